@@ -1,0 +1,104 @@
+//! The command line: `koma check`, `compile`, `show` and the commands that play.
+
+mod check;
+
+use clap::{Parser, Subcommand};
+use koma::compile::{self, Choice, Compiled};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "koma",
+    version,
+    about = "A data-driven rules interpreter for the shogi family of games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate variant files: every error and warning, with where and why.
+    Check {
+        /// Variant files (paths, or names of shipped variants such as `chu`).
+        #[arg(required = true)]
+        variants: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: check::Format,
+        /// An option of the variant, as NAME=VALUE (may be repeated).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
+    /// Print a variant's compiled tables as RON.
+    Compile {
+        variant: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
+    /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
+    Show {
+        variant: String,
+        /// A piece abbreviation (`Ln`, `+DH`) or name; all pieces when omitted.
+        piece: Option<String>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check {
+            variants,
+            format,
+            options,
+        } => check::run(&variants, format, &options),
+        Command::Compile { variant, options } => with_rules(&variant, &options, |rules| {
+            println!("{}", rules.to_ron());
+            ExitCode::SUCCESS
+        }),
+        Command::Show {
+            variant,
+            piece,
+            options,
+        } => with_rules(&variant, &options, |rules| {
+            match koma::show::show(rules, piece.as_deref()) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::FAILURE
+                }
+            }
+        }),
+    }
+}
+
+/// Whether to colour output written to stderr/stdout.
+pub fn colour(stream_is_terminal: bool) -> bool {
+    stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.
+fn with_rules(
+    variant: &str,
+    options: &[Choice],
+    then: impl FnOnce(&koma::rules::Rules) -> ExitCode,
+) -> ExitCode {
+    let Compiled { rules, report } = compile::compile_named(variant, options);
+    if !report.diagnostics.is_empty() && rules.is_none() {
+        eprint!("{}", report.render(colour(std::io::stderr().is_terminal())));
+    }
+    match rules {
+        Some(rules) => then(&rules),
+        None => {
+            eprintln!("error: {}", report.summary(variant));
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Diagnostics: every check the compiler makes, and the report that collects them.
+//!
+//! Each [`Check`] has a stable code (`koma::unknown-piece`) shown in every report and in
+//! `koma check --format json`. A [`Report`] holds all diagnostics of one run over all the
+//! sources involved (a file and the files it `use`s), and renders them with miette.
+
+use crate::parse::ast::Span;
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use serde::Serialize;
+use std::fmt;
+use std::sync::Arc;
+
+/// A source text with its name (a path or a shipped variant's name).
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub name: String,
+    pub text: Arc<str>,
+}
+
+impl Source {
+    /// Line and column (both from 1) of a byte offset.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (line, before[line_start..].chars().count() + 1)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+macro_rules! checks {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $code:literal, )*) => {
+        /// Every check the compiler makes. The doc of each names an input that triggers it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Check {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl Check {
+            /// The stable code, as printed in reports.
+            pub fn code(self) -> &'static str {
+                match self { $( Check::$variant => concat!("koma::", $code), )* }
+            }
+
+            /// Every check, in order.
+            pub const ALL: &'static [Check] = &[ $( Check::$variant, )* ];
+        }
+    };
+}
+
+checks! {
+    /// A line that does not follow the grammar: `piece K "King" step all` (no `:`).
+    Syntax = "syntax",
+    /// A file that cannot be read, or a `use` of a variant that does not exist: `use "chuu"`.
+    UnknownVariant = "unknown-variant",
+    /// A `use` chain that comes back to a file already being read: `use "self"` in self.var.
+    RecursiveUse = "recursive-use",
+    /// A statement keyword that does not exist: `promtion zone 3`.
+    UnknownKeyword = "unknown-keyword",
+    /// A piece attribute that does not exist: `piece K "King" roayl : step all`.
+    UnknownAttribute = "unknown-attribute",
+    /// A kind of movement that does not exist: `: stpe forward`.
+    UnknownMovement = "unknown-movement",
+    /// A direction that does not exist: `step forwards-left`.
+    UnknownDirection = "unknown-direction",
+    /// A piece abbreviation that no piece has: `promotes +Q` with no `+Q` defined.
+    UnknownPiece = "unknown-piece",
+    /// A `when` naming an option that is not declared: `when teachingking = 2`.
+    UnknownOption = "unknown-option",
+    /// A `when` naming a value the option does not have, or `--option` with a bad value.
+    UnknownOptionValue = "unknown-option-value",
+    /// Two options of one name, or one value listed twice: `option x = a | a`.
+    DuplicateOption = "duplicate-option",
+    /// Two pieces with one abbreviation in the same file.
+    DuplicateAbbreviation = "duplicate-abbreviation",
+    /// Two pieces with one name.
+    DuplicateName = "duplicate-name",
+    /// Two pieces with one SFEN letter, or two abbreviations that differ only in case.
+    DuplicateSfen = "duplicate-sfen",
+    /// A statement that may appear once appears twice: two `board` lines, two `stalemate` rules.
+    DuplicateStatement = "duplicate-statement",
+    /// An attribute given twice on one piece: `value 3 value 4`.
+    DuplicateAttribute = "duplicate-attribute",
+    /// No `board` statement.
+    MissingBoard = "missing-board",
+    /// A board smaller than 3 × 3 or larger than 36 × 36: `board 2 x 40`.
+    BoardSize = "board-size",
+    /// A square that is not on the board: `handicap "Rook" 10b` on a 9 × 9 board, or a setup
+    /// row longer than the board is wide.
+    SquareOffBoard = "square-off-board",
+    /// A setup row shorter than the board is wide.
+    ShortRow = "short-row",
+    /// Two pieces on one square: a rank listed twice, or Black and White on one square.
+    SquareTaken = "square-taken",
+    /// No `setup`, or a setup with no piece.
+    MissingSetup = "missing-setup",
+    /// A promotion target that is the piece itself or leads back to it: `A promotes B`, `B promotes A`.
+    PromotionCycle = "promotion-cycle",
+    /// One kind that two pieces promote to while captured pieces revert and can be dropped.
+    SharedPromotion = "shared-promotion",
+    /// `as` that leads back to the piece itself: `piece A … : as B` and `piece B … : as A`.
+    MovementCycle = "movement-cycle",
+    /// A promotion zone deeper than the board: `promotion zone 10` on a 9 × 9 board.
+    ZoneTooDeep = "zone-too-deep",
+    /// A piece that can move from no square of the board: `leap (20, 0)` on a 9 × 9 board.
+    NoMove = "no-move",
+    /// No piece is royal: no `royal` attribute anywhere.
+    NoRoyal = "no-royal",
+    /// Modifiers that cannot go together: `move-only capture-only step forward`.
+    ContradictoryClause = "contradictory-clause",
+    /// A clause that moves nowhere, or says the same thing twice: `leap (0, 0)`, `step forward forward`.
+    EmptyClause = "empty-clause",
+    /// A distance of 0 or one that no board square can reach: `range 0 forward`, `jump 40 forward`.
+    BadDistance = "bad-distance",
+    /// A drop rule naming a piece that can never be in hand (drops are off, or it is a
+    /// promoted kind, which reverts when captured): `drop-limit +P 1 per file`.
+    NotInHand = "not-in-hand",
+    /// A rule that needs another one: `deferral` with no promotion zone.
+    RuleNeedsAnother = "rule-needs-another",
+    /// A value out of its range: `repetition 1 draw`, `must-promote 12` on a 9-rank board.
+    BadValue = "bad-value",
+    /// A file past koma's limits: too long, too many pieces.
+    Limit = "limit",
+    /// Warning: a piece defined but never in play (not in the setup, not a promotion of one).
+    UnusedPiece = "unused-piece",
+    /// Warning: a piece that can reach a square from which it has no further move, with no
+    /// forced promotion there (say `stuck-pieces-stay` if intended).
+    StuckPiece = "stuck-piece",
+    /// Warning: promotion zones of the two sides overlap: `promotion zone 5` on a 9-rank board.
+    ZonesOverlap = "zones-overlap",
+    /// Warning: no `variant "Name"` statement.
+    MissingName = "missing-name",
+}
+
+/// A labelled span.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label {
+    pub span: Span,
+    pub text: String,
+}
+
+/// One finding of the compiler.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub check: Check,
+    pub severity: Severity,
+    pub message: String,
+    /// The source the labels point into.
+    pub source: Source,
+    /// The first label is the primary one.
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn code(&self) -> &'static str {
+        self.check.code()
+    }
+
+    /// The primary span, if any.
+    pub fn span(&self) -> Option<&Span> {
+        self.labels.first().map(|l| &l.span)
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.check.code()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source.text as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let labels = self.labels.iter().enumerate().map(|(i, l)| {
+            let text = (!l.text.is_empty()).then(|| l.text.clone());
+            let span = (l.span.start, l.span.end - l.span.start);
+            if i == 0 {
+                LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                LabeledSpan::new_with_span(text, span)
+            }
+        });
+        Some(Box::new(labels))
+    }
+}
+
+/// All diagnostics of one compilation, in the order found.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    pub fn has_errors(&self) -> bool {
+        self.errors().next().is_some()
+    }
+
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+    }
+
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+    }
+
+    /// The report as text: each diagnostic drawn over its source, without colour when
+    /// `colour` is false (as in snapshots, pipes and NO_COLOR).
+    pub fn render(&self, colour: bool) -> String {
+        let theme = if colour {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+        let mut out = String::new();
+        for diagnostic in &self.diagnostics {
+            let named = NamedDiagnostic {
+                inner: diagnostic,
+                named: NamedSource::new(&diagnostic.source.name, diagnostic.source.text.clone()),
+            };
+            // Writing into a String cannot fail.
+            let _ = handler.render_report(&mut out, &named);
+        }
+        out
+    }
+
+    /// A one-line summary: `chu.var: 2 errors, 1 warning`.
+    pub fn summary(&self, name: &str) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "{name}: {}, {}",
+            plural(self.errors().count(), "error"),
+            plural(self.warnings().count(), "warning")
+        )
+    }
+}
+
+/// A diagnostic whose source carries its file name, for miette's header line.
+struct NamedDiagnostic<'a> {
+    inner: &'a Diagnostic,
+    named: NamedSource<Arc<str>>,
+}
+
+impl fmt::Debug for NamedDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.fmt(f)
+    }
+}
+
+impl fmt::Display for NamedDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.fmt(f)
+    }
+}
+
+impl std::error::Error for NamedDiagnostic<'_> {}
+
+impl miette::Diagnostic for NamedDiagnostic<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        miette::Diagnostic::code(self.inner)
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(self.inner)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        miette::Diagnostic::help(self.inner)
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.named)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        miette::Diagnostic::labels(self.inner)
+    }
+}
+
+/// The closest of `candidates` to `word`, if close enough to be a likely typo.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance, with a swap of two neighbouring letters counted as one edit.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_find_typos_only() {
+        assert_eq!(
+            suggest("promtion", ["promotion", "drops"]),
+            Some("promotion")
+        );
+        assert_eq!(suggest("fowrard", ["forward", "back"]), Some("forward"));
+        assert_eq!(suggest("xyz", ["forward", "back"]), None);
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        let mut codes: Vec<_> = Check::ALL.iter().map(|c| c.code()).collect();
+        codes.sort();
+        let n = codes.len();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+        assert!(n >= 25);
+    }
+}

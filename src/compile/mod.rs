@@ -1,0 +1,576 @@
+//! Compiling: a syntax tree to the [`rules`](crate::rules) tables.
+//!
+//! The compiler resolves every name (pieces, options, variants a file `use`s), lowers each
+//! piece's moves into [`Movement`](crate::rules::Movement) entries, derives what the rules
+//! texts leave implicit (where a piece would have no further move, and so must promote and
+//! may not be dropped), and cross-checks the whole. It never stops at the first mistake:
+//! every diagnostic goes into one [`Report`], and tables are produced only when there is no
+//! error.
+
+pub mod diagnostic;
+mod movement;
+mod pieces;
+mod rule_statements;
+mod setup;
+pub mod source;
+
+pub use diagnostic::{Check, Diagnostic, Label, Report, Severity, Source};
+pub use source::{FileLoader, Loader, MemoryLoader};
+
+use crate::parse::ast::{File, Guard, PieceDecl, Span, Spanned, Statement};
+use crate::parse::{self, SyntaxError};
+use crate::rules::{BoardSize, GameOption, Rules};
+use indexmap::IndexMap;
+
+/// The result of a compilation: the tables when there was no error, and every diagnostic.
+#[derive(Debug)]
+pub struct Compiled {
+    pub rules: Option<Rules>,
+    pub report: Report,
+}
+
+/// An option chosen for a game: `teaching-king=2`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub name: String,
+    pub value: String,
+}
+
+impl std::str::FromStr for Choice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))?;
+        Ok(Choice {
+            name: name.trim().to_string(),
+            value: value.trim().to_string(),
+        })
+    }
+}
+
+/// Compiles the variant `name` (a path or a shipped variant's name) with files from disk.
+pub fn compile_named(name: &str, choices: &[Choice]) -> Compiled {
+    let loader = FileLoader;
+    match loader.load(name, None) {
+        Ok(source) => compile(source, &loader, choices),
+        Err(message) => Compiled {
+            rules: None,
+            report: Report {
+                diagnostics: vec![Diagnostic {
+                    check: Check::UnknownVariant,
+                    severity: Severity::Error,
+                    message,
+                    source: Source {
+                        name: name.to_string(),
+                        text: "".into(),
+                    },
+                    labels: vec![],
+                    help: Some("give a path to a .var file, or a shipped variant's name".into()),
+                }],
+            },
+        },
+    }
+}
+
+/// Compiles `source`, loading the files it `use`s with `loader`, for the given options.
+pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compiled {
+    let mut ctx = Ctx::new(source.clone());
+    let file = ctx.parse_source(0);
+    let imported = ctx.imports(&file, loader, &mut vec![source.name.clone()]);
+    ctx.declare_options(&file, choices);
+    let name = ctx.variant_name(&file);
+    let board = ctx.board(&file);
+    let table = ctx.piece_table(imported, &file);
+    let rules = board.map(|board| {
+        let pieces = ctx.pieces(&table, board);
+        let setup = ctx.setup(&file, &table, board);
+        let mut rules = Rules {
+            name,
+            options: ctx
+                .options
+                .iter()
+                .map(|(k, o)| (k.clone(), o.option.clone()))
+                .collect(),
+            board,
+            pieces,
+            setup,
+            promotion: vec![],
+            deferral: false,
+            drops: false,
+            end: rule_statements::default_end(),
+            handicaps: vec![],
+        };
+        ctx.rule_statements(&file, &table, &mut rules);
+        ctx.cross_check(&table, &mut rules);
+        rules
+    });
+    let report = Report {
+        diagnostics: ctx.diagnostics,
+    };
+    let rules = if report.has_errors() { None } else { rules };
+    Compiled { rules, report }
+}
+
+/// An option as declared, with the value in force.
+struct OptionState {
+    option: GameOption,
+    span: Span,
+}
+
+/// One piece declaration and the source it came from.
+#[derive(Clone)]
+struct Entry {
+    decl: PieceDecl,
+    source: usize,
+}
+
+/// The piece declarations in force, by abbreviation, in order of definition.
+type Table = IndexMap<String, Entry>;
+
+/// Compilation state: the sources read and the diagnostics found so far.
+struct Ctx {
+    sources: Vec<Source>,
+    diagnostics: Vec<Diagnostic>,
+    options: IndexMap<String, OptionState>,
+    /// `stuck-pieces-stay` is in force: no warning for pieces that can get stuck.
+    stuck_pieces_stay: bool,
+}
+
+impl Ctx {
+    fn new(source: Source) -> Ctx {
+        Ctx {
+            sources: vec![source],
+            diagnostics: vec![],
+            options: IndexMap::new(),
+            stuck_pieces_stay: false,
+        }
+    }
+
+    /// Records a diagnostic over source `source`.
+    fn report(
+        &mut self,
+        check: Check,
+        source: usize,
+        message: String,
+        labels: Vec<Label>,
+        help: Option<String>,
+    ) {
+        let severity = match check {
+            Check::UnusedPiece | Check::StuckPiece | Check::ZonesOverlap | Check::MissingName => {
+                Severity::Warning
+            }
+            _ => Severity::Error,
+        };
+        let source = self.sources[source].clone();
+        self.diagnostics.push(Diagnostic {
+            check,
+            severity,
+            message,
+            source,
+            labels,
+            help,
+        });
+    }
+
+    /// Records a diagnostic with one label in the main file.
+    fn error(
+        &mut self,
+        check: Check,
+        span: Span,
+        message: String,
+        label: &str,
+        help: Option<String>,
+    ) {
+        self.error_in(check, 0, span, message, label, help);
+    }
+
+    fn error_in(
+        &mut self,
+        check: Check,
+        source: usize,
+        span: Span,
+        message: String,
+        label: &str,
+        help: Option<String>,
+    ) {
+        self.report(
+            check,
+            source,
+            message,
+            vec![Label {
+                span,
+                text: label.to_string(),
+            }],
+            help,
+        );
+    }
+
+    fn parse_source(&mut self, index: usize) -> File {
+        let text = self.sources[index].text.clone();
+        let (file, errors) = parse::parse(&text);
+        for error in errors {
+            self.syntax_error(index, error);
+        }
+        file
+    }
+
+    fn syntax_error(&mut self, source: usize, error: SyntaxError) {
+        let expected = match error.expected.as_slice() {
+            [] => String::new(),
+            [one] => format!("; expected {one}"),
+            many => format!("; expected one of: {}", many.join(", ")),
+        };
+        let message = format!("unexpected {}{expected}", error.found);
+        let help = Some("see the language guide in README.md; every statement is one line (continue a list after a `,`)".to_string());
+        self.error_in(
+            Check::Syntax,
+            source,
+            error.span,
+            message,
+            "not understood here",
+            help,
+        );
+    }
+
+    /// Reads the files named by `use` statements and returns their piece declarations.
+    fn imports(&mut self, file: &File, loader: &dyn Loader, stack: &mut Vec<String>) -> Vec<Entry> {
+        let mut entries = Vec::new();
+        let current = self.sources.len() - 1;
+        for statement in &file.statements {
+            let Statement::Use { source, pieces } = &statement.node else {
+                continue;
+            };
+            let from = self.sources[current].clone();
+            let loaded = match loader.load(&source.node, Some(&from)) {
+                Ok(loaded) => loaded,
+                Err(message) => {
+                    let help =
+                        diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
+                            .map(|s| format!("did you mean `{s}`?"));
+                    self.error_in(
+                        Check::UnknownVariant,
+                        current,
+                        source.span.clone(),
+                        message,
+                        "not found",
+                        help,
+                    );
+                    continue;
+                }
+            };
+            if stack.contains(&loaded.name) {
+                let message = format!(
+                    "`{}` uses itself (through {})",
+                    loaded.name,
+                    stack.join(" → ")
+                );
+                self.error_in(
+                    Check::RecursiveUse,
+                    current,
+                    source.span.clone(),
+                    message,
+                    "leads back here",
+                    Some("a variant can build on another only when the chain of `use` ends".into()),
+                );
+                continue;
+            }
+            stack.push(loaded.name.clone());
+            self.sources.push(loaded);
+            let index = self.sources.len() - 1;
+            let used = self.parse_source(index);
+            let mut table: Table = IndexMap::new();
+            for entry in self.imports(&used, loader, stack) {
+                table.insert(entry.decl.abbrev.node.clone(), entry);
+            }
+            for decl in used.statements.iter().filter_map(|s| match &s.node {
+                Statement::Piece(decl) => Some(decl),
+                _ => None,
+            }) {
+                table.insert(
+                    decl.abbrev.node.clone(),
+                    Entry {
+                        decl: decl.clone(),
+                        source: index,
+                    },
+                );
+            }
+            stack.pop();
+            entries.extend(self.select(table, pieces, current));
+        }
+        entries
+    }
+
+    /// The pieces picked by `use "x": A, B` and every piece they refer to; all when none is named.
+    fn select(&mut self, table: Table, picked: &[Spanned<String>], source: usize) -> Vec<Entry> {
+        if picked.is_empty() {
+            return table.into_values().collect();
+        }
+        let mut wanted: Vec<String> = Vec::new();
+        let mut queue: Vec<String> = Vec::new();
+        for abbrev in picked {
+            if table.contains_key(&abbrev.node) {
+                queue.push(abbrev.node.clone());
+            } else {
+                let help = diagnostic::suggest(&abbrev.node, table.keys().map(String::as_str))
+                    .map(|s| format!("did you mean `{s}`?"));
+                self.error_in(
+                    Check::UnknownPiece,
+                    source,
+                    abbrev.span.clone(),
+                    format!("the used variant has no piece `{}`", abbrev.node),
+                    "not defined there",
+                    help,
+                );
+            }
+        }
+        while let Some(abbrev) = queue.pop() {
+            if wanted.contains(&abbrev) {
+                continue;
+            }
+            if let Some(entry) = table.get(&abbrev) {
+                queue.extend(pieces::references(&entry.decl));
+            }
+            wanted.push(abbrev);
+        }
+        table
+            .into_iter()
+            .filter(|(k, _)| wanted.contains(k))
+            .map(|(_, v)| v)
+            .collect()
+    }
+
+    fn declare_options(&mut self, file: &File, choices: &[Choice]) {
+        for statement in &file.statements {
+            let Statement::Option(decl) = &statement.node else {
+                continue;
+            };
+            if let Some(previous) = self.options.get(&decl.name.node) {
+                let labels = vec![
+                    Label {
+                        span: decl.name.span.clone(),
+                        text: "declared again here".into(),
+                    },
+                    Label {
+                        span: previous.span.clone(),
+                        text: "first declared here".into(),
+                    },
+                ];
+                self.report(
+                    Check::DuplicateOption,
+                    0,
+                    format!("option `{}` is declared twice", decl.name.node),
+                    labels,
+                    None,
+                );
+                continue;
+            }
+            let mut values: Vec<String> = Vec::new();
+            for value in &decl.values {
+                if values.contains(&value.node) {
+                    self.error(
+                        Check::DuplicateOption,
+                        value.span.clone(),
+                        format!("option `{}` lists `{}` twice", decl.name.node, value.node),
+                        "listed again",
+                        None,
+                    );
+                } else {
+                    values.push(value.node.clone());
+                }
+            }
+            let chosen = values[0].clone();
+            let option = GameOption {
+                description: decl.description.clone(),
+                values,
+                chosen,
+            };
+            self.options.insert(
+                decl.name.node.clone(),
+                OptionState {
+                    option,
+                    span: decl.name.span.clone(),
+                },
+            );
+        }
+        for choice in choices {
+            let Some(state) = self.options.get_mut(&choice.name) else {
+                let known: Vec<&str> = self.options.keys().map(String::as_str).collect();
+                let help = match diagnostic::suggest(&choice.name, known.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None if known.is_empty() => "this variant has no options".to_string(),
+                    None => format!("its options are: {}", known.join(", ")),
+                };
+                self.report(
+                    Check::UnknownOption,
+                    0,
+                    format!("this variant has no option `{}`", choice.name),
+                    vec![],
+                    Some(help),
+                );
+                continue;
+            };
+            if state.option.values.contains(&choice.value) {
+                state.option.chosen = choice.value.clone();
+            } else {
+                let help = format!(
+                    "`{}` is one of: {}",
+                    choice.name,
+                    state.option.values.join(", ")
+                );
+                let span = state.span.clone();
+                let message = format!("option `{}` has no value `{}`", choice.name, choice.value);
+                self.error(
+                    Check::UnknownOptionValue,
+                    span,
+                    message,
+                    "declared here",
+                    Some(help),
+                );
+            }
+        }
+    }
+
+    /// Whether a statement or clause with this guard is in force; reports a bad guard.
+    fn active(&mut self, guard: &Option<Guard>, source: usize) -> bool {
+        let Some(guard) = guard else { return true };
+        let Some(state) = self.options.get(&guard.option.node) else {
+            let help =
+                diagnostic::suggest(&guard.option.node, self.options.keys().map(String::as_str))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| Some("declare it with `option NAME = VALUE | VALUE`".into()));
+            self.error_in(
+                Check::UnknownOption,
+                source,
+                guard.option.span.clone(),
+                format!("no option `{}` is declared", guard.option.node),
+                "unknown option",
+                help,
+            );
+            return false;
+        };
+        let option = state.option.clone();
+        for value in &guard.values {
+            if !option.values.contains(&value.node) {
+                let help = Some(format!(
+                    "`{}` is one of: {}",
+                    guard.option.node,
+                    option.values.join(", ")
+                ));
+                self.error_in(
+                    Check::UnknownOptionValue,
+                    source,
+                    value.span.clone(),
+                    format!(
+                        "option `{}` has no value `{}`",
+                        guard.option.node, value.node
+                    ),
+                    "not a value of the option",
+                    help,
+                );
+            }
+        }
+        guard.values.iter().any(|v| v.node == option.chosen)
+    }
+
+    fn variant_name(&mut self, file: &File) -> String {
+        let mut names = file.statements.iter().filter_map(|s| match &s.node {
+            Statement::Variant(name) => Some(name.clone()),
+            _ => None,
+        });
+        let first = names.next();
+        for again in names {
+            self.error(
+                Check::DuplicateStatement,
+                again.span,
+                "the variant is named twice".into(),
+                "named again here",
+                None,
+            );
+        }
+        match first {
+            Some(name) => name.node,
+            None => {
+                let stem = std::path::Path::new(&self.sources[0].name)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                self.report(
+                    Check::MissingName,
+                    0,
+                    format!("the variant has no name; calling it `{stem}`"),
+                    vec![],
+                    Some("add a line `variant \"Name\"`".into()),
+                );
+                stem
+            }
+        }
+    }
+
+    fn board(&mut self, file: &File) -> Option<BoardSize> {
+        let mut board: Option<(BoardSize, Span)> = None;
+        let mut valid = true;
+        for statement in &file.statements {
+            let Statement::Board { files, ranks } = &statement.node else {
+                continue;
+            };
+            if let Some((_, first)) = &board {
+                let labels = vec![
+                    Label {
+                        span: statement.span.clone(),
+                        text: "stated again here".into(),
+                    },
+                    Label {
+                        span: first.clone(),
+                        text: "first stated here".into(),
+                    },
+                ];
+                self.report(
+                    Check::DuplicateStatement,
+                    0,
+                    "the board size is stated twice".into(),
+                    labels,
+                    None,
+                );
+                continue;
+            }
+            let max = u32::from(crate::rules::MAX_BOARD_SIDE);
+            for side in [files, ranks] {
+                if !(3..=max).contains(&side.node) {
+                    let message = format!(
+                        "a board side of {} squares is outside koma's limits (3 to {max})",
+                        side.node
+                    );
+                    self.error(
+                        Check::BoardSize,
+                        side.span.clone(),
+                        message,
+                        "out of range",
+                        None,
+                    );
+                    valid = false;
+                }
+            }
+            let size = BoardSize {
+                files: files.node.min(max) as u8,
+                ranks: ranks.node.min(max) as u8,
+            };
+            board = Some((size, statement.span.clone()));
+        }
+        match board {
+            Some((size, _)) if valid => Some(size),
+            Some(_) => None,
+            None => {
+                self.report(
+                    Check::MissingBoard,
+                    0,
+                    "the variant has no board".into(),
+                    vec![],
+                    Some("add a line such as `board 9 x 9` (files x ranks)".into()),
+                );
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! Lowering a piece's move clauses into [`Movement`] entries.
+//!
+//! Directions are words from the mover's point of view; each becomes an [`Offset`]
+//! (`dx` to the mover's right, `dy` forward). Distances are checked against the board.
+
+use super::Ctx;
+use super::diagnostic::{Check, suggest};
+use crate::parse::ast::{Clause, Modifier, MovementSyntax, Spanned};
+use crate::rules::{BoardSize, Mode, Movement, Offset};
+
+const F: Offset = Offset::new(0, 1);
+const B: Offset = Offset::new(0, -1);
+const L: Offset = Offset::new(-1, 0);
+const R: Offset = Offset::new(1, 0);
+const FL: Offset = Offset::new(-1, 1);
+const FR: Offset = Offset::new(1, 1);
+const BL: Offset = Offset::new(-1, -1);
+const BR: Offset = Offset::new(1, -1);
+
+/// Every direction word and the directions it stands for.
+pub const DIRECTION_WORDS: &[(&str, &[Offset])] = &[
+    ("forward", &[F]),
+    ("back", &[B]),
+    ("left", &[L]),
+    ("right", &[R]),
+    ("forward-left", &[FL]),
+    ("forward-right", &[FR]),
+    ("back-left", &[BL]),
+    ("back-right", &[BR]),
+    ("orthogonal", &[F, B, L, R]),
+    ("diagonal", &[FL, FR, BL, BR]),
+    ("all", &[F, FL, FR, L, R, B, BL, BR]),
+    ("sideways", &[L, R]),
+    ("vertical", &[F, B]),
+    ("forward-diagonal", &[FL, FR]),
+    ("back-diagonal", &[BL, BR]),
+];
+
+/// The movement kinds and modifiers of the language, for suggestions.
+pub const MOVEMENT_WORDS: &[&str] = &[
+    "step",
+    "slide",
+    "range",
+    "jump",
+    "leap",
+    "lion",
+    "hook",
+    "anywhere",
+    "as",
+    "move-only",
+    "capture-only",
+    "capture-unprotected",
+];
+
+/// The word for a single direction (`forward`), or `None` for any other offset.
+pub fn direction_name(offset: Offset) -> Option<&'static str> {
+    DIRECTION_WORDS
+        .iter()
+        .take(8)
+        .find(|(_, d)| d[0] == offset)
+        .map(|(w, _)| *w)
+}
+
+/// What a clause lowers to: movements, or a reference to another piece's moves.
+pub enum Lowered {
+    Moves(Vec<Movement>),
+    As(Spanned<String>),
+}
+
+impl Ctx {
+    /// Lowers one clause. Mistakes are reported; what is still meaningful is kept.
+    pub(super) fn lower_clause(
+        &mut self,
+        clause: &Clause,
+        source: usize,
+        board: BoardSize,
+    ) -> Lowered {
+        let mode = self.mode(clause, source);
+        let longest = board.files.max(board.ranks);
+        let movement = &clause.movement;
+        let moves = match &movement.node {
+            MovementSyntax::As(abbrev) => return Lowered::As(abbrev.clone()),
+            MovementSyntax::Step(dirs) => self
+                .directions(dirs, source)
+                .into_iter()
+                .map(|dir| Movement::Ride {
+                    dir,
+                    max: Some(1),
+                    mode,
+                })
+                .collect(),
+            MovementSyntax::Slide(dirs) => self
+                .directions(dirs, source)
+                .into_iter()
+                .map(|dir| Movement::Ride {
+                    dir,
+                    max: None,
+                    mode,
+                })
+                .collect(),
+            MovementSyntax::Range(n, dirs) => {
+                let max = self.distance(n, 1, longest, source, "a range");
+                self.directions(dirs, source)
+                    .into_iter()
+                    .map(|dir| Movement::Ride {
+                        dir,
+                        max: Some(max),
+                        mode,
+                    })
+                    .collect()
+            }
+            MovementSyntax::Jump(n, dirs) => {
+                let k = self.distance(n, 1, longest, source, "a jump") as i8;
+                self.directions(dirs, source)
+                    .into_iter()
+                    .map(|dir| Movement::Leap {
+                        to: dir.scale(k),
+                        mode,
+                    })
+                    .collect()
+            }
+            MovementSyntax::Leap(offsets) => offsets
+                .iter()
+                .filter_map(|o| self.leap(o, board, source))
+                .map(|to| Movement::Leap { to, mode })
+                .collect(),
+            MovementSyntax::Lion(steps, dirs) => {
+                let steps = match steps {
+                    Some(n) => self.distance(n, 2, longest, source, "a lion move"),
+                    None => 2,
+                };
+                if dirs.is_empty() {
+                    vec![Movement::AreaLion { steps, mode }]
+                } else {
+                    self.directions(dirs, source)
+                        .into_iter()
+                        .map(|dir| Movement::LineLion { dir, steps, mode })
+                        .collect()
+                }
+            }
+            MovementSyntax::Hook(dirs) => self
+                .directions(dirs, source)
+                .into_iter()
+                .map(|dir| Movement::Hook { dir, mode })
+                .collect(),
+            MovementSyntax::Anywhere => vec![Movement::Anywhere { mode }],
+            MovementSyntax::Unknown(word) => {
+                let help = suggest(word, MOVEMENT_WORDS.iter().copied())
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| {
+                        Some(format!(
+                            "a move is one of: {}",
+                            MOVEMENT_WORDS[..9].join(", ")
+                        ))
+                    });
+                let span = movement.span.start..movement.span.start + word.len();
+                self.error_in(
+                    Check::UnknownMovement,
+                    source,
+                    span,
+                    format!("`{word}` is not a kind of move"),
+                    "unknown move",
+                    help,
+                );
+                vec![]
+            }
+        };
+        Lowered::Moves(moves)
+    }
+
+    fn mode(&mut self, clause: &Clause, source: usize) -> Mode {
+        let mut mode = Mode::Any;
+        for (i, m) in clause.modifiers.iter().enumerate() {
+            let wanted = match m.node {
+                Modifier::MoveOnly => Mode::MoveOnly,
+                Modifier::CaptureOnly => Mode::CaptureOnly,
+                Modifier::CaptureUnprotected => Mode::CaptureUnprotected,
+            };
+            if i > 0 {
+                let message = if wanted == mode {
+                    "the same modifier is given twice".to_string()
+                } else {
+                    "these modifiers contradict each other".to_string()
+                };
+                let first = &clause.modifiers[0];
+                let labels = vec![
+                    super::Label {
+                        span: m.span.clone(),
+                        text: "this one".into(),
+                    },
+                    super::Label {
+                        span: first.span.clone(),
+                        text: "conflicts with this".into(),
+                    },
+                ];
+                self.report(
+                    Check::ContradictoryClause,
+                    source,
+                    message,
+                    labels,
+                    Some("give one of move-only, capture-only, capture-unprotected".into()),
+                );
+                continue;
+            }
+            mode = wanted;
+        }
+        mode
+    }
+
+    /// The offsets of a direction list, reporting unknown and repeated words.
+    fn directions(&mut self, words: &[Spanned<String>], source: usize) -> Vec<Offset> {
+        let mut out: Vec<Offset> = Vec::new();
+        for word in words {
+            let Some((_, dirs)) = DIRECTION_WORDS.iter().find(|(w, _)| *w == word.node) else {
+                let help = suggest(&word.node, DIRECTION_WORDS.iter().map(|(w, _)| *w))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| {
+                        Some(format!(
+                            "directions are: {}",
+                            DIRECTION_WORDS
+                                .iter()
+                                .map(|(w, _)| *w)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    });
+                self.error_in(
+                    Check::UnknownDirection,
+                    source,
+                    word.span.clone(),
+                    format!("`{}` is not a direction", word.node),
+                    "unknown direction",
+                    help,
+                );
+                continue;
+            };
+            for dir in dirs.iter() {
+                if out.contains(dir) {
+                    let name = direction_name(*dir).unwrap_or("?");
+                    self.error_in(
+                        Check::EmptyClause,
+                        source,
+                        word.span.clone(),
+                        format!("direction {name} is given twice in this clause"),
+                        "repeats a direction",
+                        Some("each direction may appear once per clause".into()),
+                    );
+                } else {
+                    out.push(*dir);
+                }
+            }
+        }
+        out
+    }
+
+    /// A distance that must lie in `min..longest`; reports and clamps one that does not.
+    fn distance(
+        &mut self,
+        n: &Spanned<u32>,
+        min: u32,
+        longest: u8,
+        source: usize,
+        what: &str,
+    ) -> u8 {
+        let longest = u32::from(longest);
+        if n.node < min {
+            let message = format!("{what} of {} squares goes nowhere", n.node);
+            self.error_in(
+                Check::BadDistance,
+                source,
+                n.span.clone(),
+                message,
+                "too short",
+                Some(format!("use at least {min}")),
+            );
+            return min as u8;
+        }
+        if n.node >= longest {
+            let message = format!(
+                "{what} of {} squares reaches past every square of a board {longest} squares long",
+                n.node
+            );
+            self.error_in(
+                Check::BadDistance,
+                source,
+                n.span.clone(),
+                message,
+                "too long",
+                Some("use `slide` for a move of any length".into()),
+            );
+            return (longest - 1) as u8;
+        }
+        n.node as u8
+    }
+
+    fn leap(
+        &mut self,
+        offset: &Spanned<(i64, i64)>,
+        board: BoardSize,
+        source: usize,
+    ) -> Option<Offset> {
+        let (x, y) = offset.node;
+        if (x, y) == (0, 0) {
+            self.error_in(
+                Check::EmptyClause,
+                source,
+                offset.span.clone(),
+                "a leap of (0, 0) goes nowhere".into(),
+                "no displacement",
+                None,
+            );
+            return None;
+        }
+        if x.unsigned_abs() >= u64::from(board.files) || y.unsigned_abs() >= u64::from(board.ranks)
+        {
+            let message = format!(
+                "a leap of ({x}, {y}) leaves a {} x {} board from every square",
+                board.files, board.ranks
+            );
+            self.error_in(
+                Check::BadDistance,
+                source,
+                offset.span.clone(),
+                message,
+                "too far",
+                Some("the offset is (squares to the right, squares forward)".into()),
+            );
+            return None;
+        }
+        Some(Offset::new(x as i8, y as i8))
+    }
+}

@@ -1,0 +1,204 @@
+//! The starting position: setup rows to placements, White's as the 180° rotation of
+//! Black's unless `setup white` gives them.
+
+use super::diagnostic::{Check, Label, suggest};
+use super::{Ctx, Table};
+use crate::parse::ast::{Cell, File, Row, Span, Statement};
+use crate::rules::{BoardSize, PieceId, Placement, Side, Square, rank_name, rank_number};
+use indexmap::IndexMap;
+
+impl Ctx {
+    pub(super) fn setup(&mut self, file: &File, table: &Table, board: BoardSize) -> Vec<Placement> {
+        let mut rows: [Vec<&Row>; 2] = [vec![], vec![]];
+        let mut any = false;
+        for statement in &file.statements {
+            let Statement::Setup(decl) = &statement.node else {
+                continue;
+            };
+            any = true;
+            let side = match decl.side.as_ref().map(|s| s.node.as_str()) {
+                Some("white") => Side::White,
+                _ => Side::Black,
+            };
+            rows[side.index()].extend(decl.rows.iter());
+        }
+        let black = self.side_setup(&rows[0], table, board);
+        let white: Vec<(Square, PieceId, Span)> = if rows[1].is_empty() {
+            black
+                .iter()
+                .map(|(sq, id, span)| (board.rotate(*sq), *id, span.clone()))
+                .collect()
+        } else {
+            self.side_setup(&rows[1], table, board)
+        };
+        let mut taken: IndexMap<Square, Span> = IndexMap::new();
+        let mut placements = Vec::new();
+        for (side, list) in [(Side::Black, &black), (Side::White, &white)] {
+            for (square, piece, span) in list {
+                if let Some(first) = taken.get(square) {
+                    let labels = vec![
+                        Label {
+                            span: span.clone(),
+                            text: format!("White's piece on {square}"),
+                        },
+                        Label {
+                            span: first.clone(),
+                            text: format!("Black's piece on {square}"),
+                        },
+                    ];
+                    let help = Some("White's setup is the 180° rotation of Black's unless `setup white` gives it".to_string());
+                    self.report(
+                        Check::SquareTaken,
+                        0,
+                        format!("two pieces stand on {square}"),
+                        labels,
+                        help,
+                    );
+                    continue;
+                }
+                taken.insert(*square, span.clone());
+                placements.push(Placement {
+                    square: *square,
+                    side,
+                    piece: *piece,
+                });
+            }
+        }
+        if placements.is_empty() && black.is_empty() {
+            let help = Some(
+                "add a `setup` block: one line per rank, such as `i: L N S G K G S N L`"
+                    .to_string(),
+            );
+            let message = if any {
+                "the setup places no piece"
+            } else {
+                "the variant has no setup"
+            };
+            self.report(Check::MissingSetup, 0, message.into(), vec![], help);
+        }
+        placements
+    }
+
+    /// The pieces of one side's rows, with the span of each cell.
+    fn side_setup(
+        &mut self,
+        rows: &[&Row],
+        table: &Table,
+        board: BoardSize,
+    ) -> Vec<(Square, PieceId, Span)> {
+        let mut seen: IndexMap<u8, Span> = IndexMap::new();
+        let mut out = Vec::new();
+        for row in rows {
+            let Some(rank) = rank_number(&row.rank.node).filter(|&r| r <= board.ranks) else {
+                let last = rank_name(board.ranks);
+                let message = format!(
+                    "rank `{}` is not on the board (ranks run from a to {last})",
+                    row.rank.node
+                );
+                self.error(
+                    Check::SquareOffBoard,
+                    row.rank.span.clone(),
+                    message,
+                    "no such rank",
+                    None,
+                );
+                continue;
+            };
+            if let Some(first) = seen.get(&rank) {
+                let labels = vec![
+                    Label {
+                        span: row.rank.span.clone(),
+                        text: "listed again here".into(),
+                    },
+                    Label {
+                        span: first.clone(),
+                        text: "first listed here".into(),
+                    },
+                ];
+                self.report(
+                    Check::SquareTaken,
+                    0,
+                    format!("rank {} is set up twice", row.rank.node),
+                    labels,
+                    None,
+                );
+                continue;
+            }
+            seen.insert(rank, row.rank.span.clone());
+            out.extend(self.row(row, rank, table, board));
+        }
+        out
+    }
+
+    fn row(
+        &mut self,
+        row: &Row,
+        rank: u8,
+        table: &Table,
+        board: BoardSize,
+    ) -> Vec<(Square, PieceId, Span)> {
+        let mut out = Vec::new();
+        let mut file = i64::from(board.files);
+        for cell in &row.cells {
+            if file < 1 {
+                let message = format!(
+                    "rank {} has more squares than the board's {} files",
+                    row.rank.node, board.files
+                );
+                self.error(
+                    Check::SquareOffBoard,
+                    cell.span.clone(),
+                    message,
+                    "past file 1",
+                    Some("list the squares from the highest file down to file 1".into()),
+                );
+                break;
+            }
+            match &cell.node {
+                Cell::Empty => file -= 1,
+                Cell::EmptyRun(n) => file -= i64::from(*n),
+                Cell::Piece(abbrev) => {
+                    let square = Square::new(file as u8, rank);
+                    match table.get_index_of(abbrev) {
+                        Some(index) => out.push((square, PieceId(index as u16), cell.span.clone())),
+                        None => self.unknown_cell(abbrev, cell.span.clone(), table),
+                    }
+                    file -= 1;
+                }
+                Cell::Bad(text) => {
+                    self.unknown_cell(text, cell.span.clone(), table);
+                    file -= 1;
+                }
+            }
+        }
+        if file > 0 {
+            let count = i64::from(board.files) - file;
+            let message = format!(
+                "rank {} lists {count} squares; the board has {} files",
+                row.rank.node, board.files
+            );
+            let end = row.cells.last().map_or(row.rank.span.end, |c| c.span.end);
+            self.error(
+                Check::ShortRow,
+                end..end,
+                message,
+                "row ends here",
+                Some("mark every empty square with `.` (or a number of empty squares)".into()),
+            );
+        }
+        out
+    }
+
+    fn unknown_cell(&mut self, text: &str, span: Span, table: &Table) {
+        let help = suggest(text, table.keys().map(String::as_str))
+            .map(|s| format!("did you mean `{s}`?"))
+            .or_else(|| Some("a setup square holds a piece abbreviation, `.` for empty, or a number of empty squares".into()));
+        self.error(
+            Check::UnknownPiece,
+            span,
+            format!("no piece is abbreviated `{text}`"),
+            "unknown piece",
+            help,
+        );
+    }
+}

@@ -1,0 +1,7 @@
+//! The `koma` command line.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

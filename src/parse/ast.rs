@@ -1,0 +1,187 @@
+//! The syntax tree of a `.var` file: what was written, where (byte spans), nothing resolved.
+
+use std::ops::Range;
+
+/// A byte range in the source text.
+pub type Span = Range<usize>;
+
+/// A value with the span it was read from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+/// A whole file: its statements in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct File {
+    pub statements: Vec<Spanned<Statement>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Statement {
+    /// `variant "Chu Shogi"`
+    Variant(Spanned<String>),
+    /// `use "chu"` or `use "chu": K, DE`
+    Use {
+        source: Spanned<String>,
+        pieces: Vec<Spanned<String>>,
+    },
+    /// `board 12 x 12`
+    Board {
+        files: Spanned<u32>,
+        ranks: Spanned<u32>,
+    },
+    /// `option teaching-king "Teaching King version" = 1 | 2`
+    Option(OptionDecl),
+    Piece(PieceDecl),
+    Setup(SetupDecl),
+    /// A rule statement, possibly only in force under some option value.
+    Rule {
+        rule: Spanned<RuleSyntax>,
+        guard: Option<Guard>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionDecl {
+    pub name: Spanned<String>,
+    pub description: Option<String>,
+    pub values: Vec<Spanned<String>>,
+}
+
+/// `when NAME = VALUE | VALUE`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Guard {
+    pub option: Spanned<String>,
+    pub values: Vec<Spanned<String>>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceDecl {
+    pub abbrev: Spanned<String>,
+    pub name: Spanned<String>,
+    pub attributes: Vec<Spanned<Attribute>>,
+    pub clauses: Vec<Clause>,
+    pub moves_span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Attribute {
+    Sfen(String),
+    Kanji(String),
+    Value(u32),
+    Royal,
+    Promotes(Spanned<String>),
+    MustPromote(Spanned<u32>),
+    /// A word that is not an attribute.
+    Unknown(String),
+}
+
+/// One clause of a piece's moves: `capture-only step diagonal when x = y`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clause {
+    pub modifiers: Vec<Spanned<Modifier>>,
+    pub movement: Spanned<MovementSyntax>,
+    pub guard: Option<Guard>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Modifier {
+    MoveOnly,
+    CaptureOnly,
+    CaptureUnprotected,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum MovementSyntax {
+    Step(Vec<Spanned<String>>),
+    Slide(Vec<Spanned<String>>),
+    Range(Spanned<u32>, Vec<Spanned<String>>),
+    Jump(Spanned<u32>, Vec<Spanned<String>>),
+    Leap(Vec<Spanned<(i64, i64)>>),
+    /// `lion`, `lion 3`, `lion forward`, `lion 3 forward`.
+    Lion(Option<Spanned<u32>>, Vec<Spanned<String>>),
+    Hook(Vec<Spanned<String>>),
+    Anywhere,
+    As(Spanned<String>),
+    /// A word that is not a kind of movement.
+    Unknown(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetupDecl {
+    /// `None` for Black's setup (White's then being its rotation), or the side named.
+    pub side: Option<Spanned<String>>,
+    pub rows: Vec<Row>,
+}
+
+/// `i: L N S G K G S N L`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub rank: Spanned<String>,
+    pub cells: Vec<Spanned<Cell>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Empty,
+    /// A number of empty squares.
+    EmptyRun(u32),
+    Piece(String),
+    /// Something that is neither a piece abbreviation nor an empty square.
+    Bad(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum RuleSyntax {
+    Promotion {
+        trigger: PromotionSyntax,
+        obligation: Option<Spanned<String>>,
+    },
+    Deferral,
+    DeclinedWaitsForLastRank(Vec<Spanned<String>>),
+    Drops,
+    DropLimit {
+        piece: Spanned<String>,
+        count: Spanned<u32>,
+    },
+    NoDropMate(Vec<Spanned<String>>),
+    Stalemate(Spanned<String>),
+    BareKing,
+    Repetition {
+        count: Spanned<u32>,
+        effect: Spanned<String>,
+        perpetual_check_loses: bool,
+    },
+    LionTrading {
+        lions: Vec<Spanned<String>>,
+        weak_bridges: Vec<Spanned<String>>,
+    },
+    CounterStrike(Vec<Spanned<String>>),
+    RoyalCaptureAllowed,
+    StuckPiecesStay,
+    Handicap {
+        name: Spanned<String>,
+        squares: Vec<Spanned<String>>,
+    },
+    /// A line starting with a word that is no keyword.
+    Unknown(Spanned<String>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PromotionSyntax {
+    Zone {
+        depth: Spanned<u32>,
+        events: Vec<Spanned<String>>,
+    },
+    Capture,
+}

@@ -1,0 +1,315 @@
+//! The compiled rules of a variant: flat, span-free, serialisable tables.
+//!
+//! This is what the compiler produces from a `.var` file and what the interpreter reads.
+//! Pieces are numbered by [`PieceId`] (their order of definition); every reference between
+//! pieces is such an id. Geometry is stated from the mover's point of view: an [`Offset`]
+//! counts squares to the mover's right (`dx`) and forward (`dy`). Nothing here refers back
+//! to the source text, so two files that mean the same game compile to equal tables.
+
+mod geometry;
+
+pub use geometry::{BoardSize, MAX_BOARD_SIDE, Offset, Side, Square, rank_name, rank_number};
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// Index of a piece kind in [`Rules::pieces`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PieceId(pub u16);
+
+impl PieceId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A whole variant, compiled for one choice of its options.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    pub name: String,
+    /// The options a player picks at the start, with the value chosen for these tables.
+    pub options: IndexMap<String, GameOption>,
+    pub board: BoardSize,
+    pub pieces: Vec<PieceKind>,
+    /// The starting position, Black's pieces first.
+    pub setup: Vec<Placement>,
+    pub promotion: Vec<PromotionTrigger>,
+    /// Chu's deferral rule: a piece that declines to promote on entering the zone may not
+    /// promote on its next move unless that move captures.
+    pub deferral: bool,
+    /// Captured pieces go to the capturer's hand and may be dropped.
+    pub drops: bool,
+    pub end: EndRules,
+    pub handicaps: Vec<Handicap>,
+}
+
+/// An option of the variant, as declared, with the value in force.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameOption {
+    pub description: Option<String>,
+    pub values: Vec<String>,
+    pub chosen: String,
+}
+
+/// One piece on a square at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub square: Square,
+    pub side: Side,
+    pub piece: PieceId,
+}
+
+/// A kind of piece: its names, its value and how it moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PieceKind {
+    /// Notation abbreviation as the rule texts use it (`K`, `Ln`, `+P`).
+    pub abbrev: String,
+    pub name: String,
+    pub kanji: Option<String>,
+    /// SFEN letter in lower case (White's form), `+` first for a promoted piece.
+    pub sfen: Option<String>,
+    /// Worth for the computer player.
+    pub value: u32,
+    /// Must be captured (all royals of a side) to win.
+    pub royal: bool,
+    pub moves: Vec<Movement>,
+    pub promotion: PiecePromotion,
+    pub drop: DropRestrictions,
+    pub lion: LionRole,
+}
+
+/// How a piece promotes and reverts.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PiecePromotion {
+    /// The kind it turns into on promotion.
+    pub to: Option<PieceId>,
+    /// The kind it reverts to when captured (itself when `None`).
+    pub reverts_to: Option<PieceId>,
+    /// Promotion is compulsory on a move that ends on one of the last `forced_ranks`
+    /// ranks (derived: where the unpromoted piece would have no further move).
+    pub forced_ranks: u8,
+    /// Chu's pawn rule: once it declines on entering the zone, it may promote again only on
+    /// the last rank, where it must.
+    pub declined_waits_for_last_rank: bool,
+}
+
+/// Where and how often a piece may be dropped.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct DropRestrictions {
+    /// No drop on the last `dead_ranks` ranks (derived: no further move from there).
+    pub dead_ranks: u8,
+    /// At most this many unpromoted pieces of the kind on one file, of one side.
+    pub per_file: Option<u8>,
+    /// A drop of this kind may not give immediate mate.
+    pub no_drop_mate: bool,
+}
+
+/// The part a piece plays in Chu's lion-trading rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum LionRole {
+    /// No part.
+    #[default]
+    NotLion,
+    /// A Lion: protected by the lion-trading rules.
+    Lion,
+    /// Capturing it first does not let a Lion take a protected Lion two squares away.
+    WeakBridge,
+}
+
+/// What a move may do on its destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Mode {
+    /// Move to an empty square or capture.
+    #[default]
+    Any,
+    MoveOnly,
+    CaptureOnly,
+    /// Move to an empty square, or capture a piece no other enemy piece protects.
+    CaptureUnprotected,
+}
+
+impl Mode {
+    pub fn is_any(&self) -> bool {
+        *self == Mode::Any
+    }
+
+    pub fn can_move(self) -> bool {
+        !matches!(self, Mode::CaptureOnly)
+    }
+    pub fn can_capture(self) -> bool {
+        !matches!(self, Mode::MoveOnly)
+    }
+}
+
+/// One way of moving, lowered from a clause of the language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Movement {
+    /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
+    /// stopping on the first occupied square. A step is `max: Some(1)`.
+    Ride {
+        dir: Offset,
+        max: Option<u8>,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Straight to the square at `to`, whatever stands between (jumps and leaps).
+    Leap {
+        to: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Up to `steps` king steps in one turn, capturing on each square passed; also straight
+    /// to any square within `steps` (the Lion: A and B squares, igui, pass).
+    AreaLion {
+        steps: u8,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Lion power along one line: up to `steps` squares along `dir`, jumping, or stepping
+    /// and capturing on each square and coming back (igui, pass).
+    LineLion {
+        dir: Offset,
+        steps: u8,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Slide along `dir`, then optionally turn 90° (to either side) at an empty square and
+    /// slide again. A capture ends the move.
+    Hook {
+        dir: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// To any square of the board, jumping.
+    Anywhere {
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+}
+
+/// When a move gives the chance (or the duty) to promote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PromotionTrigger {
+    pub when: PromotionEvent,
+    /// The piece must promote whenever the event happens.
+    pub compulsory: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum PromotionEvent {
+    /// A move touching the far `depth` ranks: entering them, moving within them, leaving them.
+    Zone {
+        depth: u8,
+        enter: bool,
+        within: bool,
+        leave: bool,
+    },
+    /// Any capture, anywhere on the board.
+    Capture,
+}
+
+/// How a game ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EndRules {
+    /// What it means for the side to move to have no legal move and not be in check.
+    pub stalemate: Outcome,
+    /// Chu: a side left with only royal pieces loses, unless it bares the other side's
+    /// royal at once (then it is a draw).
+    pub bare_king: bool,
+    pub repetition: Option<Repetition>,
+    /// Moves that leave the mover's last royal capturable are legal (they just lose).
+    pub royal_capture_allowed: bool,
+    /// Chu's rule: a Lion may not take a protected Lion two squares away unless it first
+    /// captured a piece that is not a weak bridge.
+    pub lion_trading: bool,
+    /// Chu's rule: after a non-Lion captures a Lion, the opponent may not capture a Lion with
+    /// a non-Lion on the next move.
+    pub counter_strike: bool,
+}
+
+/// The result for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Repetition {
+    /// The occurrence of the same position that the rule is about (3 or 4).
+    pub count: u8,
+    pub effect: RepetitionEffect,
+    /// A repetition produced by continuous checks loses for the checking side.
+    pub perpetual_check_loses: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RepetitionEffect {
+    /// The game is drawn.
+    Draw,
+    /// A move that would repeat the position for the `count`-th time is illegal.
+    Illegal,
+    /// The player who started the cycle must vary: that player's repeating move is illegal.
+    StarterVaries,
+}
+
+/// A named handicap: White's pieces removed from these squares; White then moves first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Handicap {
+    pub name: String,
+    pub squares: Vec<Square>,
+}
+
+impl Rules {
+    /// The tables as RON, one movement or placement per line.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::default()
+            .depth_limit(4)
+            .struct_names(false);
+        ron::ser::to_string_pretty(self, config)
+            .unwrap_or_else(|e| format!("/* cannot serialise: {e} */"))
+    }
+
+    pub fn piece(&self, id: PieceId) -> &PieceKind {
+        &self.pieces[id.index()]
+    }
+
+    /// Finds a piece kind by its abbreviation.
+    pub fn piece_by_abbrev(&self, abbrev: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.abbrev == abbrev)
+            .map(|i| PieceId(i as u16))
+    }
+
+    pub fn piece_ids(&self) -> impl Iterator<Item = PieceId> + '_ {
+        (0..self.pieces.len()).map(|i| PieceId(i as u16))
+    }
+}
+
+impl Movement {
+    pub fn mode(&self) -> Mode {
+        match self {
+            Movement::Ride { mode, .. }
+            | Movement::Leap { mode, .. }
+            | Movement::AreaLion { mode, .. }
+            | Movement::LineLion { mode, .. }
+            | Movement::Hook { mode, .. }
+            | Movement::Anywhere { mode } => *mode,
+        }
+    }
+
+    /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
+    pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
+        let first = match self {
+            Movement::Ride { dir, .. }
+            | Movement::LineLion { dir, .. }
+            | Movement::Hook { dir, .. } => *dir,
+            Movement::Leap { to, .. } => *to,
+            Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
+        };
+        board.offset(side, from, first).is_some()
+    }
+}
