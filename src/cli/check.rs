@@ -23,11 +23,7 @@ pub fn run(variants: &[String], format: Format, options: &[Choice]) -> ExitCode 
         Format::Text => print_text(&results),
         Format::Json => print_json(&results),
     }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
 fn print_text(results: &[(String, Report)]) {

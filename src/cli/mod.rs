@@ -85,11 +85,7 @@ pub fn colour(stream_is_terminal: bool) -> bool {
 }
 
 /// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.
-fn with_rules(
-    variant: &str,
-    options: &[Choice],
-    then: impl FnOnce(&koma::rules::Rules) -> ExitCode,
-) -> ExitCode {
+fn with_rules(variant: &str, options: &[Choice], then: impl FnOnce(&koma::rules::Rules) -> ExitCode) -> ExitCode {
     let Compiled { rules, report } = compile::compile_named(variant, options);
     if !report.diagnostics.is_empty() && rules.is_none() {
         eprint!("{}", report.render(colour(std::io::stderr().is_terminal())));

@@ -191,9 +191,7 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -226,15 +224,11 @@ impl Report {
     }
 
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Error)
     }
 
     pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Warning)
     }
 
     /// The report as text: each diagnostic drawn over its source, without colour when
@@ -332,9 +326,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(d[i - 2][j - 2] + 1);
             }
@@ -350,10 +342,7 @@ mod tests {
 
     #[test]
     fn suggestions_find_typos_only() {
-        assert_eq!(
-            suggest("promtion", ["promotion", "drops"]),
-            Some("promotion")
-        );
+        assert_eq!(suggest("promtion", ["promotion", "drops"]), Some("promotion"));
         assert_eq!(suggest("fowrard", ["forward", "back"]), Some("forward"));
         assert_eq!(suggest("xyz", ["forward", "back"]), None);
     }

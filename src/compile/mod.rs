@@ -88,11 +88,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
         let setup = ctx.setup(&file, &table, board);
         let mut rules = Rules {
             name,
-            options: ctx
-                .options
-                .iter()
-                .map(|(k, o)| (k.clone(), o.option.clone()))
-                .collect(),
+            options: ctx.options.iter().map(|(k, o)| (k.clone(), o.option.clone())).collect(),
             board,
             pieces,
             setup,
@@ -149,18 +145,9 @@ impl Ctx {
     }
 
     /// Records a diagnostic over source `source`.
-    fn report(
-        &mut self,
-        check: Check,
-        source: usize,
-        message: String,
-        labels: Vec<Label>,
-        help: Option<String>,
-    ) {
+    fn report(&mut self, check: Check, source: usize, message: String, labels: Vec<Label>, help: Option<String>) {
         let severity = match check {
-            Check::UnusedPiece | Check::StuckPiece | Check::ZonesOverlap | Check::MissingName => {
-                Severity::Warning
-            }
+            Check::UnusedPiece | Check::StuckPiece | Check::ZonesOverlap | Check::MissingName => Severity::Warning,
             _ => Severity::Error,
         };
         let source = self.sources[source].clone();
@@ -175,14 +162,7 @@ impl Ctx {
     }
 
     /// Records a diagnostic with one label in the main file.
-    fn error(
-        &mut self,
-        check: Check,
-        span: Span,
-        message: String,
-        label: &str,
-        help: Option<String>,
-    ) {
+    fn error(&mut self, check: Check, span: Span, message: String, label: &str, help: Option<String>) {
         self.error_in(check, 0, span, message, label, help);
     }
 
@@ -223,15 +203,11 @@ impl Ctx {
             many => format!("; expected one of: {}", many.join(", ")),
         };
         let message = format!("unexpected {}{expected}", error.found);
-        let help = Some("see the language guide in README.md; every statement is one line (continue a list after a `,`)".to_string());
-        self.error_in(
-            Check::Syntax,
-            source,
-            error.span,
-            message,
-            "not understood here",
-            help,
+        let help = Some(
+            "see the language guide in README.md; every statement is one line (continue a list after a `,`)"
+                .to_string(),
         );
+        self.error_in(Check::Syntax, source, error.span, message, "not understood here", help);
     }
 
     /// Reads the files named by `use` statements and returns their piece declarations.
@@ -246,9 +222,8 @@ impl Ctx {
             let loaded = match loader.load(&source.node, Some(&from)) {
                 Ok(loaded) => loaded,
                 Err(message) => {
-                    let help =
-                        diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
-                            .map(|s| format!("did you mean `{s}`?"));
+                    let help = diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
+                        .map(|s| format!("did you mean `{s}`?"));
                     self.error_in(
                         Check::UnknownVariant,
                         current,
@@ -261,11 +236,7 @@ impl Ctx {
                 }
             };
             if stack.contains(&loaded.name) {
-                let message = format!(
-                    "`{}` uses itself (through {})",
-                    loaded.name,
-                    stack.join(" → ")
-                );
+                let message = format!("`{}` uses itself (through {})", loaded.name, stack.join(" → "));
                 self.error_in(
                     Check::RecursiveUse,
                     current,
@@ -414,20 +385,10 @@ impl Ctx {
             if state.option.values.contains(&choice.value) {
                 state.option.chosen = choice.value.clone();
             } else {
-                let help = format!(
-                    "`{}` is one of: {}",
-                    choice.name,
-                    state.option.values.join(", ")
-                );
+                let help = format!("`{}` is one of: {}", choice.name, state.option.values.join(", "));
                 let span = state.span.clone();
                 let message = format!("option `{}` has no value `{}`", choice.name, choice.value);
-                self.error(
-                    Check::UnknownOptionValue,
-                    span,
-                    message,
-                    "declared here",
-                    Some(help),
-                );
+                self.error(Check::UnknownOptionValue, span, message, "declared here", Some(help));
             }
         }
     }
@@ -436,10 +397,9 @@ impl Ctx {
     fn active(&mut self, guard: &Option<Guard>, source: usize) -> bool {
         let Some(guard) = guard else { return true };
         let Some(state) = self.options.get(&guard.option.node) else {
-            let help =
-                diagnostic::suggest(&guard.option.node, self.options.keys().map(String::as_str))
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some("declare it with `option NAME = VALUE | VALUE`".into()));
+            let help = diagnostic::suggest(&guard.option.node, self.options.keys().map(String::as_str))
+                .map(|s| format!("did you mean `{s}`?"))
+                .or_else(|| Some("declare it with `option NAME = VALUE | VALUE`".into()));
             self.error_in(
                 Check::UnknownOption,
                 source,
@@ -462,10 +422,7 @@ impl Ctx {
                     Check::UnknownOptionValue,
                     source,
                     value.span.clone(),
-                    format!(
-                        "option `{}` has no value `{}`",
-                        guard.option.node, value.node
-                    ),
+                    format!("option `{}` has no value `{}`", guard.option.node, value.node),
                     "not a value of the option",
                     help,
                 );
@@ -542,13 +499,7 @@ impl Ctx {
                         "a board side of {} squares is outside koma's limits (3 to {max})",
                         side.node
                     );
-                    self.error(
-                        Check::BoardSize,
-                        side.span.clone(),
-                        message,
-                        "out of range",
-                        None,
-                    );
+                    self.error(Check::BoardSize, side.span.clone(), message, "out of range", None);
                     valid = false;
                 }
             }

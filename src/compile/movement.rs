@@ -69,12 +69,7 @@ pub enum Lowered {
 
 impl Ctx {
     /// Lowers one clause. Mistakes are reported; what is still meaningful is kept.
-    pub(super) fn lower_clause(
-        &mut self,
-        clause: &Clause,
-        source: usize,
-        board: BoardSize,
-    ) -> Lowered {
+    pub(super) fn lower_clause(&mut self, clause: &Clause, source: usize, board: BoardSize) -> Lowered {
         let mode = self.mode(clause, source);
         let longest = board.files.max(board.ranks);
         let movement = &clause.movement;
@@ -92,11 +87,7 @@ impl Ctx {
             MovementSyntax::Slide(dirs) => self
                 .directions(dirs, source)
                 .into_iter()
-                .map(|dir| Movement::Ride {
-                    dir,
-                    max: None,
-                    mode,
-                })
+                .map(|dir| Movement::Ride { dir, max: None, mode })
                 .collect(),
             MovementSyntax::Range(n, dirs) => {
                 let max = self.distance(n, 1, longest, source, "a range");
@@ -113,10 +104,7 @@ impl Ctx {
                 let k = self.distance(n, 1, longest, source, "a jump") as i8;
                 self.directions(dirs, source)
                     .into_iter()
-                    .map(|dir| Movement::Leap {
-                        to: dir.scale(k),
-                        mode,
-                    })
+                    .map(|dir| Movement::Leap { to: dir.scale(k), mode })
                     .collect()
             }
             MovementSyntax::Leap(offsets) => offsets
@@ -147,12 +135,7 @@ impl Ctx {
             MovementSyntax::Unknown(word) => {
                 let help = suggest(word, MOVEMENT_WORDS.iter().copied())
                     .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| {
-                        Some(format!(
-                            "a move is one of: {}",
-                            MOVEMENT_WORDS[..9].join(", ")
-                        ))
-                    });
+                    .or_else(|| Some(format!("a move is one of: {}", MOVEMENT_WORDS[..9].join(", "))));
                 let span = movement.span.start..movement.span.start + word.len();
                 self.error_in(
                     Check::UnknownMovement,
@@ -217,11 +200,7 @@ impl Ctx {
                     .or_else(|| {
                         Some(format!(
                             "directions are: {}",
-                            DIRECTION_WORDS
-                                .iter()
-                                .map(|(w, _)| *w)
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            DIRECTION_WORDS.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(", ")
                         ))
                     });
                 self.error_in(
@@ -254,14 +233,7 @@ impl Ctx {
     }
 
     /// A distance that must lie in `min..longest`; reports and clamps one that does not.
-    fn distance(
-        &mut self,
-        n: &Spanned<u32>,
-        min: u32,
-        longest: u8,
-        source: usize,
-        what: &str,
-    ) -> u8 {
+    fn distance(&mut self, n: &Spanned<u32>, min: u32, longest: u8, source: usize, what: &str) -> u8 {
         let longest = u32::from(longest);
         if n.node < min {
             let message = format!("{what} of {} squares goes nowhere", n.node);
@@ -293,12 +265,7 @@ impl Ctx {
         n.node as u8
     }
 
-    fn leap(
-        &mut self,
-        offset: &Spanned<(i64, i64)>,
-        board: BoardSize,
-        source: usize,
-    ) -> Option<Offset> {
+    fn leap(&mut self, offset: &Spanned<(i64, i64)>, board: BoardSize, source: usize) -> Option<Offset> {
         let (x, y) = offset.node;
         if (x, y) == (0, 0) {
             self.error_in(
@@ -311,8 +278,7 @@ impl Ctx {
             );
             return None;
         }
-        if x.unsigned_abs() >= u64::from(board.files) || y.unsigned_abs() >= u64::from(board.ranks)
-        {
+        if x.unsigned_abs() >= u64::from(board.files) || y.unsigned_abs() >= u64::from(board.ranks) {
             let message = format!(
                 "a leap of ({x}, {y}) leaves a {} x {} board from every square",
                 board.files, board.ranks

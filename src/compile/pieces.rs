@@ -6,10 +6,7 @@ use super::diagnostic::{Check, Label, suggest};
 use super::movement::Lowered;
 use super::{Ctx, Entry, Table};
 use crate::parse::ast::{Attribute, File, MovementSyntax, PieceDecl, Spanned, Statement};
-use crate::rules::{
-    BoardSize, DropRestrictions, LionRole, Movement, PieceId, PieceKind, PiecePromotion, Side,
-    Square,
-};
+use crate::rules::{BoardSize, DropRestrictions, LionRole, Movement, PieceId, PieceKind, PiecePromotion, Side, Square};
 use indexmap::IndexMap;
 
 /// Most piece kinds in one variant.
@@ -52,7 +49,10 @@ impl Ctx {
                         text: "first defined here".into(),
                     },
                 ];
-                let help = Some("each piece needs its own abbreviation; a promoted piece is usually `+` and the original's".to_string());
+                let help = Some(
+                    "each piece needs its own abbreviation; a promoted piece is usually `+` and the original's"
+                        .to_string(),
+                );
                 self.report(
                     Check::DuplicateAbbreviation,
                     0,
@@ -95,17 +95,11 @@ impl Ctx {
         kinds
     }
 
-    fn lookup(
-        &mut self,
-        table: &Table,
-        abbrev: &Spanned<String>,
-        source: usize,
-    ) -> Option<PieceId> {
+    fn lookup(&mut self, table: &Table, abbrev: &Spanned<String>, source: usize) -> Option<PieceId> {
         if let Some(index) = table.get_index_of(&abbrev.node) {
             return Some(PieceId(index as u16));
         }
-        let help = suggest(&abbrev.node, table.keys().map(String::as_str))
-            .map(|s| format!("did you mean `{s}`?"));
+        let help = suggest(&abbrev.node, table.keys().map(String::as_str)).map(|s| format!("did you mean `{s}`?"));
         self.error_in(
             Check::UnknownPiece,
             source,
@@ -165,14 +159,7 @@ impl Ctx {
                 }
                 Attribute::MustPromote(_) => {}
                 Attribute::Unknown(word) => {
-                    const WORDS: &[&str] = &[
-                        "sfen",
-                        "kanji",
-                        "value",
-                        "royal",
-                        "promotes",
-                        "must-promote",
-                    ];
+                    const WORDS: &[&str] = &["sfen", "kanji", "value", "royal", "promotes", "must-promote"];
                     let help = suggest(word, WORDS.iter().copied())
                         .map(|s| format!("did you mean `{s}`?"))
                         .or_else(|| Some(format!("piece attributes are: {}", WORDS.join(", "))));
@@ -372,11 +359,7 @@ impl Ctx {
         for index in 0..kinds.len() {
             if kinds[index].sfen.is_none() {
                 if let Some(base) = kinds[index].promotion.reverts_to {
-                    if let Some(letter) = kinds[base.index()]
-                        .sfen
-                        .clone()
-                        .filter(|l| !l.starts_with('+'))
-                    {
+                    if let Some(letter) = kinds[base.index()].sfen.clone().filter(|l| !l.starts_with('+')) {
                         kinds[index].sfen = Some(format!("+{letter}"));
                     }
                 }
@@ -467,7 +450,5 @@ pub fn stuck_ranks(moves: &[Movement], board: BoardSize) -> u8 {
                 .any(|m| m.can_leave(board, Side::Black, Square::new(file, rank)))
         })
     };
-    (1..=board.ranks)
-        .take_while(|&rank| !can_move_from_rank(rank))
-        .count() as u8
+    (1..=board.ranks).take_while(|&rank| !can_move_from_rank(rank)).count() as u8
 }

@@ -5,8 +5,8 @@ use super::diagnostic::{Check, Label, suggest};
 use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleSyntax, Span, Spanned, Statement};
 use crate::rules::{
-    EndRules, Handicap, LionRole, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition,
-    RepetitionEffect, Rules, Side, Square,
+    EndRules, Handicap, LionRole, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition, RepetitionEffect,
+    Rules, Side, Square,
 };
 use indexmap::IndexMap;
 
@@ -110,10 +110,7 @@ impl Ctx {
                 0,
                 format!("`{key}` is stated twice"),
                 labels,
-                Some(
-                    "to make a rule depend on an option, add `when OPTION = VALUE` to each line"
-                        .into(),
-                ),
+                Some("to make a rule depend on an option, add `when OPTION = VALUE` to each line".into()),
             );
         } else {
             seen.insert(key.to_string(), rule.span.clone());
@@ -130,8 +127,7 @@ impl Ctx {
         if let Some(index) = table.get_index_of(&abbrev.node) {
             return Some(PieceId(index as u16));
         }
-        let help = suggest(&abbrev.node, table.keys().map(String::as_str))
-            .map(|s| format!("did you mean `{s}`?"));
+        let help = suggest(&abbrev.node, table.keys().map(String::as_str)).map(|s| format!("did you mean `{s}`?"));
         self.error(
             Check::UnknownPiece,
             abbrev.span.clone(),
@@ -176,10 +172,7 @@ impl Ctx {
 
     fn rule(&mut self, rule: &Spanned<RuleSyntax>, table: &Table, rules: &mut Rules) {
         match &rule.node {
-            RuleSyntax::Promotion {
-                trigger,
-                obligation,
-            } => self.promotion(trigger, obligation, rules),
+            RuleSyntax::Promotion { trigger, obligation } => self.promotion(trigger, obligation, rules),
             RuleSyntax::Deferral => {
                 rules.deferral = true;
                 self.needs_zone(rules, &rule.span, "deferral");
@@ -196,9 +189,7 @@ impl Ctx {
                             None,
                         );
                     }
-                    rules.pieces[id.index()]
-                        .promotion
-                        .declined_waits_for_last_rank = true;
+                    rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
                 }
             }
             RuleSyntax::Drops => rules.drops = true,
@@ -214,13 +205,7 @@ impl Ctx {
                         "a limit of {} per file must lie between 1 and the {} ranks of a file",
                         count.node, rules.board.ranks
                     );
-                    self.error(
-                        Check::BadValue,
-                        count.span.clone(),
-                        message,
-                        "out of range",
-                        None,
-                    );
+                    self.error(Check::BadValue, count.span.clone(), message, "out of range", None);
                     return;
                 }
                 rules.pieces[id.index()].drop.per_file = Some(count.node as u8);
@@ -249,10 +234,7 @@ impl Ctx {
                     self.error(
                         Check::BadValue,
                         count.span.clone(),
-                        format!(
-                            "a repetition count of {} is not between 2 and 10",
-                            count.node
-                        ),
+                        format!("a repetition count of {} is not between 2 and 10", count.node),
                         "out of range",
                         None,
                     );
@@ -269,10 +251,7 @@ impl Ctx {
                     perpetual_check_loses: *perpetual_check_loses,
                 });
             }
-            RuleSyntax::LionTrading {
-                lions,
-                weak_bridges,
-            } => {
+            RuleSyntax::LionTrading { lions, weak_bridges } => {
                 rules.end.lion_trading = true;
                 for (id, _) in self.piece_list(table, lions) {
                     rules.pieces[id.index()].lion = LionRole::Lion;
@@ -282,10 +261,7 @@ impl Ctx {
                         self.error(
                             Check::ContradictoryClause,
                             span,
-                            format!(
-                                "`{}` is listed as a Lion and as a weak bridge",
-                                rules.piece(id).abbrev
-                            ),
+                            format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
                             "both",
                             None,
                         );
@@ -300,10 +276,7 @@ impl Ctx {
                         self.error(
                             Check::ContradictoryClause,
                             span,
-                            format!(
-                                "`{}` is listed as a Lion and as a weak bridge",
-                                rules.piece(id).abbrev
-                            ),
+                            format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
                             "both",
                             None,
                         );
@@ -317,12 +290,7 @@ impl Ctx {
             RuleSyntax::Unknown(word) => {
                 let help = suggest(&word.node, KEYWORDS.iter().copied())
                     .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| {
-                        Some(format!(
-                            "statements start with one of: {}",
-                            KEYWORDS.join(", ")
-                        ))
-                    });
+                    .or_else(|| Some(format!("statements start with one of: {}", KEYWORDS.join(", "))));
                 self.error(
                     Check::UnknownKeyword,
                     word.span.clone(),
@@ -356,9 +324,7 @@ impl Ctx {
         obligation: &Option<Spanned<String>>,
         rules: &mut Rules,
     ) {
-        let compulsory = obligation
-            .as_ref()
-            .is_some_and(|o| o.node.trim() == "compulsory");
+        let compulsory = obligation.as_ref().is_some_and(|o| o.node.trim() == "compulsory");
         let when = match trigger {
             crate::parse::ast::PromotionSyntax::Capture => PromotionEvent::Capture,
             crate::parse::ast::PromotionSyntax::Zone { depth, events } => {
@@ -378,20 +344,11 @@ impl Ctx {
                         "a zone of {} ranks is deeper than the board's {ranks} ranks",
                         depth.node
                     );
-                    self.error(
-                        Check::ZoneTooDeep,
-                        depth.span.clone(),
-                        message,
-                        "too deep",
-                        None,
-                    );
+                    self.error(Check::ZoneTooDeep, depth.span.clone(), message, "too deep", None);
                     return;
                 }
                 if 2 * depth.node > ranks {
-                    let message = format!(
-                        "zones of {} ranks overlap on a board of {ranks} ranks",
-                        depth.node
-                    );
+                    let message = format!("zones of {} ranks overlap on a board of {ranks} ranks", depth.node);
                     self.error(
                         Check::ZonesOverlap,
                         depth.span.clone(),
@@ -425,26 +382,15 @@ impl Ctx {
         }
         let mut list = Vec::new();
         for text in squares {
-            let Some(square) = Square::parse(&text.node).filter(|s| rules.board.contains(*s))
-            else {
+            let Some(square) = Square::parse(&text.node).filter(|s| rules.board.contains(*s)) else {
                 let message = format!(
                     "{} is not a square of the {} x {} board",
                     text.node, rules.board.files, rules.board.ranks
                 );
-                self.error(
-                    Check::SquareOffBoard,
-                    text.span.clone(),
-                    message,
-                    "off the board",
-                    None,
-                );
+                self.error(Check::SquareOffBoard, text.span.clone(), message, "off the board", None);
                 continue;
             };
-            if !rules
-                .setup
-                .iter()
-                .any(|p| p.square == square && p.side == Side::White)
-            {
+            if !rules.setup.iter().any(|p| p.square == square && p.side == Side::White) {
                 let message = format!("no White piece stands on {square} at the start");
                 self.error(
                     Check::BadValue,
@@ -475,10 +421,7 @@ impl Ctx {
             );
         } else if !rules.pieces.is_empty() {
             for side in [Side::Black, Side::White] {
-                let has = rules
-                    .setup
-                    .iter()
-                    .any(|p| p.side == side && rules.piece(p.piece).royal);
+                let has = rules.setup.iter().any(|p| p.side == side && rules.piece(p.piece).royal);
                 if !has && !rules.setup.is_empty() {
                     let message = format!("{side:?} starts without a royal piece");
                     self.report(
@@ -558,9 +501,7 @@ impl Ctx {
         let zone_depth = zone_depth.max().unwrap_or(0);
         for (index, kind) in rules.pieces.iter().enumerate() {
             let stuck = kind.drop.dead_ranks;
-            let rescued = kind.promotion.to.is_some()
-                && kind.promotion.forced_ranks >= stuck
-                && zone_depth >= stuck;
+            let rescued = kind.promotion.to.is_some() && kind.promotion.forced_ranks >= stuck && zone_depth >= stuck;
             if stuck == 0 || rescued || !in_play[index] || stuck == rules.board.ranks {
                 continue;
             }
@@ -569,7 +510,10 @@ impl Ctx {
                 "`{}` can reach the last {stuck} rank(s), where it has no further move and is not made to promote",
                 kind.abbrev
             );
-            let help = Some("add `stuck-pieces-stay` if the rules leave such pieces on the board, or give it a promotion".to_string());
+            let help = Some(
+                "add `stuck-pieces-stay` if the rules leave such pieces on the board, or give it a promotion"
+                    .to_string(),
+            );
             self.error_in(
                 Check::StuckPiece,
                 entry.source,

@@ -46,7 +46,8 @@ impl Ctx {
                             text: format!("Black's piece on {square}"),
                         },
                     ];
-                    let help = Some("White's setup is the 180° rotation of Black's unless `setup white` gives it".to_string());
+                    let help =
+                        Some("White's setup is the 180° rotation of Black's unless `setup white` gives it".to_string());
                     self.report(
                         Check::SquareTaken,
                         0,
@@ -65,10 +66,7 @@ impl Ctx {
             }
         }
         if placements.is_empty() && black.is_empty() {
-            let help = Some(
-                "add a `setup` block: one line per rank, such as `i: L N S G K G S N L`"
-                    .to_string(),
-            );
+            let help = Some("add a `setup` block: one line per rank, such as `i: L N S G K G S N L`".to_string());
             let message = if any {
                 "the setup places no piece"
             } else {
@@ -80,12 +78,7 @@ impl Ctx {
     }
 
     /// The pieces of one side's rows, with the span of each cell.
-    fn side_setup(
-        &mut self,
-        rows: &[&Row],
-        table: &Table,
-        board: BoardSize,
-    ) -> Vec<(Square, PieceId, Span)> {
+    fn side_setup(&mut self, rows: &[&Row], table: &Table, board: BoardSize) -> Vec<(Square, PieceId, Span)> {
         let mut seen: IndexMap<u8, Span> = IndexMap::new();
         let mut out = Vec::new();
         for row in rows {
@@ -130,13 +123,7 @@ impl Ctx {
         out
     }
 
-    fn row(
-        &mut self,
-        row: &Row,
-        rank: u8,
-        table: &Table,
-        board: BoardSize,
-    ) -> Vec<(Square, PieceId, Span)> {
+    fn row(&mut self, row: &Row, rank: u8, table: &Table, board: BoardSize) -> Vec<(Square, PieceId, Span)> {
         let mut out = Vec::new();
         let mut file = i64::from(board.files);
         for cell in &row.cells {
@@ -192,7 +179,9 @@ impl Ctx {
     fn unknown_cell(&mut self, text: &str, span: Span, table: &Table) {
         let help = suggest(text, table.keys().map(String::as_str))
             .map(|s| format!("did you mean `{s}`?"))
-            .or_else(|| Some("a setup square holds a piece abbreviation, `.` for empty, or a number of empty squares".into()));
+            .or_else(|| {
+                Some("a setup square holds a piece abbreviation, `.` for empty, or a number of empty squares".into())
+            });
         self.error(
             Check::UnknownPiece,
             span,

@@ -39,11 +39,7 @@ impl Loader for FileLoader {
         }
         Err(format!(
             "no file `{name}` and no shipped variant of that name (shipped: {})",
-            SHIPPED
-                .iter()
-                .map(|(n, _)| *n)
-                .collect::<Vec<_>>()
-                .join(", ")
+            SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
         ))
     }
 }
@@ -60,13 +56,10 @@ fn candidates(base: &Path, name: &str) -> Vec<PathBuf> {
 pub fn shipped(name: &str) -> Option<Source> {
     let key = name.strip_prefix("variants/").unwrap_or(name);
     let key = key.strip_suffix(".var").unwrap_or(key);
-    SHIPPED
-        .iter()
-        .find(|(n, _)| *n == key)
-        .map(|(n, text)| Source {
-            name: format!("{n}.var"),
-            text: Arc::from(*text),
-        })
+    SHIPPED.iter().find(|(n, _)| *n == key).map(|(n, text)| Source {
+        name: format!("{n}.var"),
+        text: Arc::from(*text),
+    })
 }
 
 /// Reads a file as UTF-8, refusing files past [`MAX_SOURCE_BYTES`].

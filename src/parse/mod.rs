@@ -7,8 +7,8 @@
 pub mod ast;
 
 use ast::{
-    Attribute, Cell, Clause, File, Guard, Modifier, MovementSyntax, OptionDecl, PieceDecl,
-    PromotionSyntax, Row, SetupDecl, Span, Spanned, Statement,
+    Attribute, Cell, Clause, File, Guard, Modifier, MovementSyntax, OptionDecl, PieceDecl, PromotionSyntax, Row,
+    SetupDecl, Span, Spanned, Statement,
 };
 use pest::Parser;
 use pest::iterators::Pair;
@@ -62,10 +62,7 @@ pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
 fn blank_statement(work: &mut String, at: usize) -> bool {
     let at = at.min(work.len());
     let bytes = work.as_bytes();
-    let mut start = bytes[..at]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let mut start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     // A statement continues over lines that end with `,`: go back to its first line.
     while start > 0 {
         let prev_start = bytes[..start - 1]
@@ -126,11 +123,7 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
     };
     let (found, span) = found_at(text, at);
-    SyntaxError {
-        span,
-        found,
-        expected,
-    }
+    SyntaxError { span, found, expected }
 }
 
 /// The word (or character) at `at`, described, and its span.
@@ -157,9 +150,7 @@ fn found_at(text: &str, at: usize) -> (String, Span) {
 fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "the end of the file",
-        Rule::statement | Rule::rule_body | Rule::rule_stmt | Rule::unknown_statement => {
-            "a statement"
-        }
+        Rule::statement | Rule::rule_body | Rule::rule_stmt | Rule::unknown_statement => "a statement",
         Rule::variant_stmt => "`variant`",
         Rule::use_stmt => "`use`",
         Rule::board_stmt => "`board`",
@@ -182,9 +173,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::attr_royal
         | Rule::attr_promotes
         | Rule::attr_must_promote
-        | Rule::unknown_attribute => {
-            "a piece attribute (sfen, kanji, value, royal, promotes, must-promote)"
-        }
+        | Rule::unknown_attribute => "a piece attribute (sfen, kanji, value, royal, promotes, must-promote)",
         Rule::moves | Rule::clause | Rule::movement | Rule::unknown_movement => {
             "a move (step, slide, range, jump, leap, lion, hook, anywhere, as)"
         }
@@ -199,15 +188,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::as_piece => "a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
         Rule::modifier => "move-only, capture-only or capture-unprotected",
         Rule::offset => "an offset such as `(1, 2)`",
-        Rule::directions | Rule::direction => {
-            "a direction (forward, back, left, right, orthogonal, diagonal, all, …)"
-        }
+        Rule::directions | Rule::direction => "a direction (forward, back, left, right, orthogonal, diagonal, all, …)",
         Rule::side => "`black` or `white`",
         Rule::row => "a setup row such as `i: L N S G K G S N L`",
         Rule::rank_name => "a rank letter",
-        Rule::cell | Rule::empty | Rule::empty_run | Rule::bad_cell => {
-            "a piece abbreviation or `.`"
-        }
+        Rule::cell | Rule::empty | Rule::empty_run | Rule::bad_cell => "a piece abbreviation or `.`",
         Rule::zone_trigger => "`zone`",
         Rule::capture_trigger => "`capture`",
         Rule::zone_event => "enter, within or leave",
@@ -268,10 +253,7 @@ fn build_file(pair: Pair<Rule>) -> File {
 fn build_statement(pair: Pair<Rule>) -> Statement {
     match pair.as_rule() {
         Rule::variant_stmt => Statement::Variant(string_value(
-            pair.into_inner()
-                .filter(not_keyword)
-                .next()
-                .expect("grammar: name"),
+            pair.into_inner().filter(not_keyword).next().expect("grammar: name"),
         )),
         Rule::use_stmt => {
             let mut inner = pair.into_inner().filter(not_keyword);
@@ -323,11 +305,7 @@ fn build_guard(pair: Pair<Rule>) -> Guard {
     let mut inner = pair.into_inner().filter(not_keyword);
     let option = spanned_str(&inner.next().expect("grammar: guard option"));
     let values = inner.map(|p| spanned_str(&p)).collect();
-    Guard {
-        option,
-        values,
-        span,
-    }
+    Guard { option, values, span }
 }
 
 fn build_piece(pair: Pair<Rule>) -> PieceDecl {
@@ -342,11 +320,7 @@ fn build_piece(pair: Pair<Rule>) -> PieceDecl {
         match p.as_rule() {
             Rule::moves => {
                 moves_span = span;
-                clauses = p
-                    .into_inner()
-                    .filter(not_keyword)
-                    .map(build_clause)
-                    .collect();
+                clauses = p.into_inner().filter(not_keyword).map(build_clause).collect();
             }
             _ => attributes.push(Spanned::new(build_attribute(p), span)),
         }
@@ -371,12 +345,7 @@ fn build_attribute(pair: Pair<Rule>) -> Attribute {
         Rule::attr_royal => Attribute::Royal,
         Rule::attr_promotes => Attribute::Promotes(spanned_str(&arg.expect("grammar: target"))),
         Rule::attr_must_promote => Attribute::MustPromote(number(&arg.expect("grammar: ranks"))),
-        _ => Attribute::Unknown(
-            text.split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        ),
+        _ => Attribute::Unknown(text.split_whitespace().next().unwrap_or_default().to_string()),
     }
 }
 
@@ -411,13 +380,8 @@ fn build_clause(pair: Pair<Rule>) -> Clause {
 }
 
 fn directions(pair: Option<Pair<Rule>>) -> Vec<Spanned<String>> {
-    pair.map(|p| {
-        p.into_inner()
-            .filter(not_keyword)
-            .map(|d| spanned_str(&d))
-            .collect()
-    })
-    .unwrap_or_default()
+    pair.map(|p| p.into_inner().filter(not_keyword).map(|d| spanned_str(&d)).collect())
+        .unwrap_or_default()
 }
 
 fn build_movement(pair: Pair<Rule>) -> MovementSyntax {
@@ -437,20 +401,13 @@ fn build_movement(pair: Pair<Rule>) -> MovementSyntax {
             MovementSyntax::Jump(n, directions(inner.next()))
         }
         Rule::lion => {
-            let steps = inner
-                .next_if(|p| p.as_rule() == Rule::int)
-                .map(|p| number(&p));
+            let steps = inner.next_if(|p| p.as_rule() == Rule::int).map(|p| number(&p));
             MovementSyntax::Lion(steps, directions(inner.next()))
         }
         Rule::leap => MovementSyntax::Leap(inner.map(build_offset).collect()),
         Rule::anywhere => MovementSyntax::Anywhere,
         Rule::as_piece => MovementSyntax::As(spanned_str(&inner.next().expect("grammar: piece"))),
-        _ => MovementSyntax::Unknown(
-            text.split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        ),
+        _ => MovementSyntax::Unknown(text.split_whitespace().next().unwrap_or_default().to_string()),
     }
 }
 
@@ -502,11 +459,7 @@ fn build_rule(pair: Pair<Rule>) -> Rule_ {
     let rule = pair.as_rule();
     let span = span_of(&pair);
     let first_word = Spanned::new(
-        pair.as_str()
-            .split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
+        pair.as_str().split_whitespace().next().unwrap_or_default().to_string(),
         span.start..span.start + pair.as_str().split_whitespace().next().map_or(0, str::len),
     );
     let inner: Vec<Pair<Rule>> = pair.into_inner().filter(not_keyword).collect();
@@ -516,11 +469,7 @@ fn build_rule(pair: Pair<Rule>) -> Rule_ {
             let trigger_pair = &inner[0];
             let trigger = match trigger_pair.as_rule() {
                 Rule::zone_trigger => {
-                    let parts: Vec<Pair<Rule>> = trigger_pair
-                        .clone()
-                        .into_inner()
-                        .filter(not_keyword)
-                        .collect();
+                    let parts: Vec<Pair<Rule>> = trigger_pair.clone().into_inner().filter(not_keyword).collect();
                     PromotionSyntax::Zone {
                         depth: number(&parts[0]),
                         events: strs(&parts[1..]),
@@ -529,10 +478,7 @@ fn build_rule(pair: Pair<Rule>) -> Rule_ {
                 _ => PromotionSyntax::Capture,
             };
             let obligation = inner.get(1).map(spanned_str);
-            Rule_::Promotion {
-                trigger,
-                obligation,
-            }
+            Rule_::Promotion { trigger, obligation }
         }
         Rule::deferral_rule => Rule_::Deferral,
         Rule::declined_rule => Rule_::DeclinedWaitsForLastRank(strs(&inner)),

@@ -73,11 +73,7 @@ impl BoardSize {
     }
 
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (1..=self.ranks).flat_map(move |rank| {
-            (1..=self.files)
-                .rev()
-                .map(move |file| Square { file, rank })
-        })
+        (1..=self.ranks).flat_map(move |rank| (1..=self.files).rev().map(move |file| Square { file, rank }))
     }
 }
 
@@ -109,9 +105,7 @@ pub fn rank_number(name: &str) -> Option<u8> {
     let letter = |b: u8| b.is_ascii_lowercase().then(|| b - b'a' + 1);
     match bytes {
         [one] => letter(*one),
-        [b'a', two] => letter(*two)
-            .map(|n| 26 + n)
-            .filter(|&n| n <= MAX_BOARD_SIDE),
+        [b'a', two] => letter(*two).map(|n| 26 + n).filter(|&n| n <= MAX_BOARD_SIDE),
         _ => None,
     }
 }
@@ -140,8 +134,7 @@ impl Serialize for Square {
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        Square::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("not a square: {text}")))
+        Square::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("not a square: {text}")))
     }
 }
 
@@ -186,10 +179,7 @@ impl Offset {
 
     /// The two directions at right angles.
     pub fn perpendiculars(self) -> [Offset; 2] {
-        [
-            Offset::new(-self.dy, self.dx),
-            Offset::new(self.dy, -self.dx),
-        ]
+        [Offset::new(-self.dy, self.dx), Offset::new(self.dy, -self.dx)]
     }
 }
 
@@ -212,32 +202,11 @@ mod tests {
         let board = BoardSize { files: 9, ranks: 9 };
         let from = Square::parse("5e").unwrap();
         let forward = Offset::new(0, 1);
-        assert_eq!(
-            board
-                .offset(Side::Black, from, forward)
-                .unwrap()
-                .to_string(),
-            "5d"
-        );
-        assert_eq!(
-            board
-                .offset(Side::White, from, forward)
-                .unwrap()
-                .to_string(),
-            "5f"
-        );
+        assert_eq!(board.offset(Side::Black, from, forward).unwrap().to_string(), "5d");
+        assert_eq!(board.offset(Side::White, from, forward).unwrap().to_string(), "5f");
         let right = Offset::new(1, 0);
-        assert_eq!(
-            board.offset(Side::Black, from, right).unwrap().to_string(),
-            "4e"
-        );
-        assert_eq!(
-            board.offset(Side::White, from, right).unwrap().to_string(),
-            "6e"
-        );
-        assert_eq!(
-            board.offset(Side::Black, Square::parse("1a").unwrap(), forward),
-            None
-        );
+        assert_eq!(board.offset(Side::Black, from, right).unwrap().to_string(), "4e");
+        assert_eq!(board.offset(Side::White, from, right).unwrap().to_string(), "6e");
+        assert_eq!(board.offset(Side::Black, Square::parse("1a").unwrap(), forward), None);
     }
 }

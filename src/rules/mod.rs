@@ -265,11 +265,8 @@ pub struct Handicap {
 impl Rules {
     /// The tables as RON, one movement or placement per line.
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::default()
-            .depth_limit(4)
-            .struct_names(false);
-        ron::ser::to_string_pretty(self, config)
-            .unwrap_or_else(|e| format!("/* cannot serialise: {e} */"))
+        let config = ron::ser::PrettyConfig::default().depth_limit(4).struct_names(false);
+        ron::ser::to_string_pretty(self, config).unwrap_or_else(|e| format!("/* cannot serialise: {e} */"))
     }
 
     pub fn piece(&self, id: PieceId) -> &PieceKind {
@@ -304,9 +301,7 @@ impl Movement {
     /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
     pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
         let first = match self {
-            Movement::Ride { dir, .. }
-            | Movement::LineLion { dir, .. }
-            | Movement::Hook { dir, .. } => *dir,
+            Movement::Ride { dir, .. } | Movement::LineLion { dir, .. } | Movement::Hook { dir, .. } => *dir,
             Movement::Leap { to, .. } => *to,
             Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
         };
