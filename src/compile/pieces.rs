@@ -368,7 +368,10 @@ impl Ctx {
         let mut names: IndexMap<String, usize> = IndexMap::new();
         let mut letters: IndexMap<String, usize> = IndexMap::new();
         for (index, kind) in kinds.iter().enumerate() {
-            if let Some(&first) = names.get(&kind.name) {
+            // A promoted kind may share its name with another piece (Chu's promoted Kylin is
+            // a "Lion"; Yari's Bishop and Knight both promote to a "Yari Gold").
+            let promoted = kind.promotion.reverts_to.is_some();
+            if let Some(&first) = names.get(&kind.name).filter(|_| !promoted) {
                 self.duplicate(
                     table,
                     index,
@@ -377,7 +380,7 @@ impl Ctx {
                     format!("two pieces are named \"{}\"", kind.name),
                     |d| d.name.span.clone(),
                 );
-            } else {
+            } else if !promoted {
                 names.insert(kind.name.clone(), index);
             }
             if let Some(letter) = &kind.sfen {
