@@ -12,7 +12,14 @@ use std::sync::Arc;
 pub const MAX_SOURCE_BYTES: usize = 4 << 20;
 
 /// The variants shipped with koma, by name, with their text.
-pub const SHIPPED: &[(&str, &str)] = &[("shogi", include_str!("../../variants/shogi.var"))];
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("shogi", include_str!("../../variants/shogi.var")),
+    ("yari", include_str!("../../variants/yari.var")),
+    ("tori", include_str!("../../variants/tori.var")),
+    ("chu", include_str!("../../variants/chu.var")),
+    ("dai", include_str!("../../variants/dai.var")),
+    ("maka-dai-dai", include_str!("../../variants/maka-dai-dai.var")),
+];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.
 pub trait Loader {
