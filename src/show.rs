@@ -1,7 +1,859 @@
-//! Piece diagrams and a rules summary (placeholder until the diagram renderer lands).
+//! `koma show`: each piece's moves drawn on a small board around it, as the Piece Help
+//! screens of the rule texts draw them, and a one-screen summary of a variant's rules.
+//!
+//! A diagram is centred on the piece (`@`), drawn as Black's: forward is up, the piece's
+//! right is to the right. Every square a move reaches on an empty board carries one mark;
+//! where several moves reach a square, the most particular kind is drawn (see [`Kind`]).
+//! Lines of unlimited length end in an arrow on the rim of the small board. Moves that may
+//! only move, only capture, or capture only unprotected pieces get a mark of their own.
 
-use crate::rules::Rules;
+use crate::compile::diagnostic::suggest;
+use crate::rules::{
+    LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition, RepetitionEffect, Rules,
+    Side, Square, rank_name,
+};
+use std::collections::BTreeMap;
 
-pub fn show(rules: &Rules, _piece: Option<&str>) -> Result<String, String> {
-    Ok(format!("{}\n", rules.name))
+/// The summary and every piece, or only the pieces `piece` names (an abbreviation or a
+/// name, in any case). An unknown piece is an error that names close matches.
+pub fn show(rules: &Rules, piece: Option<&str>) -> Result<String, String> {
+    let ids = match piece {
+        Some(query) => find_pieces(rules, query)?,
+        None => rules.piece_ids().collect(),
+    };
+    let mut sections: Vec<String> = ids.into_iter().map(|id| piece_section(rules, id)).collect();
+    if piece.is_none() {
+        sections.insert(0, summary(rules));
+    }
+    Ok(sections.join("\n"))
+}
+
+// ---------------------------------------------------------------------------------------
+// Finding pieces
+
+/// The pieces a query names: an exact abbreviation, else abbreviations or names equal to it
+/// ignoring case (several kinds may share a name).
+fn find_pieces(rules: &Rules, query: &str) -> Result<Vec<PieceId>, String> {
+    if let Some(id) = rules.piece_by_abbrev(query) {
+        return Ok(vec![id]);
+    }
+    let matching = |text: fn(&PieceKind) -> &str| -> Vec<PieceId> {
+        rules
+            .piece_ids()
+            .filter(|&id| text(rules.piece(id)).eq_ignore_ascii_case(query))
+            .collect()
+    };
+    [matching(|p| &p.abbrev), matching(|p| &p.name)]
+        .into_iter()
+        .find(|ids| !ids.is_empty())
+        .ok_or_else(|| unknown_piece(rules, query))
+}
+
+fn unknown_piece(rules: &Rules, query: &str) -> String {
+    let close = close_matches(rules, query);
+    let listed = if close.is_empty() {
+        let all: Vec<&str> = rules.pieces.iter().map(|p| p.abbrev.as_str()).collect();
+        format!("its pieces are {}", all.join(", "))
+    } else {
+        let named: Vec<String> = close.iter().map(|&id| abbrev_and_name(rules.piece(id))).collect();
+        format!("did you mean {}?", named.join(", "))
+    };
+    format!("{} has no piece `{query}`; {listed}", rules.name)
+}
+
+/// Pieces whose abbreviation or name contains the query or is one small edit from it.
+fn close_matches(rules: &Rules, query: &str) -> Vec<PieceId> {
+    let lower = query.to_lowercase();
+    let abbrev = suggest(query, rules.pieces.iter().map(|p| p.abbrev.as_str()));
+    let name = suggest(query, rules.pieces.iter().map(|p| p.name.as_str()));
+    rules
+        .piece_ids()
+        .filter(|&id| {
+            let p = rules.piece(id);
+            p.name.to_lowercase().contains(&lower) || Some(p.abbrev.as_str()) == abbrev || Some(p.name.as_str()) == name
+        })
+        .collect()
+}
+
+fn abbrev_and_name(piece: &PieceKind) -> String {
+    format!("{} ({})", piece.abbrev, piece.name)
+}
+
+// ---------------------------------------------------------------------------------------
+// One piece
+
+fn piece_section(rules: &Rules, id: PieceId) -> String {
+    let piece = rules.piece(id);
+    let mut lines = vec![title(piece)];
+    lines.extend(piece_facts(rules, id).into_iter().map(|f| format!("    {f}")));
+    let diagram = Diagram::of(piece);
+    lines.extend(diagram.rows());
+    lines.extend(diagram.legend(piece));
+    lines.join("\n") + "\n"
+}
+
+fn title(piece: &PieceKind) -> String {
+    let mut parts = vec![piece.abbrev.clone(), piece.name.clone()];
+    parts.extend(piece.kanji.clone());
+    if piece.value > 0 {
+        parts.push(format!("value {}", piece.value));
+    }
+    if piece.royal {
+        parts.push("royal".into());
+    }
+    parts.join("  ")
+}
+
+/// Promotion, reverting, drops and lion rules, one fact per line.
+fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
+    let piece = rules.piece(id);
+    let promotion = &piece.promotion;
+    let mut facts: Vec<String> = promotion
+        .to
+        .map(|to| format!("promotes to {}", abbrev_and_name(rules.piece(to))))
+        .into_iter()
+        .collect();
+    let from = abbrevs_where(rules, |p| p.promotion.to == Some(id));
+    if !from.is_empty() {
+        facts.push(format!("promoted from {from}"));
+    }
+    if facts.is_empty() {
+        facts.push("does not promote".into());
+    }
+    if promotion.to.is_some() && promotion.forced_ranks > 0 {
+        facts.push(format!("must promote on {}", last_ranks(promotion.forced_ranks)));
+    }
+    if promotion.declined_waits_for_last_rank {
+        facts.push("once it declines to promote on entering the zone, promotes only on the last rank".into());
+    }
+    if rules.drops {
+        facts.extend(drop_facts(rules, piece));
+    }
+    facts.extend(lion_fact(rules, piece));
+    facts
+}
+
+fn drop_facts(rules: &Rules, piece: &PieceKind) -> Vec<String> {
+    let drop = &piece.drop;
+    let mut facts = Vec::new();
+    if let Some(to) = piece.promotion.reverts_to {
+        facts.push(format!("when captured, goes to the hand as {}", rules.piece(to).abbrev));
+    }
+    if drop.dead_ranks > 0 {
+        facts.push(format!("may not be dropped on {}", last_ranks(drop.dead_ranks)));
+    }
+    if let Some(n) = drop.per_file {
+        facts.push(format!("at most {n} unpromoted of a side on a file"));
+    }
+    if drop.no_drop_mate {
+        facts.push("may not be dropped to give immediate mate".into());
+    }
+    facts
+}
+
+fn lion_fact(rules: &Rules, piece: &PieceKind) -> Option<String> {
+    let in_force = rules.end.lion_trading || rules.end.counter_strike;
+    match piece.lion {
+        LionRole::Lion if in_force => Some("counts as a Lion for the lion-capture rules".into()),
+        LionRole::WeakBridge if in_force => Some("a weak bridge for the lion-trading rule".into()),
+        _ => None,
+    }
+}
+
+fn last_ranks(n: u8) -> String {
+    if n == 1 {
+        "the last rank".into()
+    } else {
+        format!("the last {n} ranks")
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The diagram
+
+/// What reaches a square, from the least to the most particular: where two moves reach
+/// the same square, the greater kind is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Anywhere,
+    HookTurn,
+    Step,
+    Range,
+    Slide,
+    HookLeg,
+    /// The last square of an unlimited line on the small board: an arrow.
+    Edge(Offset),
+    Jump,
+    /// A lion square, so many king steps away.
+    Lion(u8),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Mark {
+    kind: Kind,
+    mode: Mode,
+}
+
+/// A square board of side `2 * radius + 1` centred on the piece.
+struct Diagram {
+    radius: i8,
+    cells: Vec<Option<Mark>>,
+}
+
+impl Diagram {
+    fn of(piece: &PieceKind) -> Diagram {
+        let radius = radius(&piece.moves);
+        let side = usize::from(radius.unsigned_abs()) * 2 + 1;
+        let mut diagram = Diagram {
+            radius,
+            cells: vec![None; side * side],
+        };
+        for movement in &piece.moves {
+            diagram.draw(movement);
+        }
+        diagram
+    }
+
+    fn draw(&mut self, movement: &Movement) {
+        let mode = movement.mode();
+        match *movement {
+            Movement::Ride { dir, max: None, .. } => self.line(dir, None, Kind::Slide, mode),
+            Movement::Ride { dir, max: Some(1), .. } => self.line(dir, Some(1), Kind::Step, mode),
+            Movement::Ride { dir, max, .. } => self.line(dir, max, Kind::Range, mode),
+            Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
+            Movement::AreaLion { steps, .. } => self.area_lion(steps, mode),
+            Movement::LineLion { dir, steps, .. } => self.line_lion(dir, steps, mode),
+            Movement::Hook { dir, .. } => self.hook(dir, mode),
+            Movement::Anywhere { .. } => self.anywhere(mode),
+        }
+    }
+
+    /// Up to `max` squares along `dir` (to the rim when `None`, ending in an arrow).
+    fn line(&mut self, dir: Offset, max: Option<u8>, kind: Kind, mode: Mode) {
+        let squares: Vec<Offset> = self.ray(ORIGIN, dir).collect();
+        let count = max.map_or(squares.len(), usize::from);
+        for &at in squares.iter().take(count) {
+            let arrow = max.is_none() && !self.inside(plus(at, dir));
+            self.put(at, if arrow { Kind::Edge(dir) } else { kind }, mode);
+        }
+    }
+
+    fn area_lion(&mut self, steps: u8, mode: Mode) {
+        for at in self.squares() {
+            let distance = at.king_distance();
+            if (1..=steps).contains(&distance) {
+                self.put(at, Kind::Lion(distance), mode);
+            }
+        }
+    }
+
+    fn line_lion(&mut self, dir: Offset, steps: u8, mode: Mode) {
+        for k in 1..=steps {
+            self.put(dir.scale(k as i8), Kind::Lion(k), mode);
+        }
+    }
+
+    /// The first leg to the rim, and every square a 90° turn from it reaches.
+    fn hook(&mut self, dir: Offset, mode: Mode) {
+        self.line(dir, None, Kind::HookLeg, mode);
+        let corners: Vec<Offset> = self.ray(ORIGIN, dir).collect();
+        for corner in corners {
+            for turn in dir.perpendiculars() {
+                let leg: Vec<Offset> = self.ray(corner, turn).collect();
+                for at in leg {
+                    self.put(at, Kind::HookTurn, mode);
+                }
+            }
+        }
+    }
+
+    fn anywhere(&mut self, mode: Mode) {
+        for at in self.squares().filter(|&at| at != ORIGIN) {
+            self.put(at, Kind::Anywhere, mode);
+        }
+    }
+
+    /// Marks a square, keeping the more particular kind; one kind's modes combine.
+    fn put(&mut self, at: Offset, kind: Kind, mode: Mode) {
+        let index = self.index(at);
+        let cell = &mut self.cells[index];
+        *cell = match *cell {
+            Some(old) if old.kind > kind => Some(old),
+            Some(old) if old.kind == kind => Some(Mark {
+                kind,
+                mode: union(old.mode, mode),
+            }),
+            _ => Some(Mark { kind, mode }),
+        };
+    }
+
+    fn inside(&self, at: Offset) -> bool {
+        at.king_distance() <= self.radius.unsigned_abs()
+    }
+
+    fn index(&self, at: Offset) -> usize {
+        let side = self.radius as isize * 2 + 1;
+        let row = (self.radius - at.dy) as isize;
+        let column = (at.dx + self.radius) as isize;
+        (row * side + column) as usize
+    }
+
+    /// The squares from `from` (not included) along `dir` to the rim.
+    fn ray(&self, from: Offset, dir: Offset) -> impl Iterator<Item = Offset> + '_ {
+        std::iter::successors(Some(plus(from, dir)), move |&at| Some(plus(at, dir))).take_while(|&at| self.inside(at))
+    }
+
+    /// Every square, from the top-left, row by row.
+    fn squares(&self) -> impl Iterator<Item = Offset> + use<> {
+        let r = self.radius;
+        (-r..=r)
+            .rev()
+            .flat_map(move |dy| (-r..=r).map(move |dx| Offset::new(dx, dy)))
+    }
+
+    fn rows(&self) -> Vec<String> {
+        let width = self.radius as usize * 4 + 3;
+        let mut rows = vec![format!("┌{}┐", "─".repeat(width))];
+        let marks: Vec<char> = self.squares().map(|at| self.symbol_at(at)).collect();
+        for row in marks.chunks(self.radius as usize * 2 + 1) {
+            let cells: Vec<String> = row.iter().map(char::to_string).collect();
+            rows.push(format!("│ {} │", cells.join(" ")));
+        }
+        rows.push(format!("└{}┘", "─".repeat(width)));
+        rows
+    }
+
+    fn symbol_at(&self, at: Offset) -> char {
+        if at == ORIGIN {
+            return '@';
+        }
+        self.cells[self.index(at)].map_or('.', symbol)
+    }
+
+    /// One line per mark used: its symbol(s) and what it means.
+    fn legend(&self, piece: &PieceKind) -> Vec<String> {
+        let mut entries: BTreeMap<u8, Entry> = BTreeMap::new();
+        for mark in self.cells.iter().flatten() {
+            let entry = entries.entry(order(*mark)).or_insert_with(|| Entry::of(*mark));
+            entry.add(*mark);
+        }
+        let mut lines = vec![format!("@  {}, forward is up", piece.abbrev)];
+        lines.extend(entries.values().map(Entry::line));
+        lines
+    }
+}
+
+const ORIGIN: Offset = Offset::new(0, 0);
+
+fn plus(a: Offset, b: Offset) -> Offset {
+    Offset::new(a.dx + b.dx, a.dy + b.dy)
+}
+
+/// How far the diagram must reach: the longest limited move, and one square more when a
+/// move goes on without limit (so its arrow stands beyond every limited move); at least 2,
+/// and 3 for a hook, to show where its turns lead.
+fn radius(moves: &[Movement]) -> i8 {
+    let limited = moves.iter().filter_map(limited_reach).max().unwrap_or(0).max(1);
+    let unlimited = moves.iter().any(|m| matches!(m, Movement::Ride { max: None, .. }));
+    let hook = moves.iter().any(|m| matches!(m, Movement::Hook { .. }));
+    let least = if hook { 3 } else { 2 };
+    (limited + u8::from(unlimited || hook)).max(least) as i8
+}
+
+fn limited_reach(movement: &Movement) -> Option<u8> {
+    match *movement {
+        Movement::Ride { dir, max: Some(n), .. } => Some(n * dir.king_distance()),
+        Movement::Leap { to, .. } => Some(to.king_distance()),
+        Movement::AreaLion { steps, .. } => Some(steps),
+        Movement::LineLion { dir, steps, .. } => Some(steps * dir.king_distance()),
+        Movement::Ride { max: None, .. } | Movement::Hook { .. } | Movement::Anywhere { .. } => None,
+    }
+}
+
+/// A square reached by two moves of one kind: the move with fewer restrictions counts.
+fn union(a: Mode, b: Mode) -> Mode {
+    match (a, b) {
+        _ if a == b => a,
+        (Mode::MoveOnly, Mode::CaptureUnprotected) | (Mode::CaptureUnprotected, Mode::MoveOnly) => {
+            Mode::CaptureUnprotected
+        }
+        _ => Mode::Any,
+    }
+}
+
+/// Lion squares beyond this many steps share one mark.
+const LION_MARKS: &[char] = &['A', 'B', 'C', 'D'];
+
+fn symbol(mark: Mark) -> char {
+    match mark.mode {
+        Mode::MoveOnly => return 'm',
+        Mode::CaptureOnly => return 'x',
+        Mode::CaptureUnprotected => return 'u',
+        Mode::Any => {}
+    }
+    match mark.kind {
+        Kind::Anywhere => 'E',
+        Kind::HookTurn => 'h',
+        Kind::Step => 'o',
+        Kind::Range => '+',
+        Kind::Slide => '*',
+        Kind::HookLeg => 'H',
+        Kind::Edge(dir) => arrow(dir),
+        Kind::Jump => 'J',
+        Kind::Lion(n) => LION_MARKS.get(usize::from(n) - 1).copied().unwrap_or('L'),
+    }
+}
+
+fn arrow(dir: Offset) -> char {
+    match (dir.dx.signum(), dir.dy.signum()) {
+        (-1, 1) => '↖',
+        (0, 1) => '↑',
+        (1, 1) => '↗',
+        (-1, 0) => '←',
+        (1, 0) => '→',
+        (-1, -1) => '↙',
+        (0, -1) => '↓',
+        _ => '↘',
+    }
+}
+
+/// The legend's order; marks of one order share a legend line.
+fn order(mark: Mark) -> u8 {
+    let restricted = match mark.mode {
+        Mode::Any => 0,
+        Mode::MoveOnly => 100,
+        Mode::CaptureOnly => 101,
+        Mode::CaptureUnprotected => 102,
+    };
+    if restricted > 0 {
+        return restricted;
+    }
+    match mark.kind {
+        Kind::Step => 1,
+        Kind::Range => 2,
+        Kind::Slide => 3,
+        Kind::Edge(_) => 4,
+        Kind::Jump => 5,
+        Kind::Lion(n) => 10 + n.min(LION_MARKS.len() as u8 + 1),
+        Kind::HookLeg => 20,
+        Kind::HookTurn => 21,
+        Kind::Anywhere => 22,
+    }
+}
+
+/// One line of a legend: the symbols, what they mean, and (for a restricted mode) which
+/// kinds of move carry it.
+struct Entry {
+    symbols: Vec<char>,
+    text: String,
+    kinds: Vec<&'static str>,
+}
+
+impl Entry {
+    fn of(mark: Mark) -> Entry {
+        let text = match mark.mode {
+            Mode::Any => kind_text(mark.kind),
+            Mode::MoveOnly => "moves there, but may not capture".into(),
+            Mode::CaptureOnly => "may only capture there".into(),
+            Mode::CaptureUnprotected => "moves there, or captures a piece no other enemy piece protects".into(),
+        };
+        Entry {
+            symbols: vec![],
+            text,
+            kinds: vec![],
+        }
+    }
+
+    fn add(&mut self, mark: Mark) {
+        let symbol = symbol(mark);
+        if !self.symbols.contains(&symbol) {
+            self.symbols.push(symbol);
+        }
+        let kind = kind_name(mark.kind);
+        if !mark.mode.is_any() && !self.kinds.contains(&kind) {
+            self.kinds.push(kind);
+        }
+    }
+
+    fn line(&self) -> String {
+        let mut symbols: Vec<char> = self.symbols.clone();
+        symbols.sort_by_key(|&c| ARROWS.find(c));
+        let symbols: Vec<String> = symbols.iter().map(char::to_string).collect();
+        let kinds = if self.kinds.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", self.kinds.join(", "))
+        };
+        format!("{}  {kinds}{}", symbols.join(" "), self.text)
+    }
+}
+
+/// Arrows in the legend's order.
+const ARROWS: &str = "↖↑↗←→↙↓↘";
+
+fn kind_text(kind: Kind) -> String {
+    match kind {
+        Kind::Step => "step: one square".into(),
+        Kind::Range => "range: through empty squares, as far as the marks go".into(),
+        Kind::Slide => "slide: any distance through empty squares".into(),
+        Kind::Edge(_) => "the line goes on to the edge of the board".into(),
+        Kind::Jump => "jump: straight there, over anything in between".into(),
+        Kind::Lion(1) => {
+            "lion, 1 step away: move or capture there, and may step on (back to the start: igui or pass)".into()
+        }
+        Kind::Lion(n) if usize::from(n) <= LION_MARKS.len() => {
+            format!("lion, {n} steps away: straight there (jumping), or step by step, capturing on the way")
+        }
+        Kind::Lion(_) => format!(
+            "lion, {} or more steps away: straight there (jumping), or step by step, capturing on the way",
+            LION_MARKS.len() + 1
+        ),
+        Kind::HookLeg => "hook: slide through empty squares; may turn 90° at an empty one".into(),
+        Kind::HookTurn => "hook, after its 90° turn: slides on through empty squares".into(),
+        Kind::Anywhere => "anywhere: any square of the board, jumping".into(),
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Anywhere => "anywhere",
+        Kind::HookTurn | Kind::HookLeg => "hook",
+        Kind::Step => "step",
+        Kind::Range => "range",
+        Kind::Slide | Kind::Edge(_) => "slide",
+        Kind::Jump => "jump",
+        Kind::Lion(_) => "lion",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The rules summary
+
+fn summary(rules: &Rules) -> String {
+    let rows: Vec<(&str, Vec<String>)> = vec![
+        ("board", vec![board_line(rules)]),
+        ("options", option_lines(rules)),
+        ("pieces", vec![kinds_line(rules)]),
+        ("setup", vec![setup_line(rules)]),
+        ("promotion", promotion_lines(rules)),
+        ("drops", drop_lines(rules)),
+        ("royal", vec![royal_line(rules)]),
+        ("game end", end_lines(rules)),
+        ("handicaps", handicap_lines(rules)),
+    ];
+    let mut lines = vec![rules.name.clone()];
+    for (label, texts) in rows {
+        for (i, text) in texts.iter().enumerate() {
+            lines.push(format!("  {:<11}{text}", if i == 0 { label } else { "" }));
+        }
+    }
+    lines.push(String::new());
+    lines.extend(start_position(rules));
+    lines.join("\n") + "\n"
+}
+
+fn board_line(rules: &Rules) -> String {
+    let b = rules.board;
+    format!(
+        "{} x {}: files {}..1 from the left, ranks a..{} from the top; Black below, moving first",
+        b.files,
+        b.ranks,
+        b.files,
+        rank_name(b.ranks)
+    )
+}
+
+fn option_lines(rules: &Rules) -> Vec<String> {
+    if rules.options.is_empty() {
+        return vec!["none".into()];
+    }
+    rules
+        .options
+        .iter()
+        .map(|(name, option)| {
+            let others: Vec<&str> = option
+                .values
+                .iter()
+                .filter(|v| **v != option.chosen)
+                .map(String::as_str)
+                .collect();
+            let description = option
+                .description
+                .as_ref()
+                .map(|d| format!(": {d}"))
+                .unwrap_or_default();
+            format!("{name} = {} (or {}){description}", option.chosen, others.join(" | "))
+        })
+        .collect()
+}
+
+fn kinds_line(rules: &Rules) -> String {
+    let in_setup = |id: PieceId| rules.setup.iter().any(|p| p.piece == id);
+    let promoted = |id: PieceId| rules.pieces.iter().any(|p| p.promotion.to == Some(id));
+    let start = rules.piece_ids().filter(|&id| in_setup(id)).count();
+    let later = rules.piece_ids().filter(|&id| !in_setup(id) && promoted(id)).count();
+    let other = rules.pieces.len() - start - later;
+    let mut text = format!(
+        "{} kinds: {start} in the setup, {later} more by promotion",
+        rules.pieces.len()
+    );
+    if other > 0 {
+        text += &format!(", {other} in neither");
+    }
+    text
+}
+
+fn setup_line(rules: &Rules) -> String {
+    let count = |side: Side| rules.setup.iter().filter(|p| p.side == side).count();
+    let (black, white) = (count(Side::Black), count(Side::White));
+    if black == white {
+        format!("{} a side", pieces(black))
+    } else {
+        format!("Black {}, White {}", pieces(black), pieces(white))
+    }
+}
+
+fn pieces(n: usize) -> String {
+    if n == 1 {
+        "1 piece".into()
+    } else {
+        format!("{n} pieces")
+    }
+}
+
+fn promotion_lines(rules: &Rules) -> Vec<String> {
+    let mut lines: Vec<String> = rules
+        .promotion
+        .iter()
+        .map(|t| {
+            let duty = if t.compulsory { "compulsory" } else { "optional" };
+            format!("{duty} on {}", event_text(&t.when))
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push("none".into());
+    }
+    if rules.deferral {
+        lines.push(
+            "deferral: a piece that declines on entering may not promote on its next move unless it captures".into(),
+        );
+    }
+    let forced = rank_groups(rules, |p| {
+        if p.promotion.to.is_some() {
+            p.promotion.forced_ranks
+        } else {
+            0
+        }
+    });
+    if !forced.is_empty() {
+        lines.push(format!("must promote: {forced}"));
+    }
+    let waits = abbrevs_where(rules, |p| p.promotion.declined_waits_for_last_rank);
+    if !waits.is_empty() {
+        lines.push(format!(
+            "{waits}: once declined on entering, only on the last rank, where it must"
+        ));
+    }
+    lines
+}
+
+fn event_text(event: &PromotionEvent) -> String {
+    match *event {
+        PromotionEvent::Capture => "any capture".into(),
+        PromotionEvent::Zone {
+            depth,
+            enter,
+            within,
+            leave,
+        } => {
+            let ways: Vec<&str> = [(enter, "enters"), (within, "moves within"), (leave, "leaves")]
+                .into_iter()
+                .filter_map(|(on, word)| on.then_some(word))
+                .collect();
+            format!("a move that {} the far {depth} ranks", or_list(&ways))
+        }
+    }
+}
+
+fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// `N on the last 2 ranks; L, P on the last rank` for a per-piece number of last ranks.
+fn rank_groups(rules: &Rules, ranks: impl Fn(&PieceKind) -> u8) -> String {
+    let mut groups: BTreeMap<u8, Vec<&str>> = BTreeMap::new();
+    for piece in &rules.pieces {
+        let n = ranks(piece);
+        if n > 0 {
+            groups.entry(n).or_default().push(&piece.abbrev);
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .rev()
+        .map(|(&n, abbrevs)| format!("{} on {}", abbrevs.join(", "), last_ranks(n)))
+        .collect();
+    parts.join("; ")
+}
+
+fn abbrevs_where(rules: &Rules, test: impl Fn(&PieceKind) -> bool) -> String {
+    let abbrevs: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|p| test(p))
+        .map(|p| p.abbrev.as_str())
+        .collect();
+    abbrevs.join(", ")
+}
+
+fn drop_lines(rules: &Rules) -> Vec<String> {
+    if !rules.drops {
+        return vec!["none: captured pieces leave the game".into()];
+    }
+    let mut lines = vec!["captured pieces go to the capturer's hand, unpromoted, and may be dropped".into()];
+    let dead = rank_groups(rules, |p| p.drop.dead_ranks);
+    if !dead.is_empty() {
+        lines.push(format!("not where it could never move: {dead}"));
+    }
+    for piece in rules.pieces.iter().filter(|p| p.drop.per_file.is_some()) {
+        let n = piece.drop.per_file.unwrap_or_default();
+        lines.push(format!("{}: at most {n} unpromoted of a side on a file", piece.abbrev));
+    }
+    let no_mate = abbrevs_where(rules, |p| p.drop.no_drop_mate);
+    if !no_mate.is_empty() {
+        lines.push(format!("{no_mate}: may not be dropped to give immediate mate"));
+    }
+    lines
+}
+
+fn royal_line(rules: &Rules) -> String {
+    let royals: Vec<String> = rules.pieces.iter().filter(|p| p.royal).map(abbrev_and_name).collect();
+    if royals.is_empty() {
+        "none".into()
+    } else {
+        royals.join(", ")
+    }
+}
+
+fn end_lines(rules: &Rules) -> Vec<String> {
+    let end = &rules.end;
+    let mut lines = vec![if end.royal_capture_allowed {
+        "capture every royal of the other side; a move may leave one's last royal capturable (and lose)".into()
+    } else {
+        "checkmate: capture every royal of the other side; no move may leave one's last royal capturable".into()
+    }];
+    let stalemate = match end.stalemate {
+        Outcome::Win => "wins",
+        Outcome::Draw => "draws",
+        Outcome::Loss => "loses",
+    };
+    lines.push(format!("stalemate: the side with no legal move {stalemate}"));
+    if end.bare_king {
+        lines.push("bare king: a side left with only royals loses, unless it bares the other at once (draw)".into());
+    }
+    lines.push(
+        end.repetition
+            .as_ref()
+            .map_or("repetition: no rule".into(), repetition_text),
+    );
+    if end.lion_trading {
+        let bridges = abbrevs_where(rules, |p| p.lion == LionRole::WeakBridge);
+        lines.push(format!(
+            "lion trading: a Lion may not take a protected Lion two squares away unless it first captures a piece other than {}",
+            if bridges.is_empty() { "none".into() } else { bridges }
+        ));
+    }
+    if end.counter_strike {
+        lines.push(
+            "counter-strike: after a non-Lion takes a Lion, the other side may not take a Lion with a non-Lion at once"
+                .into(),
+        );
+    }
+    let lions = abbrevs_where(rules, |p| p.lion == LionRole::Lion);
+    if end.lion_trading || end.counter_strike {
+        lines.push(format!("Lions for these rules: {lions}"));
+    }
+    lines
+}
+
+fn repetition_text(repetition: &Repetition) -> String {
+    let n = repetition.count;
+    let mut text = match repetition.effect {
+        RepetitionEffect::Draw => format!("repetition: the {} occurrence of a position draws", ordinal(n)),
+        RepetitionEffect::Illegal => format!("repetition: no move may make a position occur a {} time", ordinal(n)),
+        RepetitionEffect::StarterVaries => {
+            format!(
+                "repetition: before a {} occurrence, who started the cycle must vary",
+                ordinal(n)
+            )
+        }
+    };
+    if repetition.perpetual_check_loses {
+        text += "; perpetual check loses";
+    }
+    text
+}
+
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn handicap_lines(rules: &Rules) -> Vec<String> {
+    if rules.handicaps.is_empty() {
+        return vec!["none".into()];
+    }
+    let mut lines: Vec<String> = rules
+        .handicaps
+        .iter()
+        .map(|h| {
+            let squares: Vec<String> = h.squares.iter().map(Square::to_string).collect();
+            format!("{}: {}", h.name, squares.join(" "))
+        })
+        .collect();
+    lines.push("(White's pieces on these squares are removed; White moves first)".into());
+    lines
+}
+
+/// The starting position: files numbered from the right, ranks lettered down the right
+/// side; Black's pieces as written, White's in lower case.
+fn start_position(rules: &Rules) -> Vec<String> {
+    let board = rules.board;
+    let width = rules
+        .setup
+        .iter()
+        .map(|p| rules.piece(p.piece).abbrev.chars().count())
+        .chain([board.files.to_string().len()])
+        .max()
+        .unwrap_or(1);
+    let cell = |text: String| format!("{text:>width$}");
+    let files: Vec<String> = (1..=board.files).rev().map(|f| cell(f.to_string())).collect();
+    let mut lines = vec![files.join(" ")];
+    for rank in 1..=board.ranks {
+        let squares: Vec<String> = (1..=board.files)
+            .rev()
+            .map(|file| cell(occupant(rules, Square::new(file, rank))))
+            .collect();
+        lines.push(format!("{}  {}", squares.join(" "), rank_name(rank)));
+    }
+    lines.push("Black's pieces (below) as written, White's in lower case".into());
+    lines
+}
+
+fn occupant(rules: &Rules, square: Square) -> String {
+    match rules.setup.iter().find(|p| p.square == square) {
+        Some(p) if p.side == Side::White => rules.piece(p.piece).abbrev.to_lowercase(),
+        Some(p) => rules.piece(p.piece).abbrev.clone(),
+        None => ".".into(),
+    }
 }

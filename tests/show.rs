@@ -1,0 +1,174 @@
+//! `koma show`: piece diagrams and the rules summary. Snapshots of shogi and of special
+//! movers compiled from inline variants, structural checks of the marks (the Lion's A and B
+//! squares, the Knight's jumps), piece lookup, and every shipped variant's pieces.
+
+use koma::compile::{MemoryLoader, Source, compile, compile_named};
+use koma::rules::Rules;
+use koma::show::show;
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+fn shipped(name: &str) -> Rules {
+    let compiled = compile_named(&format!("variants/{name}.var"), &[]);
+    compiled
+        .rules
+        .unwrap_or_else(|| panic!("{name}:\n{}", compiled.report.render(false)))
+}
+
+fn inline(text: &str) -> Rules {
+    let source = Source {
+        name: "t.var".into(),
+        text: text.into(),
+    };
+    let compiled = compile(source, &MemoryLoader::default(), &[]);
+    compiled
+        .rules
+        .unwrap_or_else(|| panic!("{}", compiled.report.render(false)))
+}
+
+/// Special movers, one of each kind of movement and mode.
+const MOVERS: &str = r#"
+variant "Movers"
+board 12 x 12
+piece K  "King" royal : step all
+piece Ln "Lion" : lion
+piece HF "Horned Falcon" : lion forward, slide diagonal sideways back
+piece TK "Teaching King" : slide all, lion 3
+piece HM "Hook Mover" : hook orthogonal
+piece Ca "Capricorn" : hook diagonal
+piece E  "Emperor" : capture-unprotected anywhere
+piece FD "Flying Dragon" : range 2 diagonal
+piece Ky "Kirin" : jump 2 orthogonal, step diagonal
+piece FE "Free Eagle" : slide all, jump 2 all
+piece CP "Chess Pawn" : move-only step forward, capture-only step forward-diagonal
+setup
+  l: . . . . . K . . . . . .
+  k: Ln HF TK HM Ca E FD Ky FE CP 2
+"#;
+
+fn piece(rules: &Rules, query: &str) -> String {
+    show(rules, Some(query)).unwrap_or_else(|e| panic!("{query}: {e}"))
+}
+
+/// The marks of a diagram, row by row from the top.
+fn grid(text: &str) -> Vec<Vec<char>> {
+    text.lines()
+        .filter(|line| line.starts_with('│'))
+        .map(|line| {
+            line.trim_matches('│')
+                .split_whitespace()
+                .map(|cell| cell.chars().next().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+fn count(grid: &[Vec<char>], mark: char) -> usize {
+    grid.iter().flatten().filter(|&&c| c == mark).count()
+}
+
+/// Where `mark` stands, as (squares to the piece's right, squares forward).
+fn offsets(grid: &[Vec<char>], mark: char) -> Vec<(i32, i32)> {
+    let radius = (grid.len() / 2) as i32;
+    let mut found = Vec::new();
+    for (row, cells) in grid.iter().enumerate() {
+        for (column, &c) in cells.iter().enumerate() {
+            if c == mark {
+                found.push((column as i32 - radius, radius - row as i32));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn shogi_snapshots() {
+    let rules = shipped("shogi");
+    settings().bind(|| {
+        insta::assert_snapshot!("show_shogi_king", piece(&rules, "K"));
+        insta::assert_snapshot!("show_shogi_knight", piece(&rules, "N"));
+        insta::assert_snapshot!("show_shogi_dragon", piece(&rules, "+R"));
+        insta::assert_snapshot!("show_shogi", show(&rules, None).unwrap());
+    });
+}
+
+#[test]
+fn special_mover_snapshots() {
+    let rules = inline(MOVERS);
+    settings().bind(|| insta::assert_snapshot!("show_movers", show(&rules, None).unwrap()));
+}
+
+#[test]
+fn lion_has_eight_a_and_sixteen_b_squares() {
+    let lion = grid(&piece(&inline(MOVERS), "Ln"));
+    assert_eq!(lion.len(), 5);
+    assert_eq!(count(&lion, 'A'), 8);
+    assert_eq!(count(&lion, 'B'), 16);
+    assert_eq!(count(&lion, '@'), 1);
+}
+
+#[test]
+fn knight_jumps_to_the_two_forward_knight_squares() {
+    let knight = grid(&piece(&shipped("shogi"), "N"));
+    assert_eq!(offsets(&knight, 'J'), vec![(-1, 2), (1, 2)]);
+    assert_eq!(count(&knight, '@'), 1);
+}
+
+#[test]
+fn line_lion_marks_its_line_and_slides_end_in_arrows() {
+    let falcon = grid(&piece(&inline(MOVERS), "HF"));
+    assert_eq!(offsets(&falcon, 'A'), vec![(0, 1)]);
+    assert_eq!(offsets(&falcon, 'B'), vec![(0, 2)]);
+    assert_eq!(offsets(&falcon, '↓'), vec![(0, -3)]);
+    assert_eq!(offsets(&falcon, '↑'), vec![]);
+    let teaching_king = grid(&piece(&inline(MOVERS), "TK"));
+    assert_eq!(teaching_king.len(), 9);
+    assert_eq!((count(&teaching_king, 'A'), count(&teaching_king, 'B')), (8, 16));
+    assert_eq!(count(&teaching_king, 'C'), 24);
+}
+
+#[test]
+fn jumps_ranges_hooks_and_modes_have_their_marks() {
+    let rules = inline(MOVERS);
+    let kirin = grid(&piece(&rules, "Ky"));
+    assert_eq!(offsets(&kirin, 'J'), vec![(-2, 0), (0, -2), (0, 2), (2, 0)]);
+    assert_eq!(count(&kirin, 'o'), 4);
+    let dragon = grid(&piece(&rules, "FD"));
+    assert_eq!(count(&dragon, '+'), 8);
+    let hook = grid(&piece(&rules, "HM"));
+    assert_eq!(count(&hook, 'H'), 8);
+    assert_eq!(count(&hook, 'h'), 36);
+    let emperor = grid(&piece(&rules, "E"));
+    assert_eq!(count(&emperor, 'u'), 24);
+    let pawn = grid(&piece(&rules, "CP"));
+    assert_eq!(offsets(&pawn, 'm'), vec![(0, 1)]);
+    assert_eq!(offsets(&pawn, 'x'), vec![(-1, 1), (1, 1)]);
+}
+
+#[test]
+fn pieces_are_found_by_abbreviation_or_name_in_any_case() {
+    let rules = shipped("shogi");
+    assert_eq!(piece(&rules, "+r"), piece(&rules, "+R"));
+    assert_eq!(piece(&rules, "dragon king"), piece(&rules, "+R"));
+    assert!(piece(&rules, "n").starts_with("N  Knight"));
+}
+
+#[test]
+fn an_unknown_piece_names_close_matches() {
+    let rules = shipped("shogi");
+    let error = show(&rules, Some("Knigt")).unwrap_err();
+    assert!(error.contains("`Knigt`") && error.contains("N (Knight)"), "{error}");
+    let error = show(&rules, Some("dragon")).unwrap_err();
+    assert!(
+        error.contains("+R (Dragon King)") && error.contains("+B (Dragon Horse)"),
+        "{error}"
+    );
+    let error = show(&rules, Some("Zebra")).unwrap_err();
+    assert!(error.contains("K, R, B"), "{error}");
+}
