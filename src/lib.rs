@@ -5,6 +5,8 @@
 //! every diagnostic collected) → [`rules`] (span-free tables).
 
 pub mod compile;
+pub mod game;
+pub mod notation;
 pub mod parse;
 pub mod rules;
 pub mod show;

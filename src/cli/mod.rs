@@ -1,6 +1,7 @@
 //! The command line: `koma check`, `compile`, `show` and the commands that play.
 
 mod check;
+mod play_rules;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};
@@ -38,6 +39,36 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
+    /// Count the legal move sequences of DEPTH plies (the count is the last line).
+    Perft {
+        variant: String,
+        depth: u32,
+        /// Start from this position (SFEN) instead of the variant's start.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// First print each root move (USI) with its count.
+        #[arg(long)]
+        divide: bool,
+        /// Count Lion moves per path, as lishogi does.
+        #[arg(long)]
+        paths: bool,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
+    /// List the legal moves of a position, one per line, sorted.
+    Moves {
+        variant: String,
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Only the moves of the piece on this square, or `hand` for drops.
+        #[arg(long)]
+        from: Option<String>,
+        /// Count Lion moves per path, as lishogi does.
+        #[arg(long)]
+        paths: bool,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
         variant: String,
@@ -60,6 +91,21 @@ pub fn run() -> ExitCode {
             println!("{}", rules.to_ron());
             ExitCode::SUCCESS
         }),
+        Command::Perft {
+            variant,
+            depth,
+            sfen,
+            divide,
+            paths,
+            options,
+        } => play_rules::perft_command(&variant, &options, depth, sfen.as_deref(), divide, paths),
+        Command::Moves {
+            variant,
+            sfen,
+            from,
+            paths,
+            options,
+        } => play_rules::moves_command(&variant, &options, sfen.as_deref(), from.as_deref(), paths),
         Command::Show {
             variant,
             piece,

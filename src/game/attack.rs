@@ -1,0 +1,172 @@
+//! Attack detection: can a side capture on a square? Rides and leaps are looked up in
+//! reverse from the square; hooks, the Emperor's move and capture-unprotected moves are
+//! checked by walking the attacking piece's own moves.
+
+use super::position::Position;
+use super::tables::{Geometry, NO_SQ, Sq, Tables, code_kind, code_side};
+use crate::rules::{Mode, Movement, Side};
+
+/// The direction opposite each of [`DIRS`](super::tables::DIRS).
+const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+
+impl Position {
+    /// A read-only view for attack questions.
+    pub(crate) fn view(&self) -> View<'_> {
+        View {
+            t: &self.t,
+            board: &self.board,
+            slow: self.slow_count,
+        }
+    }
+
+    /// Whether `by` could capture a piece on `sq`.
+    pub fn attacked(&self, sq: Sq, by: Side) -> bool {
+        self.view().attacked_ignoring(sq, by, NO_SQ, true)
+    }
+
+    /// Whether any royal of `side` is attacked.
+    pub fn royal_in_check(&self, side: Side) -> bool {
+        self.royal_squares(side)
+            .iter()
+            .any(|&sq| self.attacked(sq, side.opponent()))
+    }
+
+    /// Whether the piece on `sq` is protected by its owner, treating `ignore` as empty.
+    pub(crate) fn protected(&self, sq: Sq, ignore: Sq) -> bool {
+        self.view().protected(sq, ignore)
+    }
+}
+
+/// The board and tables, borrowed for attack questions.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub t: &'a Tables,
+    pub board: &'a [u16],
+    /// Slow attackers on the board per side.
+    pub slow: [u16; 2],
+}
+
+impl View<'_> {
+    /// Whether the piece on `sq` is protected by its owner (another piece could recapture),
+    /// treating `ignore` as empty.
+    pub fn protected(&self, sq: Sq, ignore: Sq) -> bool {
+        let owner = code_side(self.board[usize::from(sq)]);
+        self.attacked_ignoring(sq, owner, ignore, false)
+    }
+
+    /// Attack detection treating `ignore` as an empty square. Capture-unprotected moves
+    /// count only when `unprotected_moves` is set (protection itself ignores them).
+    pub fn attacked_ignoring(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
+        let t = self.t;
+        let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
+        for dir in 0..8 {
+            let longest = t.longest_ride[by.index()][dir];
+            if longest == 0 {
+                continue;
+            }
+            for (k, &p) in t.line(sq, OPPOSITE[dir]).iter().enumerate().take(usize::from(longest)) {
+                if occupied(p) {
+                    let code = self.board[usize::from(p)];
+                    if code_side(code) == by && usize::from(t.ride_reach(by, dir, code_kind(code))) > k {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        for (index, (_, kinds)) in t.leaps[by.index()].iter().enumerate() {
+            let p = t.leap_source(by, index, sq);
+            if p != NO_SQ && occupied(p) {
+                let code = self.board[usize::from(p)];
+                if code_side(code) == by && kinds[usize::from(code_kind(code))] {
+                    return true;
+                }
+            }
+        }
+        self.slow[by.index()] > 0 && self.slow_attack(sq, by, ignore, unprotected_moves)
+    }
+
+    /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`.
+    fn slow_attack(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
+        let t = self.t;
+        (0..t.geo.len() as Sq).any(|p| {
+            let code = self.board[usize::from(p)];
+            if p == ignore || p == sq || code == 0 || code_side(code) != by {
+                return false;
+            }
+            let kind = code_kind(code);
+            if !t.kinds[usize::from(kind)].slow_attacker {
+                return false;
+            }
+            t.rules.pieces[usize::from(kind)].moves.iter().any(|m| {
+                let reaches = match (m, m.mode()) {
+                    (_, Mode::MoveOnly) => false,
+                    (_, Mode::CaptureUnprotected) if !unprotected_moves => false,
+                    (Movement::Hook { dir, .. }, _) => self.hook_reaches(t, p, by, *dir, sq, ignore),
+                    (Movement::Anywhere { .. }, _) => true,
+                    (Movement::Ride { .. } | Movement::Leap { .. }, Mode::CaptureUnprotected) => {
+                        self.simple_reaches(t, kind, p, by, sq, ignore)
+                    }
+                    _ => false,
+                };
+                reaches && (m.mode() != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
+            })
+        })
+    }
+
+    /// Protection of the piece on `sq` against `by`'s attacker standing on `attacker`.
+    fn protected_for(&self, sq: Sq, by: Side, attacker: Sq) -> bool {
+        let code = self.board[usize::from(sq)];
+        if code == 0 || code_side(code) == by {
+            return false;
+        }
+        self.protected(sq, attacker)
+    }
+
+    fn hook_reaches(&self, t: &Tables, from: Sq, side: Side, dir: crate::rules::Offset, sq: Sq, ignore: Sq) -> bool {
+        let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
+        let (df, dr) = Geometry::board_vector(side, dir);
+        let mut at = from;
+        while let Some(s1) = t.geo.step(at, df, dr) {
+            if s1 == sq {
+                return true;
+            }
+            if occupied(s1) {
+                return false;
+            }
+            for perp in dir.perpendiculars() {
+                let (pf, pr) = Geometry::board_vector(side, perp);
+                let mut leg = s1;
+                while let Some(s2) = t.geo.step(leg, pf, pr) {
+                    if s2 == sq {
+                        return true;
+                    }
+                    if occupied(s2) {
+                        break;
+                    }
+                    leg = s2;
+                }
+            }
+            at = s1;
+        }
+        false
+    }
+
+    /// Whether a ride or leap of `kind` from `from` reaches `sq` (for capture-unprotected moves).
+    fn simple_reaches(&self, t: &Tables, kind: u16, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
+        t.rays(kind, side, from)
+            .iter()
+            .filter(|r| r.mode == Mode::CaptureUnprotected)
+            .any(|ray| {
+                for &p in t.ray_squares(ray) {
+                    if p == sq {
+                        return true;
+                    }
+                    if p != ignore && self.board[usize::from(p)] != 0 {
+                        return false;
+                    }
+                }
+                false
+            })
+    }
+}

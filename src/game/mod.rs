@@ -1,0 +1,104 @@
+//! The interpreter: positions, legal moves by walking the compiled tables, legality by the
+//! rules' names, and perft.
+
+mod attack;
+mod movegen;
+mod perft;
+mod position;
+pub mod tables;
+
+pub use movegen::LionCounting;
+pub use perft::{perft, perft_divide};
+pub use position::{Position, PositionError, Setup, Undo};
+pub use tables::{NO_SQ, Sq, Tables};
+
+use std::fmt;
+
+/// A move, identified by what it does: where it starts and ends, the squares it captures
+/// on before its destination (in order), what it drops, and whether it promotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The start square; [`NO_SQ`] for a drop.
+    pub from: Sq,
+    pub to: Sq,
+    /// Squares visited before `to` (Lion moves), [`NO_SQ`] when unused. With distinct
+    /// counting these are the squares captured on; with path counting, the middle square.
+    pub via: [Sq; 2],
+    /// The kind dropped; `u16::MAX` for a move on the board.
+    pub drop: u16,
+    pub promote: bool,
+}
+
+impl Move {
+    pub fn drop(kind: u16, to: Sq) -> Move {
+        Move {
+            from: NO_SQ,
+            to,
+            via: [NO_SQ; 2],
+            drop: kind,
+            promote: false,
+        }
+    }
+
+    pub fn is_drop(&self) -> bool {
+        self.from == NO_SQ
+    }
+
+    /// A Lion's pass: it ends where it started and captures nothing.
+    pub fn is_pass(&self) -> bool {
+        !self.is_drop() && self.from == self.to && self.via[0] == NO_SQ
+    }
+
+    /// The squares this move may capture on, in order: its via squares, then its destination.
+    pub fn captures(&self) -> impl Iterator<Item = Sq> + '_ {
+        let from = self.from;
+        self.via
+            .iter()
+            .copied()
+            .chain(std::iter::once(self.to))
+            .filter(move |&s| s != NO_SQ && s != from)
+    }
+}
+
+/// Why a move is illegal, named after the rule it breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// The piece cannot move that way, or the move is malformed.
+    NotAMove,
+    /// It leaves the mover's last royal piece capturable.
+    LeavesRoyalInCheck,
+    /// A drop that gives immediate mate with a piece that may not (Shogi's pawn).
+    DropMate,
+    /// A drop on a file that already holds the most pieces of the kind allowed (two pawns).
+    FileLimit,
+    /// A drop where the piece would have no further move.
+    NoFurtherMove,
+    /// The move repeats a position as the variant's repetition rule forbids.
+    Repetition,
+    /// Chu: a Lion may not take a protected Lion two squares away without a bridge capture.
+    ProtectedLion,
+    /// Chu: after a Lion was taken by a non-Lion, a non-Lion may not take a Lion at once.
+    CounterStrike,
+    /// The promotion choice is not allowed (must promote, or cannot).
+    Promotion,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Illegal::NotAMove => "no piece can make that move",
+            Illegal::LeavesRoyalInCheck => "it would leave your royal piece in check",
+            Illegal::DropMate => "a drop of this piece may not give immediate mate",
+            Illegal::FileLimit => "this file already holds as many of these pieces as the rules allow",
+            Illegal::NoFurtherMove => "the piece would have no further move from there",
+            Illegal::Repetition => "it would repeat the position, which the repetition rule forbids",
+            Illegal::ProtectedLion => {
+                "a Lion may not take a protected Lion two squares away without first capturing another piece"
+            }
+            Illegal::CounterStrike => {
+                "after a Lion was taken by a non-Lion, a Lion may not be taken by a non-Lion at once"
+            }
+            Illegal::Promotion => "that promotion choice is not allowed here",
+        })
+    }
+}

@@ -1,0 +1,671 @@
+//! Move generation by interpreting the tables: rides and leaps from the unrolled runs,
+//! Lion moves, hooks and the Emperor's move by walking the board, drops with their
+//! restrictions, and every promotion choice. Then legality: royal safety, the Lion-trading
+//! rules, drop mate and repetition.
+
+use super::attack::View;
+use super::position::Position;
+use super::tables::{Geometry, NO_SQ, Special, Sq, Tables, code_declined, code_kind, code_side};
+use super::{Illegal, Move};
+use crate::rules::{Mode, Offset, RepetitionEffect, Side};
+
+/// How Lion moves are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LionCounting {
+    /// One move per distinct result (koma's convention): captures in order, destination.
+    Distinct,
+    /// One move per (from, middle, to) path, as lishogi counts them.
+    Paths,
+}
+
+/// A generator over one position: borrows the tables, the board and the scratch marks.
+struct Gen<'a> {
+    t: &'a Tables,
+    board: &'a [u16],
+    slow: [u16; 2],
+    marks: &'a mut [u32],
+    mark: u32,
+    side: Side,
+    deferred: Sq,
+    paths: bool,
+    out: &'a mut Vec<Move>,
+}
+
+impl Position {
+    /// Every legal move, sorted as generated (board squares in order, then drops).
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out, LionCounting::Distinct);
+        out
+    }
+
+    /// Fills `out` with the legal moves.
+    pub fn legal_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        out.clear();
+        self.pseudo_moves(out, counting);
+        let filter = self.legality_filter();
+        let mut i = 0;
+        while i < out.len() {
+            if self.passes(&filter, &out[i]).is_ok() {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The number of legal moves (for perft's last ply), without keeping them.
+    pub fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
+        buffer.clear();
+        self.pseudo_moves(buffer, counting);
+        let filter = self.legality_filter();
+        let mut n = 0;
+        for m in buffer.iter() {
+            if self.passes(&filter, m).is_ok() {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut buffer = Vec::new();
+        self.pseudo_moves(&mut buffer, LionCounting::Distinct);
+        let filter = self.legality_filter();
+        buffer.iter().any(|m| self.passes(&filter, m).is_ok())
+    }
+
+    /// Every move the pieces' movements allow, before the legality rules.
+    pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        let side = self.side;
+        let Position {
+            t,
+            board,
+            marks,
+            mark,
+            deferred,
+            slow_count,
+            ..
+        } = self;
+        let mut generator = Gen {
+            t,
+            board,
+            slow: *slow_count,
+            marks,
+            mark: *mark,
+            side,
+            deferred: deferred[side.index()],
+            paths: counting == LionCounting::Paths,
+            out,
+        };
+        for sq in 0..t.geo.len() as Sq {
+            let code = board[usize::from(sq)];
+            if code != 0 && code_side(code) == side {
+                generator.piece(sq, code);
+            }
+        }
+        *mark = generator.mark;
+        if t.rules.drops {
+            self.drops(out);
+        }
+    }
+
+    fn drops(&self, out: &mut Vec<Move>) {
+        let t = &*self.t;
+        let side = self.side;
+        for kind in 0..t.kind_count() as u16 {
+            if self.hands[self.hand_index(side, kind)] == 0 {
+                continue;
+            }
+            let info = &t.kinds[usize::from(kind)];
+            let full_files = info.per_file.map(|limit| self.full_files(kind, limit));
+            for sq in 0..t.geo.len() as Sq {
+                if self.board[usize::from(sq)] != 0 || t.geo.depth(side, sq) <= info.dead_ranks {
+                    continue;
+                }
+                let file = t.geo.square(sq).file;
+                if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
+                    continue;
+                }
+                out.push(Move::drop(kind, sq));
+            }
+        }
+    }
+
+    /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
+    fn full_files(&self, kind: u16, limit: u8) -> Vec<bool> {
+        let t = &*self.t;
+        let mut count = vec![0u8; usize::from(t.geo.files) + 1];
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 && code_side(code) == self.side && code_kind(code) == kind {
+                count[usize::from(t.geo.square(sq as Sq).file)] += 1;
+            }
+        }
+        count.into_iter().map(|n| n >= limit).collect()
+    }
+
+    /// What the legality check needs to know about the position, computed once.
+    fn legality_filter(&self) -> Filter {
+        let t = &*self.t;
+        let side = self.side;
+        let royals = self.royal_squares(side);
+        let guard_royal = !t.rules.end.royal_capture_allowed && royals.len() == 1;
+        let royal = if guard_royal { royals[0] } else { NO_SQ };
+        let in_check = royal != NO_SQ && self.attacked(royal, side.opponent());
+        let repetition = t
+            .rules
+            .end
+            .repetition
+            .as_ref()
+            .filter(|r| r.effect != RepetitionEffect::Draw)
+            .map(|r| r.count);
+        Filter {
+            royal,
+            in_check,
+            opponent_slow: self.slow_count[side.opponent().index()] > 0,
+            lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
+            drop_mate: t.kinds.iter().any(|k| k.no_drop_mate),
+            repetition,
+        }
+    }
+
+    /// Checks a pseudo-legal move against every legality rule.
+    fn passes(&mut self, f: &Filter, m: &Move) -> Result<(), Illegal> {
+        if f.lion_rules && !m.is_drop() {
+            self.lion_trading(m)?;
+        }
+        if f.royal != NO_SQ && self.may_expose(f, m) {
+            let undo = self.make(m);
+            let royals = self.royal_squares(self.side.opponent());
+            let exposed = royals.len() == 1 && self.attacked(royals[0], self.side);
+            self.unmake(m, &undo);
+            if exposed {
+                return Err(Illegal::LeavesRoyalInCheck);
+            }
+        }
+        if m.is_drop() && f.drop_mate && self.t.kinds[usize::from(m.drop)].no_drop_mate && self.drop_mates(m) {
+            return Err(Illegal::DropMate);
+        }
+        if let Some(count) = f.repetition {
+            self.repetition(m, count)?;
+        }
+        Ok(())
+    }
+
+    /// Whether a move might leave the only royal capturable (false only when it surely cannot).
+    fn may_expose(&self, f: &Filter, m: &Move) -> bool {
+        if f.in_check || f.opponent_slow {
+            return true;
+        }
+        if m.is_drop() {
+            return false;
+        }
+        m.from == f.royal || aligned(self.t.geo, m.from, f.royal)
+    }
+
+    fn drop_mates(&mut self, m: &Move) -> bool {
+        let undo = self.make(m);
+        let mates = self.royal_in_check(self.side) && !self.has_legal_move();
+        self.unmake(m, &undo);
+        mates
+    }
+
+    fn repetition(&mut self, m: &Move, count: u8) -> Result<(), Illegal> {
+        if self.history.is_empty() {
+            return Ok(());
+        }
+        let effect = self.t.rules.end.repetition.as_ref().map(|r| r.effect);
+        let undo = self.make(m);
+        let seen = self.repetitions() + 1;
+        let starter = self.cycle_starter();
+        self.unmake(m, &undo);
+        if seen < usize::from(count) {
+            return Ok(());
+        }
+        match effect {
+            Some(RepetitionEffect::StarterVaries) if starter != Some(self.side) => Ok(()),
+            _ => Err(Illegal::Repetition),
+        }
+    }
+
+    /// The side that started the cycle now repeating: the side to move at the first
+    /// occurrence of the earliest position that occurs again.
+    fn cycle_starter(&self) -> Option<Side> {
+        let mut all = self.history.clone();
+        all.push(self.hash);
+        let first = (0..all.len()).find(|&i| all[i + 1..].contains(&all[i]))?;
+        let plies_ago = all.len() - 1 - first;
+        Some(if plies_ago % 2 == 0 {
+            self.side
+        } else {
+            self.side.opponent()
+        })
+    }
+
+    /// Chu's Lion-trading rules.
+    fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
+        let t = &*self.t;
+        let mover = code_kind(self.board[usize::from(m.from)]);
+        let mover_is_lion = t.kinds[usize::from(mover)].lion;
+        let side = self.side;
+        let mut bridge = false;
+        for sq in m.captures() {
+            let code = self.board[usize::from(sq)];
+            if code == 0 || code_side(code) == side {
+                continue;
+            }
+            let info = &t.kinds[usize::from(code_kind(code))];
+            if info.lion {
+                if t.rules.end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
+                    return Err(Illegal::CounterStrike);
+                }
+                let distant = t.geo.distance(m.from, sq) >= 2;
+                if t.rules.end.lion_trading && mover_is_lion && distant && !bridge && self.protected(sq, m.from) {
+                    return Err(Illegal::ProtectedLion);
+                }
+            }
+            bridge |= !info.weak_bridge;
+        }
+        Ok(())
+    }
+}
+
+/// Facts about the position that every move's legality check shares.
+struct Filter {
+    /// The only royal of the side to move, when its safety matters.
+    royal: Sq,
+    in_check: bool,
+    opponent_slow: bool,
+    lion_rules: bool,
+    drop_mate: bool,
+    repetition: Option<u8>,
+}
+
+/// Whether two squares share a file, rank or diagonal.
+fn aligned(geo: Geometry, a: Sq, b: Sq) -> bool {
+    let (x, y) = (geo.square(a), geo.square(b));
+    x.file == y.file || x.rank == y.rank || x.file.abs_diff(y.file) == x.rank.abs_diff(y.rank)
+}
+
+impl Gen<'_> {
+    fn piece(&mut self, from: Sq, code: u16) {
+        let t = self.t;
+        let kind = code_kind(code);
+        let info = &t.kinds[usize::from(kind)];
+        if info.overlapping {
+            self.next_mark();
+        }
+        for ray in t.rays(kind, self.side, from) {
+            for &to in t.ray_squares(ray) {
+                let target = self.board[usize::from(to)];
+                if target == 0 {
+                    if ray.mode.can_move() {
+                        self.simple(from, to, code, false, info.overlapping);
+                    }
+                    continue;
+                }
+                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
+                    self.simple(from, to, code, true, info.overlapping);
+                }
+                break;
+            }
+        }
+        for special in &info.specials {
+            match *special {
+                Special::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
+                Special::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
+                Special::Hook { dir, mode } => self.hook(from, code, dir, mode),
+                Special::Anywhere { mode } => self.anywhere(from, code, mode),
+            }
+        }
+    }
+
+    fn next_mark(&mut self) {
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.marks.fill(0);
+            self.mark = 1;
+        }
+    }
+
+    fn may_capture(&self, mode: Mode, target: Sq, from: Sq) -> bool {
+        match mode {
+            Mode::Any | Mode::CaptureOnly => true,
+            Mode::MoveOnly => false,
+            Mode::CaptureUnprotected => !self.protected(target, from),
+        }
+    }
+
+    /// Protection of the piece on `target`, with the mover lifted from `from`.
+    fn protected(&self, target: Sq, from: Sq) -> bool {
+        View {
+            t: self.t,
+            board: self.board,
+            slow: self.slow,
+        }
+        .protected(target, from)
+    }
+
+    /// A move without intermediate captures, once per target when de-duplicating.
+    fn simple(&mut self, from: Sq, to: Sq, code: u16, capture: bool, dedup: bool) {
+        if dedup {
+            let slot = &mut self.marks[usize::from(to)];
+            if *slot == self.mark {
+                return;
+            }
+            *slot = self.mark;
+        }
+        self.emit(from, to, [NO_SQ; 2], code, capture);
+    }
+
+    /// Pushes a move with each promotion choice it allows.
+    fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) {
+        let base = Move {
+            from,
+            to,
+            via,
+            drop: u16::MAX,
+            promote: false,
+        };
+        match self.promotion(from, to, code, capture) {
+            Promotion::No => self.out.push(base),
+            Promotion::May => {
+                self.out.push(Move { promote: true, ..base });
+                self.out.push(base);
+            }
+            Promotion::Must => self.out.push(Move { promote: true, ..base }),
+        }
+    }
+
+    fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
+        let t = self.t;
+        let info = &t.kinds[usize::from(code_kind(code))];
+        if info.promotes_to.is_none() || from == to && !capture {
+            return Promotion::No;
+        }
+        let side = self.side;
+        let depth_to = t.geo.depth(side, to);
+        let mut eligible = false;
+        let mut must = false;
+        if let Some(zone) = t.zone {
+            let was_in = t.geo.depth(side, from) <= zone.depth;
+            let is_in = depth_to <= zone.depth;
+            if (zone.enter && !was_in && is_in) || (zone.within && was_in && is_in) || (zone.leave && was_in && !is_in)
+            {
+                eligible = true;
+                must |= zone.compulsory;
+            }
+        }
+        if capture && let Some(compulsory) = t.capture_promotion {
+            eligible = true;
+            must |= compulsory;
+        }
+        if !eligible {
+            return Promotion::No;
+        }
+        if depth_to <= info.forced_ranks {
+            return Promotion::Must;
+        }
+        if code_declined(code) || (self.deferred == from && !capture) {
+            return Promotion::No;
+        }
+        if must { Promotion::Must } else { Promotion::May }
+    }
+
+    /// The Lion: straight to any square within `steps`, or up to `steps` king steps
+    /// capturing on the way (igui, double capture), or a pass.
+    fn area_lion(&mut self, from: Sq, code: u16, steps: u8, mode: Mode) {
+        let n = i32::from(steps);
+        for dr in -n..=n {
+            for df in -n..=n {
+                if (df, dr) == (0, 0) {
+                    continue;
+                }
+                if let Some(to) = self.t.geo.step(from, df, dr) {
+                    self.direct(from, to, code, mode);
+                }
+            }
+        }
+        self.lion_walks(from, code, steps, mode, Neighbours::Area);
+    }
+
+    /// Lion power along one line: the squares up to `steps` away, jumping, or stepping
+    /// along the line and back with captures.
+    fn line_lion(&mut self, from: Sq, code: u16, dir: Offset, steps: u8, mode: Mode) {
+        let (df, dr) = Geometry::board_vector(self.side, dir);
+        let mut line = Line {
+            squares: [NO_SQ; MAX_LINE],
+            len: 1,
+        };
+        line.squares[0] = from;
+        while line.len <= usize::from(steps) && line.len < MAX_LINE {
+            let Some(next) = self.t.geo.step(line.squares[line.len - 1], df, dr) else {
+                break;
+            };
+            line.squares[line.len] = next;
+            line.len += 1;
+        }
+        for i in 1..line.len {
+            self.direct(from, line.squares[i], code, mode);
+        }
+        self.lion_walks(from, code, steps, mode, Neighbours::Line(line));
+    }
+
+    fn lion_walks(&mut self, from: Sq, code: u16, steps: u8, mode: Mode, neighbours: Neighbours) {
+        if self.paths && steps == 2 {
+            self.lion_paths(from, code, mode, &neighbours);
+            return;
+        }
+        let mut path = Walk {
+            from,
+            code,
+            mode,
+            captures: [NO_SQ; 3],
+            count: 0,
+            results: Vec::new(),
+        };
+        self.walk(&mut path, from, steps, &neighbours);
+        self.emit_walks(path);
+    }
+
+    /// lishogi's count: every (from, middle, to) path through a first square that is empty
+    /// or holds an enemy, one move each.
+    fn lion_paths(&mut self, from: Sq, code: u16, mode: Mode, neighbours: &Neighbours) {
+        let (first, n) = neighbours.of(self.t.geo, from);
+        for &mid in &first[..n] {
+            let at_mid = self.board[usize::from(mid)];
+            if at_mid != 0 && (code_side(at_mid) == self.side || !self.may_capture(mode, mid, from)) {
+                continue;
+            }
+            let (second, m) = neighbours.of(self.t.geo, mid);
+            for &to in &second[..m] {
+                let target = if to == from { 0 } else { self.board[usize::from(to)] };
+                if target != 0 && code_side(target) == self.side {
+                    continue;
+                }
+                self.emit(from, to, [mid, NO_SQ], code, at_mid != 0 || target != 0);
+            }
+        }
+    }
+
+    /// A move straight to `to` (jumping), if the square is free or holds an enemy.
+    fn direct(&mut self, from: Sq, to: Sq, code: u16, mode: Mode) {
+        let target = self.board[usize::from(to)];
+        if target == 0 {
+            if mode.can_move() {
+                self.simple(from, to, code, false, true);
+            }
+        } else if code_side(target) != self.side && self.may_capture(mode, to, from) {
+            self.simple(from, to, code, true, true);
+        }
+    }
+
+    /// Walks every sequence of up to `left` steps from `at`, recording the results that
+    /// capture on the way or come back to the start.
+    fn walk(&mut self, path: &mut Walk, at: Sq, left: u8, neighbours: &Neighbours) {
+        let (next_squares, n) = neighbours.of(self.t.geo, at);
+        for &next in &next_squares[..n] {
+            let vacated = next == path.from || path.captures[..path.count].contains(&next);
+            let target = if vacated { 0 } else { self.board[usize::from(next)] };
+            if target != 0 && code_side(target) == self.side {
+                continue;
+            }
+            let capture = target != 0;
+            if (capture && !self.may_capture(path.mode, next, path.from)) || (!capture && !path.mode.can_move()) {
+                continue;
+            }
+            if capture {
+                path.captures[path.count] = next;
+                path.count += 1;
+            }
+            path.record(next);
+            if left > 1 {
+                self.walk(path, next, left - 1, neighbours);
+            }
+            if capture {
+                path.count -= 1;
+                path.captures[path.count] = NO_SQ;
+            }
+        }
+    }
+
+    fn emit_walks(&mut self, path: Walk) {
+        let mut seen: Vec<(Sq, [Sq; 2], bool)> = Vec::new();
+        for result in path.results {
+            if seen.contains(&result) {
+                continue;
+            }
+            seen.push(result);
+            let (to, via, capture) = result;
+            if to == path.from && via[0] == NO_SQ {
+                self.out.push(Move {
+                    from: path.from,
+                    to,
+                    via,
+                    drop: u16::MAX,
+                    promote: false,
+                });
+            } else {
+                self.emit(path.from, to, via, path.code, capture);
+            }
+        }
+    }
+
+    /// Slide, then optionally turn 90° at an empty square and slide again.
+    fn hook(&mut self, from: Sq, code: u16, dir: Offset, mode: Mode) {
+        let (df, dr) = Geometry::board_vector(self.side, dir);
+        let mut at = from;
+        while let Some(s1) = self.t.geo.step(at, df, dr) {
+            if self.board[usize::from(s1)] != 0 {
+                self.direct(from, s1, code, mode);
+                return;
+            }
+            self.direct(from, s1, code, mode);
+            for perp in dir.perpendiculars() {
+                let (pf, pr) = Geometry::board_vector(self.side, perp);
+                let mut leg = s1;
+                while let Some(s2) = self.t.geo.step(leg, pf, pr) {
+                    self.direct(from, s2, code, mode);
+                    if self.board[usize::from(s2)] != 0 {
+                        break;
+                    }
+                    leg = s2;
+                }
+            }
+            at = s1;
+        }
+    }
+
+    /// To any square of the board.
+    fn anywhere(&mut self, from: Sq, code: u16, mode: Mode) {
+        for to in 0..self.t.geo.len() as Sq {
+            if to != from {
+                self.direct(from, to, code, mode);
+            }
+        }
+    }
+}
+
+enum Promotion {
+    No,
+    May,
+    Must,
+}
+
+/// The state of a Lion walk: captures so far and the results found.
+struct Walk {
+    from: Sq,
+    code: u16,
+    mode: Mode,
+    captures: [Sq; 3],
+    count: usize,
+    /// (destination, captures before it, whether it captures at all).
+    results: Vec<(Sq, [Sq; 2], bool)>,
+}
+
+impl Walk {
+    /// Records stopping on `at`: moves that capture before their destination, and passes.
+    fn record(&mut self, at: Sq) {
+        let caps = &self.captures[..self.count];
+        let last_is_here = caps.last() == Some(&at);
+        let before: &[Sq] = if last_is_here { &caps[..caps.len() - 1] } else { caps };
+        if before.len() > 2 {
+            return;
+        }
+        if before.is_empty() && at != self.from {
+            // Same as the direct move.
+            return;
+        }
+        let mut via = [NO_SQ; 2];
+        via[..before.len()].copy_from_slice(before);
+        self.results.push((at, via, !caps.is_empty()));
+    }
+}
+
+/// The longest line a line Lion walks, counting its start.
+const MAX_LINE: usize = 37;
+
+/// The squares of a line Lion's line, from its start.
+struct Line {
+    squares: [Sq; MAX_LINE],
+    len: usize,
+}
+
+/// Where a Lion step may go from a square.
+enum Neighbours {
+    /// The eight squares around it.
+    Area,
+    /// The squares before and after it on the line.
+    Line(Line),
+}
+
+impl Neighbours {
+    fn of(&self, geo: Geometry, at: Sq) -> ([Sq; 8], usize) {
+        let mut out = [NO_SQ; 8];
+        let mut n = 0;
+        match self {
+            Neighbours::Area => {
+                for &(df, dr) in &super::tables::DIRS {
+                    if let Some(sq) = geo.step(at, i32::from(df), i32::from(dr)) {
+                        out[n] = sq;
+                        n += 1;
+                    }
+                }
+            }
+            Neighbours::Line(line) => {
+                if let Some(i) = line.squares[..line.len].iter().position(|&s| s == at) {
+                    if i + 1 < line.len {
+                        out[n] = line.squares[i + 1];
+                        n += 1;
+                    }
+                    if i > 0 {
+                        out[n] = line.squares[i - 1];
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (out, n)
+    }
+}

@@ -1,0 +1,540 @@
+//! Positions: an unvalidated [`Setup`] (what a position string says) and a validated
+//! [`Position`] (what the interpreter plays on), with make and unmake, and an incremental
+//! Zobrist hash.
+
+use super::Move;
+use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side, piece_code};
+use crate::rules::{PieceId, Side, Square};
+use std::fmt;
+use std::sync::Arc;
+
+/// A position as written down, not yet checked against the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// Pieces on the board: square, owner, kind, and whether it declined promotion on
+    /// entering the zone (Chu's pawn rule).
+    pub pieces: Vec<(Square, Side, PieceId, bool)>,
+    /// Pieces in hand: owner, kind, count.
+    pub hands: Vec<(Side, PieceId, u32)>,
+    pub side_to_move: Side,
+    /// The move number, from 1.
+    pub move_number: u32,
+    /// Chu: the square where a non-Lion just captured a Lion.
+    pub lion_capture: Option<Square>,
+}
+
+/// Why a [`Setup`] is not a playable position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    SquareOffBoard(Square),
+    TwoPiecesOnSquare(Square),
+    HandWithoutDrops,
+    /// A promoted kind in hand: captured pieces revert.
+    PromotedInHand(String),
+    /// More pieces of a kind (on the board and in hand) than the variant has.
+    TooManyPieces {
+        piece: String,
+        count: u32,
+        most: u32,
+    },
+    /// The side not to move is in check: the side to move could capture a royal at once.
+    OpponentInCheck,
+    BadMoveNumber,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::SquareOffBoard(s) => write!(f, "square {s} is not on the board"),
+            PositionError::TwoPiecesOnSquare(s) => write!(f, "two pieces on {s}"),
+            PositionError::HandWithoutDrops => write!(f, "pieces in hand, but this variant has no drops"),
+            PositionError::PromotedInHand(p) => write!(f, "a promoted {p} in hand (captured pieces revert)"),
+            PositionError::TooManyPieces { piece, count, most } => {
+                write!(f, "{count} pieces of kind {piece}, but the variant has only {most}")
+            }
+            PositionError::OpponentInCheck => {
+                write!(f, "the side to move could capture the other side's royal piece at once")
+            }
+            PositionError::BadMoveNumber => write!(f, "the move number must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What [`Position::make`] needs to undo a move.
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    moved: u16,
+    captured: [(Sq, u16); 3],
+    captures: u8,
+    lion_capture: Sq,
+    deferred: [Sq; 2],
+    hash: u64,
+    royals: [[Sq; 4]; 2],
+    royal_count: [u8; 2],
+}
+
+/// A playable position.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) t: Arc<Tables>,
+    pub(crate) board: Vec<u16>,
+    /// Pieces in hand, by (side, kind).
+    pub(crate) hands: Vec<u8>,
+    pub(crate) side: Side,
+    pub(crate) move_number: u32,
+    pub(crate) hash: u64,
+    pub(crate) royals: [[Sq; 4]; 2],
+    pub(crate) royal_count: [u8; 2],
+    /// Pieces on the board per (side, kind).
+    pub(crate) counts: Vec<u16>,
+    /// Slow attackers (hooks, Emperors) on the board per side.
+    pub(crate) slow_count: [u16; 2],
+    pub(crate) lion_capture: Sq,
+    /// Per side: the square of its piece that declined to promote on entering the zone on
+    /// that side's last move (Chu's deferral rule).
+    pub(crate) deferred: [Sq; 2],
+    /// Hashes of the positions before this one, oldest first.
+    pub(crate) history: Vec<u64>,
+    /// Scratch marks for de-duplicating targets, and the current mark.
+    pub(crate) marks: Vec<u32>,
+    pub(crate) mark: u32,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("side", &self.side)
+            .field("hash", &self.hash)
+            .finish()
+    }
+}
+
+impl Position {
+    /// The variant's starting position.
+    pub fn start(t: Arc<Tables>) -> Position {
+        let setup = start_setup(&t, None).expect("no handicap to look up");
+        Position::from_setup(t, &setup).expect("a compiled setup is valid")
+    }
+
+    /// The starting position with a handicap: White's pieces removed, White to move.
+    pub fn handicap(t: Arc<Tables>, name: &str) -> Option<Position> {
+        let setup = start_setup(&t, Some(name))?;
+        Position::from_setup(t, &setup).ok()
+    }
+
+    pub fn tables(&self) -> &Arc<Tables> {
+        &self.t
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.t.geo
+    }
+
+    /// The piece on a square: owner, kind, declined flag.
+    pub fn piece_at(&self, square: Square) -> Option<(Side, PieceId, bool)> {
+        if !self.t.rules.board.contains(square) {
+            return None;
+        }
+        let code = self.board[usize::from(self.t.geo.index(square))];
+        (code != 0).then(|| (code_side(code), PieceId(code_kind(code)), code_declined(code)))
+    }
+
+    pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
+        u32::from(self.hands[self.hand_index(side, kind.0)])
+    }
+
+    pub fn lion_capture(&self) -> Option<Square> {
+        (self.lion_capture != NO_SQ).then(|| self.t.geo.square(self.lion_capture))
+    }
+
+    /// The position as an unvalidated setup (for printing).
+    pub fn to_setup(&self) -> Setup {
+        let geo = self.t.geo;
+        let pieces = (0..geo.len() as Sq)
+            .filter(|&sq| self.board[usize::from(sq)] != 0)
+            .map(|sq| {
+                let code = self.board[usize::from(sq)];
+                (
+                    geo.square(sq),
+                    code_side(code),
+                    PieceId(code_kind(code)),
+                    code_declined(code),
+                )
+            })
+            .collect();
+        let mut hands = Vec::new();
+        for side in [Side::Black, Side::White] {
+            for kind in 0..self.t.kind_count() as u16 {
+                let n = self.hands[self.hand_index(side, kind)];
+                if n > 0 {
+                    hands.push((side, PieceId(kind), u32::from(n)));
+                }
+            }
+        }
+        Setup {
+            pieces,
+            hands,
+            side_to_move: self.side,
+            move_number: self.move_number,
+            lion_capture: self.lion_capture(),
+        }
+    }
+
+    pub(crate) fn hand_index(&self, side: Side, kind: u16) -> usize {
+        side.index() * self.t.kind_count() + usize::from(kind)
+    }
+
+    /// Checks a setup against the rules and builds the position.
+    pub fn from_setup(t: Arc<Tables>, setup: &Setup) -> Result<Position, PositionError> {
+        if setup.move_number == 0 {
+            return Err(PositionError::BadMoveNumber);
+        }
+        let geo = t.geo;
+        let kinds = t.kind_count();
+        let mut pos = Position {
+            board: vec![0; geo.len()],
+            hands: vec![0; 2 * kinds],
+            side: setup.side_to_move,
+            move_number: setup.move_number,
+            hash: 0,
+            royals: [[NO_SQ; 4]; 2],
+            royal_count: [0; 2],
+            counts: vec![0; 2 * kinds],
+            slow_count: [0; 2],
+            lion_capture: NO_SQ,
+            deferred: [NO_SQ; 2],
+            history: Vec::new(),
+            marks: vec![0; geo.len()],
+            mark: 0,
+            t: t.clone(),
+        };
+        for &(square, side, kind, declined) in &setup.pieces {
+            if !t.rules.board.contains(square) {
+                return Err(PositionError::SquareOffBoard(square));
+            }
+            let sq = geo.index(square);
+            if pos.board[usize::from(sq)] != 0 {
+                return Err(PositionError::TwoPiecesOnSquare(square));
+            }
+            pos.put(sq, piece_code(kind.0, side, declined));
+        }
+        for &(side, kind, count) in &setup.hands {
+            if count == 0 {
+                continue;
+            }
+            if !t.rules.drops {
+                return Err(PositionError::HandWithoutDrops);
+            }
+            if t.kinds[kind.index()].base != kind.0 {
+                return Err(PositionError::PromotedInHand(t.rules.piece(kind).abbrev.clone()));
+            }
+            let index = pos.hand_index(side, kind.0);
+            let total = u32::from(pos.hands[index]) + count;
+            pos.hands[index] = u8::try_from(total).unwrap_or(u8::MAX);
+        }
+        pos.check_piece_totals()?;
+        if let Some(square) = setup.lion_capture {
+            if !t.rules.board.contains(square) {
+                return Err(PositionError::SquareOffBoard(square));
+            }
+            pos.lion_capture = geo.index(square);
+        }
+        pos.hash = pos.full_hash();
+        if !t.rules.end.royal_capture_allowed && pos.royal_in_check(pos.side.opponent()) {
+            return Err(PositionError::OpponentInCheck);
+        }
+        Ok(pos)
+    }
+
+    /// With drops, the pieces of a kind can only be those the setup has: none appear from nowhere.
+    fn check_piece_totals(&self) -> Result<(), PositionError> {
+        if !self.t.rules.drops {
+            return Ok(());
+        }
+        let kinds = self.t.kind_count();
+        let mut most = vec![0u32; kinds];
+        for p in &self.t.rules.setup {
+            most[usize::from(self.t.kinds[p.piece.index()].base)] += 1;
+        }
+        let mut have = vec![0u32; kinds];
+        for (sq, &code) in self.board.iter().enumerate() {
+            let _ = sq;
+            if code != 0 {
+                have[usize::from(self.t.kinds[usize::from(code_kind(code))].base)] += 1;
+            }
+        }
+        for side in [Side::Black, Side::White] {
+            for kind in 0..kinds {
+                have[kind] += u32::from(self.hands[self.hand_index(side, kind as u16)]);
+            }
+        }
+        for kind in 0..kinds {
+            if have[kind] > most[kind] && self.t.kinds[kind].base as usize == kind {
+                let piece = self.t.rules.pieces[kind].abbrev.clone();
+                return Err(PositionError::TooManyPieces {
+                    piece,
+                    count: have[kind],
+                    most: most[kind],
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    pub fn full_hash(&self) -> u64 {
+        let z = &self.t.zobrist;
+        let n = self.t.geo.len();
+        let mut hash = 0;
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                hash ^= z.piece[usize::from(code) * n + sq];
+            }
+        }
+        for (index, &count) in self.hands.iter().enumerate() {
+            hash ^= self.hand_key(index, count);
+        }
+        if self.side == Side::White {
+            hash ^= z.white_to_move;
+        }
+        hash ^ self.state_key()
+    }
+
+    fn hand_key(&self, index: usize, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let z = &self.t.zobrist;
+        z.hand[index * z.max_hand + (usize::from(count) - 1).min(z.max_hand - 1)]
+    }
+
+    fn state_key(&self) -> u64 {
+        let z = &self.t.zobrist;
+        let slot = |sq: Sq| if sq == NO_SQ { 0 } else { usize::from(sq) + 1 };
+        let n = self.t.geo.len() + 1;
+        let key = |i: usize, sq: Sq| if sq == NO_SQ { 0 } else { z.state[i * n + slot(sq)] };
+        key(0, self.lion_capture) ^ key(1, self.deferred[0]) ^ key(2, self.deferred[1])
+    }
+
+    #[inline]
+    fn piece_key(&self, code: u16, sq: Sq) -> u64 {
+        self.t.zobrist.piece[usize::from(code) * self.t.geo.len() + usize::from(sq)]
+    }
+
+    /// Puts a piece on an empty square, keeping counts and royals (not the hash).
+    fn put(&mut self, sq: Sq, code: u16) {
+        self.board[usize::from(sq)] = code;
+        let (side, kind) = (code_side(code), code_kind(code));
+        self.counts[side.index() * self.t.kind_count() + usize::from(kind)] += 1;
+        let info = &self.t.kinds[usize::from(kind)];
+        if info.slow_attacker {
+            self.slow_count[side.index()] += 1;
+        }
+        if info.royal {
+            let n = &mut self.royal_count[side.index()];
+            if usize::from(*n) < 4 {
+                self.royals[side.index()][usize::from(*n)] = sq;
+                *n += 1;
+            }
+        }
+    }
+
+    /// Takes a piece off, keeping counts and royals (not the hash).
+    fn take(&mut self, sq: Sq) -> u16 {
+        let code = std::mem::take(&mut self.board[usize::from(sq)]);
+        let (side, kind) = (code_side(code), code_kind(code));
+        self.counts[side.index() * self.t.kind_count() + usize::from(kind)] -= 1;
+        let info = &self.t.kinds[usize::from(kind)];
+        if info.slow_attacker {
+            self.slow_count[side.index()] -= 1;
+        }
+        if info.royal {
+            let list = &mut self.royals[side.index()];
+            let n = &mut self.royal_count[side.index()];
+            if let Some(i) = list[..usize::from(*n)].iter().position(|&s| s == sq) {
+                list[i] = list[usize::from(*n) - 1];
+                *n -= 1;
+            }
+        }
+        code
+    }
+
+    /// Plays a move (assumed pseudo-legal) and returns what undoes it.
+    pub fn make(&mut self, m: &Move) -> Undo {
+        let side = self.side;
+        let undo = Undo {
+            moved: 0,
+            captured: [(NO_SQ, 0); 3],
+            captures: 0,
+            lion_capture: self.lion_capture,
+            deferred: self.deferred,
+            hash: self.hash,
+            royals: self.royals,
+            royal_count: self.royal_count,
+        };
+        self.history.push(self.hash);
+        self.hash ^= self.state_key();
+        let undo = if m.is_drop() {
+            self.make_drop(m, undo)
+        } else {
+            self.make_board_move(m, undo)
+        };
+        self.side = side.opponent();
+        self.move_number += 1;
+        self.hash ^= self.t.zobrist.white_to_move ^ self.state_key();
+        undo
+    }
+
+    fn make_drop(&mut self, m: &Move, mut undo: Undo) -> Undo {
+        let side = self.side;
+        let index = self.hand_index(side, m.drop);
+        let count = self.hands[index];
+        self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count - 1);
+        self.hands[index] = count - 1;
+        let code = piece_code(m.drop, side, false);
+        self.put(m.to, code);
+        self.hash ^= self.piece_key(code, m.to);
+        undo.moved = code;
+        self.lion_capture = NO_SQ;
+        self.deferred[side.index()] = NO_SQ;
+        undo
+    }
+
+    fn make_board_move(&mut self, m: &Move, mut undo: Undo) -> Undo {
+        let side = self.side;
+        let moved = self.take(m.from);
+        self.hash ^= self.piece_key(moved, m.from);
+        undo.moved = moved;
+        let mut lion_taken = false;
+        for sq in m.via.iter().copied().chain(std::iter::once(m.to)) {
+            if sq == NO_SQ || sq == m.from {
+                continue;
+            }
+            let code = self.board[usize::from(sq)];
+            if code == 0 || code_side(code) == side {
+                continue;
+            }
+            let captured = self.take(sq);
+            self.hash ^= self.piece_key(captured, sq);
+            undo.captured[usize::from(undo.captures)] = (sq, captured);
+            undo.captures += 1;
+            let kind = usize::from(code_kind(captured));
+            lion_taken |= self.t.kinds[kind].lion;
+            if self.t.rules.drops {
+                let index = self.hand_index(side, self.t.kinds[kind].base);
+                let count = self.hands[index];
+                self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+                self.hands[index] = count.saturating_add(1);
+            }
+        }
+        let kind = code_kind(moved);
+        let info = &self.t.kinds[usize::from(kind)];
+        let declined_entry = !m.promote && info.promotes_to.is_some() && self.entered_zone(side, m.from, m.to);
+        let placed = if m.promote {
+            piece_code(info.promotes_to.unwrap_or(kind), side, false)
+        } else {
+            piece_code(
+                kind,
+                side,
+                code_declined(moved) || (declined_entry && info.declined_waits),
+            )
+        };
+        let mover_is_lion = info.lion;
+        self.put(m.to, placed);
+        self.hash ^= self.piece_key(placed, m.to);
+        self.lion_capture = if lion_taken && !mover_is_lion { m.to } else { NO_SQ };
+        self.deferred[side.index()] = if declined_entry && self.t.rules.deferral {
+            m.to
+        } else {
+            NO_SQ
+        };
+        undo
+    }
+
+    /// Whether a move from `from` to `to` enters `side`'s promotion zone from outside.
+    pub(crate) fn entered_zone(&self, side: Side, from: Sq, to: Sq) -> bool {
+        match self.t.zone {
+            Some(zone) => self.t.geo.depth(side, from) > zone.depth && self.t.geo.depth(side, to) <= zone.depth,
+            None => false,
+        }
+    }
+
+    /// Takes back the move `m`, given what [`make`](Self::make) returned.
+    pub fn unmake(&mut self, m: &Move, undo: &Undo) {
+        self.side = self.side.opponent();
+        self.move_number -= 1;
+        let side = self.side;
+        self.take(m.to);
+        if m.is_drop() {
+            let index = self.hand_index(side, m.drop);
+            self.hands[index] += 1;
+        } else {
+            self.put(m.from, undo.moved);
+            for &(sq, code) in &undo.captured[..usize::from(undo.captures)] {
+                self.put(sq, code);
+                if self.t.rules.drops {
+                    let index = self.hand_index(side, self.t.kinds[usize::from(code_kind(code))].base);
+                    self.hands[index] -= 1;
+                }
+            }
+        }
+        self.royals = undo.royals;
+        self.royal_count = undo.royal_count;
+        self.lion_capture = undo.lion_capture;
+        self.deferred = undo.deferred;
+        self.hash = undo.hash;
+        self.history.pop();
+    }
+
+    /// How many times the current position has occurred before (same hash).
+    pub fn repetitions(&self) -> usize {
+        self.history.iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// The squares of `side`'s royal pieces.
+    pub fn royal_squares(&self, side: Side) -> &[Sq] {
+        &self.royals[side.index()][..usize::from(self.royal_count[side.index()])]
+    }
+
+    /// Pieces of `side` on the board, by kind.
+    pub fn count(&self, side: Side, kind: u16) -> u16 {
+        self.counts[side.index() * self.t.kind_count() + usize::from(kind)]
+    }
+}
+
+/// The starting setup, with a handicap's pieces removed (White then to move).
+fn start_setup(t: &Tables, handicap: Option<&str>) -> Option<Setup> {
+    let removed: Vec<Square> = match handicap {
+        Some(name) => t.rules.handicaps.iter().find(|h| h.name == name)?.squares.clone(),
+        None => vec![],
+    };
+    let pieces = t
+        .rules
+        .setup
+        .iter()
+        .filter(|p| !(p.side == Side::White && removed.contains(&p.square)))
+        .map(|p| (p.square, p.side, p.piece, false))
+        .collect();
+    let side_to_move = if handicap.is_some() { Side::White } else { Side::Black };
+    Some(Setup {
+        pieces,
+        hands: vec![],
+        side_to_move,
+        move_number: 1,
+        lion_capture: None,
+    })
+}

@@ -1,0 +1,536 @@
+//! Lookup tables built once per variant from its [`Rules`]: the squares each movement
+//! reaches from each square (per side), and the reverse view that attack detection needs.
+//!
+//! Squares are numbered 0.. from the top-left corner (highest file, rank `a`), left to right
+//! then down. Nothing here knows about particular pieces: it only unrolls the movement
+//! entries of the rules over the board.
+
+use crate::rules::{BoardSize, Mode, Movement, Offset, PieceId, PromotionEvent, Rules, Side, Square};
+
+/// A square index.
+pub type Sq = u16;
+/// No square.
+pub const NO_SQ: Sq = u16::MAX;
+
+/// The eight unit directions in board terms: (change of file number, change of rank number).
+pub const DIRS: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+
+/// The board's shape and square numbering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Geometry {
+    pub fn new(size: BoardSize) -> Geometry {
+        Geometry {
+            files: size.files,
+            ranks: size.ranks,
+        }
+    }
+
+    pub fn len(self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn index(self, square: Square) -> Sq {
+        (u16::from(square.rank) - 1) * u16::from(self.files) + u16::from(self.files - square.file)
+    }
+
+    pub fn square(self, sq: Sq) -> Square {
+        let files = u16::from(self.files);
+        Square {
+            file: self.files - (sq % files) as u8,
+            rank: (sq / files) as u8 + 1,
+        }
+    }
+
+    pub fn size(self) -> BoardSize {
+        BoardSize {
+            files: self.files,
+            ranks: self.ranks,
+        }
+    }
+
+    /// The square `(df, dr)` away in board terms, if on the board.
+    pub fn step(self, sq: Sq, df: i32, dr: i32) -> Option<Sq> {
+        let s = self.square(sq);
+        let file = i32::from(s.file) + df;
+        let rank = i32::from(s.rank) + dr;
+        let ok = (1..=i32::from(self.files)).contains(&file) && (1..=i32::from(self.ranks)).contains(&rank);
+        ok.then(|| {
+            self.index(Square {
+                file: file as u8,
+                rank: rank as u8,
+            })
+        })
+    }
+
+    /// An offset seen by `side`, in board terms.
+    pub fn board_vector(side: Side, offset: Offset) -> (i32, i32) {
+        match side {
+            Side::Black => (-i32::from(offset.dx), -i32::from(offset.dy)),
+            Side::White => (i32::from(offset.dx), i32::from(offset.dy)),
+        }
+    }
+
+    /// How far `sq` is from `side`'s far edge: 1 on the last rank.
+    pub fn depth(self, side: Side, sq: Sq) -> u8 {
+        self.size().depth_from_far_edge(side, self.square(sq))
+    }
+
+    /// King-step distance between two squares.
+    pub fn distance(self, a: Sq, b: Sq) -> u8 {
+        let (x, y) = (self.square(a), self.square(b));
+        x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))
+    }
+}
+
+/// A run of squares from a start square, walked in order and blocked by the first piece.
+/// A leap is a run of one square.
+#[derive(Debug, Clone, Copy)]
+pub struct Ray {
+    pub start: u32,
+    pub len: u16,
+    pub mode: Mode,
+}
+
+/// Movements that are not plain runs of squares, per kind.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Special {
+    AreaLion { steps: u8, mode: Mode },
+    LineLion { dir: Offset, steps: u8, mode: Mode },
+    Hook { dir: Offset, mode: Mode },
+    Anywhere { mode: Mode },
+}
+
+/// Per-kind facts move generation needs, flattened from the rules.
+#[derive(Debug, Clone)]
+pub struct KindInfo {
+    pub royal: bool,
+    pub promotes_to: Option<u16>,
+    /// The kind it becomes when captured.
+    pub base: u16,
+    pub forced_ranks: u8,
+    pub dead_ranks: u8,
+    pub per_file: Option<u8>,
+    pub no_drop_mate: bool,
+    pub declined_waits: bool,
+    pub lion: bool,
+    pub weak_bridge: bool,
+    /// Its movements can reach one square in two ways: targets must be de-duplicated.
+    pub overlapping: bool,
+    /// It has movements that attack detection cannot look up (hooks, `anywhere`,
+    /// capture-unprotected moves): they are checked by generating the piece's moves.
+    pub slow_attacker: bool,
+    pub specials: Vec<Special>,
+}
+
+/// The compiled rules unrolled over the board.
+#[derive(Debug)]
+pub struct Tables {
+    pub rules: Rules,
+    pub geo: Geometry,
+    pub kinds: Vec<KindInfo>,
+    /// For (kind, side, square): the range of `rays`.
+    ray_ranges: Vec<(u32, u32)>,
+    rays: Vec<Ray>,
+    squares: Vec<Sq>,
+    /// For (square, direction of [`DIRS`]): the squares walking out from it, in order.
+    lines: Vec<(u32, u16)>,
+    line_squares: Vec<Sq>,
+    /// For (side, direction, kind): how far the kind rides along the direction (capturing), 0 if not.
+    ride_reach: Vec<u8>,
+    /// For (side, direction): the longest ride of any kind.
+    pub longest_ride: [[u8; 8]; 2],
+    /// Per side: distinct leap vectors (board terms) and, per vector, which kinds leap so.
+    pub leaps: [Vec<((i32, i32), Vec<bool>)>; 2],
+    /// For (side, leap index, square): the square a leaper would stand on to reach it.
+    leap_sources: [Vec<Sq>; 2],
+    /// Whether each side has any slow attacker kind.
+    pub has_slow: [bool; 2],
+    /// Zone depth (0 when there is no zone promotion) and the zone triggers.
+    pub zone: Option<ZoneRule>,
+    pub capture_promotion: Option<bool>,
+    pub zobrist: Zobrist,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ZoneRule {
+    pub depth: u8,
+    pub enter: bool,
+    pub within: bool,
+    pub leave: bool,
+    pub compulsory: bool,
+}
+
+/// Random keys for incremental position hashing.
+#[derive(Debug)]
+pub struct Zobrist {
+    /// For (piece code, square).
+    pub piece: Vec<u64>,
+    /// For (side, kind, count in hand).
+    pub hand: Vec<u64>,
+    pub white_to_move: u64,
+    /// For the square of the last Lion capture (Chu's counter-strike rule), and deferral.
+    pub state: Vec<u64>,
+    pub max_hand: usize,
+}
+
+/// The largest number of one kind a hand can hold that the hash distinguishes.
+const HASHED_HAND: usize = 64;
+
+impl Zobrist {
+    fn new(codes: usize, squares: usize, kinds: usize) -> Zobrist {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            // splitmix64
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let piece = (0..codes * squares).map(|_| next()).collect();
+        let hand = (0..2 * kinds * HASHED_HAND).map(|_| next()).collect();
+        let white_to_move = next();
+        let state = (0..3 * (squares + 1)).map(|_| next()).collect();
+        Zobrist {
+            piece,
+            hand,
+            white_to_move,
+            state,
+            max_hand: HASHED_HAND,
+        }
+    }
+}
+
+/// The code of a piece on the board: 0 is an empty square.
+pub fn piece_code(kind: u16, side: Side, declined: bool) -> u16 {
+    ((kind + 1) << 2) | (u16::from(declined) << 1) | side as u16
+}
+
+pub fn code_kind(code: u16) -> u16 {
+    (code >> 2) - 1
+}
+
+pub fn code_side(code: u16) -> Side {
+    if code & 1 == 0 { Side::Black } else { Side::White }
+}
+
+pub fn code_declined(code: u16) -> bool {
+    code & 2 != 0
+}
+
+impl Tables {
+    pub fn new(rules: Rules) -> Tables {
+        let geo = Geometry::new(rules.board);
+        let kinds: Vec<KindInfo> = rules.piece_ids().map(|id| kind_info(&rules, id, geo)).collect();
+        let mut tables = Tables {
+            geo,
+            ray_ranges: vec![],
+            rays: vec![],
+            squares: vec![],
+            lines: vec![],
+            line_squares: vec![],
+            ride_reach: vec![0; 2 * 8 * kinds.len()],
+            longest_ride: [[0; 8]; 2],
+            leaps: [vec![], vec![]],
+            leap_sources: [vec![], vec![]],
+            has_slow: [false; 2],
+            zone: zone_rule(&rules),
+            capture_promotion: rules
+                .promotion
+                .iter()
+                .find(|t| t.when == PromotionEvent::Capture)
+                .map(|t| t.compulsory),
+            zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
+            kinds,
+            rules,
+        };
+        tables.build_rays();
+        tables.build_lines();
+        tables.build_attacks();
+        tables
+    }
+
+    pub fn kind_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// The runs of squares of `kind` for `side` from `sq`.
+    #[inline]
+    pub fn rays(&self, kind: u16, side: Side, sq: Sq) -> &[Ray] {
+        let (a, b) = self.ray_ranges[self.ray_key(kind, side, sq)];
+        &self.rays[a as usize..b as usize]
+    }
+
+    #[inline]
+    pub fn ray_squares(&self, ray: &Ray) -> &[Sq] {
+        &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
+    }
+
+    fn ray_key(&self, kind: u16, side: Side, sq: Sq) -> usize {
+        (usize::from(kind) * 2 + side.index()) * self.geo.len() + usize::from(sq)
+    }
+
+    /// The squares walking out from `sq` in direction `dir` (index into [`DIRS`]).
+    #[inline]
+    pub fn line(&self, sq: Sq, dir: usize) -> &[Sq] {
+        let (start, len) = self.lines[usize::from(sq) * 8 + dir];
+        &self.line_squares[start as usize..start as usize + usize::from(len)]
+    }
+
+    /// How far `kind` of `side` rides (capturing) along board direction `dir`.
+    #[inline]
+    pub fn ride_reach(&self, side: Side, dir: usize, kind: u16) -> u8 {
+        self.ride_reach[(side.index() * 8 + dir) * self.kinds.len() + usize::from(kind)]
+    }
+
+    /// Where a leaper of `side` using leap `index` stands to reach `sq`.
+    #[inline]
+    pub fn leap_source(&self, side: Side, index: usize, sq: Sq) -> Sq {
+        self.leap_sources[side.index()][index * self.geo.len() + usize::from(sq)]
+    }
+
+    fn build_rays(&mut self) {
+        let n = self.geo.len();
+        self.ray_ranges = vec![(0, 0); self.kinds.len() * 2 * n];
+        for kind in 0..self.kinds.len() {
+            for side in [Side::Black, Side::White] {
+                for sq in 0..n as Sq {
+                    let start = self.rays.len() as u32;
+                    for movement in self.rules.pieces[kind].moves.clone() {
+                        self.push_ray(&movement, side, sq);
+                    }
+                    let key = self.ray_key(kind as u16, side, sq);
+                    self.ray_ranges[key] = (start, self.rays.len() as u32);
+                }
+            }
+        }
+    }
+
+    fn push_ray(&mut self, movement: &Movement, side: Side, from: Sq) {
+        let (vector, max, mode) = match *movement {
+            Movement::Ride { dir, max, mode } => {
+                (Geometry::board_vector(side, dir), max.map_or(u16::MAX, u16::from), mode)
+            }
+            Movement::Leap { to, mode } => (Geometry::board_vector(side, to), 0, mode),
+            _ => return,
+        };
+        let start = self.squares.len() as u32;
+        if max == 0 {
+            if let Some(sq) = self.geo.step(from, vector.0, vector.1) {
+                self.squares.push(sq);
+            }
+        } else {
+            let mut at = from;
+            let mut len = 0;
+            while len < max {
+                let Some(next) = self.geo.step(at, vector.0, vector.1) else {
+                    break;
+                };
+                self.squares.push(next);
+                at = next;
+                len += 1;
+            }
+        }
+        let len = (self.squares.len() as u32 - start) as u16;
+        if len > 0 {
+            self.rays.push(Ray { start, len, mode });
+        }
+    }
+
+    fn build_lines(&mut self) {
+        for sq in 0..self.geo.len() as Sq {
+            for (df, dr) in DIRS {
+                let start = self.line_squares.len() as u32;
+                let mut at = sq;
+                while let Some(next) = self.geo.step(at, i32::from(df), i32::from(dr)) {
+                    self.line_squares.push(next);
+                    at = next;
+                }
+                self.lines
+                    .push((start, (self.line_squares.len() as u32 - start) as u16));
+            }
+        }
+    }
+
+    fn build_attacks(&mut self) {
+        let kinds = self.kinds.len();
+        for side in [Side::Black, Side::White] {
+            let mut leaps: Vec<((i32, i32), Vec<bool>)> = Vec::new();
+            for kind in 0..kinds {
+                self.has_slow[side.index()] |= self.kinds[kind].slow_attacker;
+                for movement in &self.rules.pieces[kind].moves {
+                    for (vector, reach) in attack_vectors(movement, side) {
+                        match reach {
+                            Reach::Ride(max) => {
+                                let dir = DIRS
+                                    .iter()
+                                    .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
+                                    .unwrap_or(0);
+                                let slot = &mut self.ride_reach[(side.index() * 8 + dir) * kinds + kind];
+                                *slot = (*slot).max(max);
+                                let longest = &mut self.longest_ride[side.index()][dir];
+                                *longest = (*longest).max(max);
+                            }
+                            Reach::Leap => {
+                                let index = match leaps.iter().position(|(v, _)| *v == vector) {
+                                    Some(i) => i,
+                                    None => {
+                                        leaps.push((vector, vec![false; kinds]));
+                                        leaps.len() - 1
+                                    }
+                                };
+                                leaps[index].1[kind] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            let n = self.geo.len();
+            let mut sources = vec![NO_SQ; leaps.len() * n];
+            for (index, ((df, dr), _)) in leaps.iter().enumerate() {
+                for sq in 0..n as Sq {
+                    sources[index * n + usize::from(sq)] = self.geo.step(sq, -df, -dr).unwrap_or(NO_SQ);
+                }
+            }
+            self.leaps[side.index()] = leaps;
+            self.leap_sources[side.index()] = sources;
+        }
+    }
+}
+
+enum Reach {
+    /// Rides up to this many squares (255: any distance).
+    Ride(u8),
+    Leap,
+}
+
+/// The ways a movement captures, as board vectors for `side`; slow movements give none.
+fn attack_vectors(movement: &Movement, side: Side) -> Vec<((i32, i32), Reach)> {
+    if !movement.mode().can_capture() || movement.mode() == Mode::CaptureUnprotected {
+        return vec![];
+    }
+    match *movement {
+        Movement::Ride { dir, max, .. } => {
+            vec![(Geometry::board_vector(side, dir), Reach::Ride(max.unwrap_or(u8::MAX)))]
+        }
+        Movement::Leap { to, .. } => vec![(Geometry::board_vector(side, to), Reach::Leap)],
+        Movement::AreaLion { steps, .. } => {
+            let n = i8::try_from(steps).unwrap_or(i8::MAX);
+            let mut out = Vec::new();
+            for dx in -n..=n {
+                for dy in -n..=n {
+                    if (dx, dy) != (0, 0) {
+                        out.push((Geometry::board_vector(side, Offset::new(dx, dy)), Reach::Leap));
+                    }
+                }
+            }
+            out
+        }
+        Movement::LineLion { dir, steps, .. } => (1..=steps as i8)
+            .map(|k| (Geometry::board_vector(side, dir.scale(k)), Reach::Leap))
+            .collect(),
+        Movement::Hook { .. } | Movement::Anywhere { .. } => vec![],
+    }
+}
+
+fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
+    let kind = rules.piece(id);
+    let specials: Vec<Special> = kind
+        .moves
+        .iter()
+        .filter_map(|m| match *m {
+            Movement::AreaLion { steps, mode } => Some(Special::AreaLion { steps, mode }),
+            Movement::LineLion { dir, steps, mode } => Some(Special::LineLion { dir, steps, mode }),
+            Movement::Hook { dir, mode } => Some(Special::Hook { dir, mode }),
+            Movement::Anywhere { mode } => Some(Special::Anywhere { mode }),
+            _ => None,
+        })
+        .collect();
+    let slow_attacker = kind.moves.iter().any(|m| {
+        matches!(m, Movement::Hook { .. } | Movement::Anywhere { .. }) || m.mode() == Mode::CaptureUnprotected
+    });
+    KindInfo {
+        royal: kind.royal,
+        promotes_to: kind.promotion.to.map(|p| p.0),
+        base: kind.promotion.reverts_to.map_or(id.0, |p| base_of(rules, p).0),
+        forced_ranks: kind.promotion.forced_ranks,
+        dead_ranks: kind.drop.dead_ranks,
+        per_file: kind.drop.per_file,
+        no_drop_mate: kind.drop.no_drop_mate,
+        declined_waits: kind.promotion.declined_waits_for_last_rank,
+        lion: kind.lion == crate::rules::LionRole::Lion,
+        weak_bridge: kind.lion == crate::rules::LionRole::WeakBridge,
+        overlapping: overlapping(&kind.moves, geo),
+        slow_attacker,
+        specials,
+    }
+}
+
+/// The unpromoted root of a promotion chain.
+fn base_of(rules: &Rules, mut id: PieceId) -> PieceId {
+    let mut guard = 0;
+    while let Some(prev) = rules.piece(id).promotion.reverts_to {
+        id = prev;
+        guard += 1;
+        if guard > rules.pieces.len() {
+            break;
+        }
+    }
+    id
+}
+
+/// Whether two movements of a piece can reach the same offset (on an open board).
+fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
+    let special = moves
+        .iter()
+        .filter(|m| !matches!(m, Movement::Ride { .. } | Movement::Leap { .. }))
+        .count();
+    if special > 1 || (special == 1 && moves.len() > 1) {
+        return true;
+    }
+    let reach = i8::try_from(geo.files.max(geo.ranks)).unwrap_or(i8::MAX);
+    let mut seen: Vec<Offset> = Vec::new();
+    for m in moves {
+        let offsets: Vec<Offset> = match *m {
+            Movement::Ride { dir, max, .. } => (1..=max.map_or(reach, |x| x as i8).min(reach))
+                .map(|k| dir.scale(k))
+                .collect(),
+            Movement::Leap { to, .. } => vec![to],
+            _ => vec![],
+        };
+        for o in offsets {
+            if seen.contains(&o) {
+                return true;
+            }
+            seen.push(o);
+        }
+    }
+    false
+}
+
+fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
+    rules.promotion.iter().find_map(|t| match t.when {
+        PromotionEvent::Zone {
+            depth,
+            enter,
+            within,
+            leave,
+        } => Some(ZoneRule {
+            depth,
+            enter,
+            within,
+            leave,
+            compulsory: t.compulsory,
+        }),
+        PromotionEvent::Capture => None,
+    })
+}

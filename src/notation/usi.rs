@@ -1,0 +1,156 @@
+//! Moves in USI form, with squares as the rule texts write them: `7g7f`, `2b8h+`, `P*5e`,
+//! Lion moves as `from[middle]to` (`7g6f7g` is igui), drops of pieces without an SFEN letter
+//! as `[Ln]*5e`. A pass is written `from` twice (`7g7g`).
+
+use crate::game::{LionCounting, Move, NO_SQ, Position, Sq};
+use crate::rules::Square;
+use std::fmt;
+
+/// Why a USI move cannot be read or played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UsiError {
+    Malformed(String),
+    /// Well formed, but not a legal move here.
+    NotLegal(String),
+}
+
+impl fmt::Display for UsiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsiError::Malformed(m) | UsiError::NotLegal(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for UsiError {}
+
+/// Writes a move in USI form.
+pub fn write_usi(pos: &Position, m: &Move) -> String {
+    let geo = pos.geometry();
+    let square = |sq: Sq| geo.square(sq).to_string();
+    if m.is_drop() {
+        let piece = &pos.tables().rules.pieces[usize::from(m.drop)];
+        let token = match &piece.sfen {
+            Some(letter) => letter.to_uppercase(),
+            None => format!("[{}]", piece.abbrev),
+        };
+        return format!("{token}*{}", square(m.to));
+    }
+    let mut text = square(m.from);
+    for &v in m.via.iter().filter(|&&v| v != NO_SQ) {
+        text.push_str(&square(v));
+    }
+    text.push_str(&square(m.to));
+    if m.promote {
+        text.push('+');
+    }
+    text
+}
+
+/// Splits `7g6f7g` into squares.
+fn squares(text: &str) -> Option<Vec<Square>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+        let letters = rest[digits..]
+            .find(|c: char| !c.is_ascii_lowercase())
+            .map_or(rest.len(), |i| digits + i);
+        if digits == 0 || letters == digits {
+            return None;
+        }
+        // A rank is one letter, or `a` and a letter past `z`; take one letter unless the next
+        // characters start another square.
+        let end = if letters - digits >= 2
+            && rest[digits..].starts_with('a')
+            && rest[digits + 2..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_ascii_digit() || c == '+')
+        {
+            digits + 2
+        } else {
+            digits + 1
+        };
+        out.push(Square::parse(&rest[..end])?);
+        rest = &rest[end..];
+    }
+    Some(out)
+}
+
+/// Reads a USI move and finds the legal move it names.
+pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
+    let text = text.trim();
+    let legal = pos.legal_moves();
+    let geo = pos.geometry();
+    let board = pos.tables().rules.board;
+    let on_board = |s: &Square| board.contains(*s);
+    if let Some((piece, to)) = text.split_once('*') {
+        let to = squares(to)
+            .filter(|s| s.len() == 1 && on_board(&s[0]))
+            .ok_or_else(|| UsiError::Malformed(format!("`{to}` is not a square of the board")))?[0];
+        let kind = drop_kind(pos, piece)
+            .ok_or_else(|| UsiError::Malformed(format!("`{piece}` is not a piece of this variant")))?;
+        let m = Move::drop(kind, geo.index(to));
+        return legal
+            .iter()
+            .find(|l| **l == m)
+            .copied()
+            .ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal drop here")));
+    }
+    let (body, promote) = match text.strip_suffix('+') {
+        Some(body) => (body, true),
+        None => (text, false),
+    };
+    let list = squares(body)
+        .filter(|l| (2..=4).contains(&l.len()) && l.iter().all(on_board))
+        .ok_or_else(|| {
+            UsiError::Malformed(format!(
+                "`{text}` is not a move (squares such as `7g7f`, `7g6f7g`, or a drop such as `P*5e`)"
+            ))
+        })?;
+    let from = geo.index(list[0]);
+    let to = geo.index(list[list.len() - 1]);
+    let mids: Vec<Sq> = list[1..list.len() - 1].iter().map(|s| geo.index(*s)).collect();
+    let found = legal
+        .iter()
+        .find(|m| !m.is_drop() && m.from == from && m.to == to && m.promote == promote && via_matches(pos, m, &mids));
+    found
+        .copied()
+        .ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal move here")))
+}
+
+/// Whether the middle squares written match a move's: squares written where nothing is
+/// captured may be left out (a Lion passing through an empty square).
+fn via_matches(pos: &Position, m: &Move, mids: &[Sq]) -> bool {
+    let geo = pos.geometry();
+    let occupied = |sq: Sq| pos.piece_at(geo.square(sq)).is_some();
+    let written: Vec<Sq> = mids.iter().copied().filter(|&s| occupied(s) && s != m.from).collect();
+    let actual: Vec<Sq> = m.via.iter().copied().filter(|&s| s != NO_SQ).collect();
+    written == actual && (m.from != m.to || !actual.is_empty() || mids.iter().all(|&s| !occupied(s)))
+}
+
+fn drop_kind(pos: &Position, token: &str) -> Option<u16> {
+    let rules = &pos.tables().rules;
+    let inner = token.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
+    rules
+        .pieces
+        .iter()
+        .position(|p| match inner {
+            Some(abbrev) => p.abbrev == abbrev,
+            None => p
+                .sfen
+                .as_deref()
+                .is_some_and(|l| !l.starts_with('+') && l.eq_ignore_ascii_case(token)),
+        })
+        .map(|i| i as u16)
+}
+
+/// The legal moves in USI form, sorted.
+pub fn legal_usi(pos: &mut Position, counting: LionCounting) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves_into(&mut moves, counting);
+    let mut out: Vec<String> = moves.iter().map(|m| write_usi(pos, m)).collect();
+    out.sort();
+    out
+}
