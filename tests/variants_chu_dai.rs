@@ -1,0 +1,795 @@
+//! Chu Shogi and Dai Shogi: both files check clean, every piece moves as the compendium's
+//! tables say (shared/reference/rules-shogi-yari-tori-chu.md §4, rules-dai-maka.md §1), the
+//! setups are the ones the sources list, Dai reuses Chu's pieces, every option compiles and
+//! changes what it should, and the compiled tables are snapshotted.
+
+use koma::compile::{Choice, Severity, compile_named};
+use koma::rules::{
+    LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Rules, Side, Square,
+};
+use std::collections::BTreeMap;
+
+const CHU: &str = "variants/chu.var";
+const DAI: &str = "variants/dai.var";
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+/// Compiles a variant with options; fails on any diagnostic, error or warning.
+fn compile_with(path: &str, choices: &[(&str, &str)]) -> Rules {
+    let choices: Vec<Choice> = choices
+        .iter()
+        .map(|(name, value)| Choice {
+            name: name.to_string(),
+            value: value.to_string(),
+        })
+        .collect();
+    let compiled = compile_named(path, &choices);
+    assert!(
+        compiled.report.diagnostics.is_empty(),
+        "{path} {choices:?}:\n{}",
+        compiled.report.render(false)
+    );
+    compiled.rules.expect("no error, so tables")
+}
+
+fn compile(path: &str) -> Rules {
+    compile_with(path, &[])
+}
+
+fn id(rules: &Rules, abbrev: &str) -> PieceId {
+    rules
+        .piece_by_abbrev(abbrev)
+        .unwrap_or_else(|| panic!("no piece {abbrev}"))
+}
+
+fn kind<'a>(rules: &'a Rules, abbrev: &str) -> &'a PieceKind {
+    rules.piece(id(rules, abbrev))
+}
+
+fn sq(text: &str) -> Square {
+    Square::parse(text).unwrap()
+}
+
+/// The piece of `side` on `square` at the start, by abbreviation.
+fn at(rules: &Rules, side: Side, square: &str) -> Option<String> {
+    rules
+        .setup
+        .iter()
+        .find(|p| p.side == side && p.square == sq(square))
+        .map(|p| rules.piece(p.piece).abbrev.clone())
+}
+
+/// The compendium's directions, in the order of its tables: F FL FR L R B BL BR.
+const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (-1, 1), (1, 1), (-1, 0), (1, 0), (0, -1), (-1, -1), (1, -1)];
+
+/// A piece's moves in the compendium's notation, one code per direction: `1` step, `≤2`
+/// up to two squares without jumping, `∞` slide, `J2` jump to the 2nd square, `LP` lion
+/// power along the line, `—` nothing; or `lion` for the full Lion move.
+fn codes(kind: &PieceKind) -> String {
+    assert!(
+        kind.moves.iter().all(|m| m.mode() == Mode::Any),
+        "{}: all moves capture too",
+        kind.abbrev
+    );
+    if kind.moves
+        == [Movement::AreaLion {
+            steps: 2,
+            mode: Mode::Any,
+        }]
+    {
+        return "lion".into();
+    }
+    let mut used = 0;
+    let mut out = Vec::new();
+    for (dx, dy) in DIRECTIONS {
+        let dir = Offset::new(dx, dy);
+        let mut parts = Vec::new();
+        for m in &kind.moves {
+            let code = match *m {
+                Movement::Ride {
+                    dir: d, max: Some(1), ..
+                } if d == dir => "1".to_string(),
+                Movement::Ride {
+                    dir: d, max: Some(n), ..
+                } if d == dir => format!("≤{n}"),
+                Movement::Ride { dir: d, max: None, .. } if d == dir => "∞".to_string(),
+                Movement::Leap { to, .. } if to == dir.scale(2) => "J2".to_string(),
+                Movement::LineLion { dir: d, steps: 2, .. } if d == dir => "LP".to_string(),
+                _ => continue,
+            };
+            used += 1;
+            parts.push(code);
+        }
+        out.push(if parts.is_empty() {
+            "—".to_string()
+        } else {
+            parts.join("+")
+        });
+    }
+    let mut text = out.join(" ");
+    if used != kind.moves.len() {
+        text.push_str(" + other moves");
+    }
+    text
+}
+
+/// Chu's pieces from the compendium, §4.3 and §4.4: abbreviation, name, kanji, what it
+/// promotes to, and its moves F FL FR L R B BL BR. A promoted piece that moves "as" another
+/// is written out as that piece's moves.
+const CHU_PIECES: &[(&str, &str, &str, &str, &str)] = &[
+    ("K", "King", "玉将", "", "1 1 1 1 1 1 1 1"),
+    ("DE", "Drunk Elephant", "醉象", "+DE", "1 1 1 1 1 — 1 1"),
+    ("G", "Gold General", "金将", "+G", "1 1 1 1 1 1 — —"),
+    ("S", "Silver General", "銀将", "+S", "1 1 1 — — — 1 1"),
+    ("C", "Copper General", "銅将", "+C", "1 1 1 — — 1 — —"),
+    ("FL", "Ferocious Leopard", "猛豹", "+FL", "1 1 1 — — 1 1 1"),
+    ("BT", "Blind Tiger", "盲虎", "+BT", "— 1 1 1 1 1 1 1"),
+    ("Ky", "Kylin", "麒麟", "+Ky", "J2 1 1 J2 J2 J2 1 1"),
+    ("Ph", "Phoenix", "鳳凰", "+Ph", "1 J2 J2 1 1 1 J2 J2"),
+    ("L", "Lance", "香車", "+L", "∞ — — — — — — —"),
+    ("RC", "Reverse Chariot", "反車", "+RC", "∞ — — — — ∞ — —"),
+    ("SM", "Side Mover", "横行", "+SM", "1 — — ∞ ∞ 1 — —"),
+    ("VM", "Vertical Mover", "竪行", "+VM", "∞ — — 1 1 ∞ — —"),
+    ("B", "Bishop", "角行", "+B", "— ∞ ∞ — — — ∞ ∞"),
+    ("R", "Rook", "飛車", "+R", "∞ — — ∞ ∞ ∞ — —"),
+    ("DH", "Dragon Horse", "龍馬", "+DH", "1 ∞ ∞ 1 1 1 ∞ ∞"),
+    ("DK", "Dragon King", "龍王", "+DK", "∞ 1 1 ∞ ∞ ∞ 1 1"),
+    ("FK", "Free King", "奔王", "", "∞ ∞ ∞ ∞ ∞ ∞ ∞ ∞"),
+    ("Ln", "Lion", "獅子", "", "lion"),
+    ("P", "Pawn", "歩兵", "+P", "1 — — — — — — —"),
+    ("GB", "Go-Between", "仲人", "+GB", "1 — — — — 1 — —"),
+    // Promoted (§4.4).
+    ("+DE", "Crown Prince", "太子", "", "1 1 1 1 1 1 1 1"),
+    ("+BT", "Flying Stag", "飛鹿", "", "∞ 1 1 1 1 ∞ 1 1"),
+    ("+RC", "Whale", "鯨鯢", "", "∞ — — — — ∞ ∞ ∞"),
+    ("+L", "White Horse", "白駒", "", "∞ ∞ ∞ — — ∞ — —"),
+    ("+SM", "Free Boar", "奔猪", "", "— ∞ ∞ ∞ ∞ — ∞ ∞"),
+    ("+VM", "Flying Ox", "飛牛", "", "∞ ∞ ∞ — — ∞ ∞ ∞"),
+    ("+DH", "Horned Falcon", "角鷹", "", "LP ∞ ∞ ∞ ∞ ∞ ∞ ∞"),
+    ("+DK", "Soaring Eagle", "飛鷲", "", "∞ LP LP ∞ ∞ ∞ ∞ ∞"),
+    ("+Ky", "Lion", "獅子", "", "lion"),
+    ("+Ph", "Free King", "奔王", "", "∞ ∞ ∞ ∞ ∞ ∞ ∞ ∞"),
+    ("+R", "Dragon King", "龍王", "", "∞ 1 1 ∞ ∞ ∞ 1 1"),
+    ("+B", "Dragon Horse", "龍馬", "", "1 ∞ ∞ 1 1 1 ∞ ∞"),
+    ("+G", "Rook", "飛車", "", "∞ — — ∞ ∞ ∞ — —"),
+    ("+S", "Vertical Mover", "竪行", "", "∞ — — 1 1 ∞ — —"),
+    ("+C", "Side Mover", "横行", "", "1 — — ∞ ∞ 1 — —"),
+    ("+FL", "Bishop", "角行", "", "— ∞ ∞ — — — ∞ ∞"),
+    ("+GB", "Drunk Elephant", "醉象", "", "1 1 1 1 1 — 1 1"),
+    ("+P", "Tokin", "と金", "", "1 1 1 1 1 1 — —"),
+];
+
+/// Dai's own pieces from the compendium, §1.3 (rows 22–29) and §1.3's note on promotions.
+/// The Knight's leaps are checked on their own.
+const DAI_PIECES: &[(&str, &str, &str, &str, &str)] = &[
+    ("VO", "Violent Ox", "猛牛", "+VO", "≤2 — — ≤2 ≤2 ≤2 — —"),
+    ("FD", "Flying Dragon", "飛龍", "+FD", "— ≤2 ≤2 — — — ≤2 ≤2"),
+    ("AB", "Angry Boar", "嗔猪", "+AB", "1 — — 1 1 1 — —"),
+    ("CSw", "Cat Sword", "猫刃", "+CSw", "— 1 1 — — — 1 1"),
+    ("EW", "Evil Wolf", "悪狼", "+EW", "1 1 1 1 1 — — —"),
+    ("I", "Iron General", "鉄将", "+I", "1 1 1 — — — — —"),
+    ("St", "Stone General", "石将", "+St", "— 1 1 — — — — —"),
+    ("N", "Knight", "桂馬", "+N", "— — — — — — — — + other moves"),
+];
+
+const DAI_PROMOTED: &[&str] = &["+VO", "+FD", "+AB", "+CSw", "+EW", "+I", "+St", "+N"];
+
+fn check_table(rules: &Rules, table: &[(&str, &str, &str, &str, &str)]) {
+    for &(abbrev, name, kanji, promotes, moves) in table {
+        let piece = kind(rules, abbrev);
+        assert_eq!(piece.name, name, "{abbrev}");
+        assert_eq!(piece.kanji.as_deref(), Some(kanji), "{abbrev}");
+        let to = piece.promotion.to.map(|t| rules.piece(t).abbrev.as_str());
+        assert_eq!(to.unwrap_or(""), promotes, "{abbrev} promotes to");
+        assert_eq!(codes(piece), moves, "{abbrev} moves");
+        assert!(piece.value > 0 || abbrev == "K", "{abbrev} has a value");
+    }
+}
+
+// ---------------------------------------------------------------- clean checks
+
+#[test]
+fn both_files_check_without_errors_or_warnings() {
+    for path in [CHU, DAI] {
+        let compiled = compile_named(path, &[]);
+        let errors = compiled.report.errors().count();
+        let warnings = compiled.report.warnings().count();
+        assert_eq!((errors, warnings), (0, 0), "{path}:\n{}", compiled.report.render(false));
+        assert!(compiled.rules.is_some());
+    }
+}
+
+// ---------------------------------------------------------------- pieces
+
+#[test]
+fn chu_has_21_initial_kinds_and_18_promoted_kinds() {
+    let rules = compile(CHU);
+    assert_eq!(rules.name, "Chu Shogi");
+    assert_eq!((rules.board.files, rules.board.ranks), (12, 12));
+    assert_eq!(rules.pieces.len(), CHU_PIECES.len());
+    assert_eq!(rules.pieces.len(), 39);
+    let in_setup: std::collections::BTreeSet<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
+    assert_eq!(in_setup.len(), 21);
+    let promoted: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|p| p.promotion.reverts_to.is_some())
+        .map(|p| p.abbrev.as_str())
+        .collect();
+    assert_eq!(promoted.len(), 18, "{promoted:?}");
+    for p in &rules.pieces {
+        let is_promoted = p.abbrev.starts_with('+');
+        assert_eq!(p.promotion.reverts_to.is_some(), is_promoted, "{}", p.abbrev);
+        if is_promoted {
+            assert_eq!(p.promotion.to, None, "{} promotes again", p.abbrev);
+            assert!(!in_setup.contains(&id(&rules, &p.abbrev)));
+            let base = rules.piece(p.promotion.reverts_to.unwrap());
+            assert_eq!(format!("+{}", base.abbrev), p.abbrev);
+        } else {
+            assert!(in_setup.contains(&id(&rules, &p.abbrev)), "{} in the setup", p.abbrev);
+            // Everything but the King, Lion and Free King promotes (§4.1).
+            let promotes = !["K", "Ln", "FK"].contains(&p.abbrev.as_str());
+            assert_eq!(p.promotion.to.is_some(), promotes, "{}", p.abbrev);
+        }
+    }
+}
+
+#[test]
+fn chu_pieces_move_as_the_compendium_says() {
+    let rules = compile(CHU);
+    check_table(&rules, CHU_PIECES);
+}
+
+#[test]
+fn chu_lion_pieces() {
+    let rules = compile(CHU);
+    let any = Mode::Any;
+    let lion = [Movement::AreaLion { steps: 2, mode: any }];
+    assert_eq!(kind(&rules, "Ln").moves, lion);
+    assert_eq!(kind(&rules, "+Ky").moves, lion);
+    // Horned Falcon: lion power straight forward only, no forward slide.
+    let falcon = &kind(&rules, "+DH").moves;
+    let forward = Offset::new(0, 1);
+    assert!(falcon.contains(&Movement::LineLion {
+        dir: forward,
+        steps: 2,
+        mode: any
+    }));
+    assert!(
+        !falcon
+            .iter()
+            .any(|m| matches!(m, Movement::Ride { dir, .. } if *dir == forward))
+    );
+    assert_eq!(falcon.len(), 8);
+    // Soaring Eagle: lion power along both forward diagonals, no slide along them.
+    let eagle = &kind(&rules, "+DK").moves;
+    for dir in [Offset::new(-1, 1), Offset::new(1, 1)] {
+        assert!(eagle.contains(&Movement::LineLion {
+            dir,
+            steps: 2,
+            mode: any
+        }));
+        assert!(
+            !eagle
+                .iter()
+                .any(|m| matches!(m, Movement::Ride { dir: d, .. } if *d == dir))
+        );
+    }
+    assert_eq!(eagle.len(), 8);
+    // Kylin and Phoenix jump exactly to the second square.
+    let kylin = &kind(&rules, "Ky").moves;
+    for dir in [(0, 1), (0, -1), (-1, 0), (1, 0)] {
+        let to = Offset::new(dir.0, dir.1).scale(2);
+        assert!(kylin.contains(&Movement::Leap { to, mode: any }));
+    }
+    let phoenix = &kind(&rules, "Ph").moves;
+    for dir in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let to = Offset::new(dir.0, dir.1).scale(2);
+        assert!(phoenix.contains(&Movement::Leap { to, mode: any }));
+    }
+}
+
+#[test]
+fn chu_royals_sfen_letters_and_values() {
+    let rules = compile(CHU);
+    let royals: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.abbrev.as_str())
+        .collect();
+    assert_eq!(royals, ["K", "+DE"]);
+    // lishogi's letters (perft.md).
+    let letters = [
+        ("L", "l"),
+        ("FL", "f"),
+        ("C", "c"),
+        ("S", "s"),
+        ("G", "g"),
+        ("K", "k"),
+        ("DE", "e"),
+        ("RC", "a"),
+        ("B", "b"),
+        ("BT", "t"),
+        ("Ky", "o"),
+        ("Ph", "x"),
+        ("SM", "m"),
+        ("VM", "v"),
+        ("R", "r"),
+        ("DH", "h"),
+        ("DK", "d"),
+        ("FK", "q"),
+        ("Ln", "n"),
+        ("P", "p"),
+        ("GB", "i"),
+    ];
+    for (abbrev, letter) in letters {
+        assert_eq!(kind(&rules, abbrev).sfen.as_deref(), Some(letter), "{abbrev}");
+        let promoted = rules.pieces.iter().find(|p| p.abbrev == format!("+{abbrev}"));
+        if let Some(promoted) = promoted {
+            assert_eq!(promoted.sfen, Some(format!("+{letter}")), "+{abbrev}");
+        }
+    }
+    // A few sanity relations for the computer player.
+    let value = |a: &str| kind(&rules, a).value;
+    assert!(value("Ln") > value("FK") && value("FK") > value("DK") && value("DK") > value("R"));
+    assert!(value("+DK") > value("+DH") && value("+DH") > value("DK"));
+    assert_eq!(value("+Ky"), value("Ln"));
+    assert!(value("P") < value("GB") && value("GB") < value("S"));
+}
+
+// ---------------------------------------------------------------- setup
+
+/// The board part of an SFEN of the start position, in the pieces' letters.
+fn sfen_board(rules: &Rules) -> String {
+    let mut ranks = Vec::new();
+    for rank in 1..=rules.board.ranks {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in (1..=rules.board.files).rev() {
+            let here = rules.setup.iter().find(|p| p.square == Square::new(file, rank));
+            match here {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let letter = rules.piece(p.piece).sfen.clone().unwrap();
+                    row.push_str(&match p.side {
+                        Side::Black => letter.to_uppercase(),
+                        Side::White => letter,
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        ranks.push(row);
+    }
+    ranks.join("/")
+}
+
+fn check_rotation(rules: &Rules, per_side: usize) {
+    let black: Vec<_> = rules.setup.iter().filter(|p| p.side == Side::Black).collect();
+    let white: Vec<_> = rules.setup.iter().filter(|p| p.side == Side::White).collect();
+    assert_eq!((black.len(), white.len()), (per_side, per_side));
+    for b in &black {
+        let square = rules.board.rotate(b.square);
+        let w = white.iter().find(|w| w.square == square);
+        assert_eq!(
+            w.map(|w| w.piece),
+            Some(b.piece),
+            "White on {square} for Black's {}",
+            b.square
+        );
+    }
+}
+
+#[test]
+fn chu_setup_is_lishogis_start_position() {
+    let rules = compile(CHU);
+    check_rotation(&rules, 46);
+    assert_eq!(
+        sfen_board(&rules),
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL"
+    );
+    // The pairs that are not mirror-symmetric, on the compendium's squares (§4.2).
+    let expect = [
+        (Side::Black, "7l", "K"),
+        (Side::Black, "6l", "DE"),
+        (Side::Black, "7k", "Ky"),
+        (Side::Black, "6k", "Ph"),
+        (Side::Black, "7j", "Ln"),
+        (Side::Black, "6j", "FK"),
+        (Side::White, "6a", "K"),
+        (Side::White, "7a", "DE"),
+        (Side::White, "6b", "Ky"),
+        (Side::White, "7b", "Ph"),
+        (Side::White, "6c", "Ln"),
+        (Side::White, "7c", "FK"),
+        (Side::Black, "9h", "GB"),
+        (Side::Black, "4h", "GB"),
+        (Side::White, "4e", "GB"),
+        (Side::White, "9e", "GB"),
+    ];
+    for (side, square, abbrev) in expect {
+        assert_eq!(at(&rules, side, square).as_deref(), Some(abbrev), "{side:?} {square}");
+    }
+}
+
+/// Dai's setup for Black from the compendium, §1.2, apart from the Pawns on rank k.
+const DAI_BLACK: &[(&str, &str)] = &[
+    ("15o", "L"),
+    ("14o", "N"),
+    ("13o", "St"),
+    ("12o", "I"),
+    ("11o", "C"),
+    ("10o", "S"),
+    ("9o", "G"),
+    ("8o", "K"),
+    ("7o", "G"),
+    ("6o", "S"),
+    ("5o", "C"),
+    ("4o", "I"),
+    ("3o", "St"),
+    ("2o", "N"),
+    ("1o", "L"),
+    ("15n", "RC"),
+    ("13n", "CSw"),
+    ("11n", "FL"),
+    ("9n", "BT"),
+    ("8n", "DE"),
+    ("7n", "BT"),
+    ("5n", "FL"),
+    ("3n", "CSw"),
+    ("1n", "RC"),
+    ("14m", "VO"),
+    ("12m", "AB"),
+    ("10m", "EW"),
+    ("9m", "Ky"),
+    ("8m", "Ln"),
+    ("7m", "Ph"),
+    ("6m", "EW"),
+    ("4m", "AB"),
+    ("2m", "VO"),
+    ("15l", "R"),
+    ("14l", "FD"),
+    ("13l", "SM"),
+    ("12l", "VM"),
+    ("11l", "B"),
+    ("10l", "DH"),
+    ("9l", "DK"),
+    ("8l", "FK"),
+    ("7l", "DK"),
+    ("6l", "DH"),
+    ("5l", "B"),
+    ("4l", "VM"),
+    ("3l", "SM"),
+    ("2l", "FD"),
+    ("1l", "R"),
+    ("11j", "GB"),
+    ("5j", "GB"),
+];
+
+#[test]
+fn dai_setup_is_the_compendiums() {
+    let rules = compile(DAI);
+    check_rotation(&rules, 65);
+    let mut expected: BTreeMap<Square, String> = DAI_BLACK.iter().map(|(s, a)| (sq(s), a.to_string())).collect();
+    for file in 1..=15 {
+        expected.insert(Square::new(file, 11), "P".into());
+    }
+    let black: BTreeMap<Square, String> = rules
+        .setup
+        .iter()
+        .filter(|p| p.side == Side::Black)
+        .map(|p| (p.square, rules.piece(p.piece).abbrev.clone()))
+        .collect();
+    assert_eq!(black, expected);
+    // 29 kinds: six single pieces, 22 pairs, 15 Pawns.
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for a in black.values() {
+        *counts.entry(a.as_str()).or_default() += 1;
+    }
+    assert_eq!(counts.len(), 29);
+    for (abbrev, count) in &counts {
+        let want = match *abbrev {
+            "K" | "FK" | "Ln" | "Ky" | "Ph" | "DE" => 1,
+            "P" => 15,
+            _ => 2,
+        };
+        assert_eq!(*count, want, "{abbrev}");
+    }
+    // The asymmetric pair, rotated: White's Kylin on 7c and Phoenix on 9c.
+    assert_eq!(at(&rules, Side::White, "7c").as_deref(), Some("Ky"));
+    assert_eq!(at(&rules, Side::White, "9c").as_deref(), Some("Ph"));
+    assert_eq!(at(&rules, Side::White, "8a").as_deref(), Some("K"));
+    assert_eq!(at(&rules, Side::White, "5f").as_deref(), Some("GB"));
+    assert_eq!(at(&rules, Side::White, "11f").as_deref(), Some("GB"));
+}
+
+#[test]
+fn handicaps_remove_whites_pieces_named() {
+    for (path, lion, free_king) in [(CHU, "6c", "7c"), (DAI, "8c", "8d")] {
+        let rules = compile(path);
+        let names: Vec<&str> = rules.handicaps.iter().map(|h| h.name.as_str()).collect();
+        assert_eq!(names, ["Lion", "Free King", "Lion and Free King"], "{path}");
+        assert_eq!(at(&rules, Side::White, lion).as_deref(), Some("Ln"), "{path}");
+        assert_eq!(at(&rules, Side::White, free_king).as_deref(), Some("FK"), "{path}");
+        assert_eq!(rules.handicaps[0].squares, [sq(lion)]);
+        assert_eq!(rules.handicaps[1].squares, [sq(free_king)]);
+        assert_eq!(rules.handicaps[2].squares, [sq(lion), sq(free_king)]);
+    }
+}
+
+// ---------------------------------------------------------------- rules
+
+fn zone(depth: u8, enter: bool, within: bool, leave: bool) -> PromotionTrigger {
+    PromotionTrigger {
+        when: PromotionEvent::Zone {
+            depth,
+            enter,
+            within,
+            leave,
+        },
+        compulsory: false,
+    }
+}
+
+#[test]
+fn chu_rules_default_to_sv() {
+    let rules = compile(CHU);
+    assert_eq!(rules.promotion, [zone(4, true, true, true)]);
+    assert!(rules.deferral);
+    assert!(!rules.drops);
+    assert!(rules.end.bare_king);
+    assert!(rules.end.lion_trading && rules.end.counter_strike);
+    assert!(!rules.end.royal_capture_allowed);
+    let repetition = rules.end.repetition.clone().unwrap();
+    assert_eq!(repetition.count, 4);
+    assert!(repetition.perpetual_check_loses);
+    for p in &rules.pieces {
+        let role = match p.abbrev.as_str() {
+            "Ln" | "+Ky" => LionRole::Lion,
+            "P" | "GB" => LionRole::WeakBridge,
+            _ => LionRole::NotLion,
+        };
+        assert_eq!(p.lion, role, "{}", p.abbrev);
+        // Forced promotion, derived: Pawn and Lance on the last rank.
+        let forced = if ["P", "L"].contains(&p.abbrev.as_str()) { 1 } else { 0 };
+        assert_eq!(p.promotion.forced_ranks, forced, "{}", p.abbrev);
+        assert_eq!(
+            p.promotion.declined_waits_for_last_rank,
+            p.abbrev == "P",
+            "{}",
+            p.abbrev
+        );
+    }
+}
+
+#[test]
+fn chu_options_compile_and_change_what_they_should() {
+    let default = compile(CHU);
+    let names: Vec<&str> = default.options.keys().map(String::as_str).collect();
+    assert_eq!(names, ["promotion", "pawn-rule", "royal-capture"]);
+    for option in default.options.values() {
+        assert_eq!(option.chosen, option.values[0]);
+    }
+
+    let renmei = compile_with(CHU, &[("promotion", "renmei")]);
+    assert_eq!(renmei.options["promotion"].chosen, "renmei");
+    assert_eq!(renmei.promotion, [zone(4, true, false, false)]);
+    assert!(!renmei.deferral);
+    let mut same = renmei.clone();
+    same.options = default.options.clone();
+    same.promotion = default.promotion.clone();
+    same.deferral = default.deferral;
+    assert_eq!(same, default, "only promotion changes");
+
+    let pawn = compile_with(CHU, &[("pawn-rule", "none")]);
+    assert!(!kind(&pawn, "P").promotion.declined_waits_for_last_rank);
+    assert!(kind(&default, "P").promotion.declined_waits_for_last_rank);
+    let mut same = pawn.clone();
+    same.options = default.options.clone();
+    same.pieces[id(&pawn, "P").index()]
+        .promotion
+        .declined_waits_for_last_rank = true;
+    assert_eq!(same, default, "only the pawn rule changes");
+
+    let capture = compile_with(CHU, &[("royal-capture", "allowed")]);
+    assert!(capture.end.royal_capture_allowed);
+    let mut same = capture.clone();
+    same.options = default.options.clone();
+    same.end.royal_capture_allowed = false;
+    assert_eq!(same, default, "only royal safety changes");
+
+    let all = compile_with(
+        CHU,
+        &[
+            ("promotion", "renmei"),
+            ("pawn-rule", "none"),
+            ("royal-capture", "allowed"),
+        ],
+    );
+    assert!(!all.deferral && all.end.royal_capture_allowed);
+
+    let bad = compile_named(
+        CHU,
+        &[Choice {
+            name: "promotion".into(),
+            value: "hodges".into(),
+        }],
+    );
+    assert!(bad.rules.is_none());
+    assert!(bad.report.diagnostics.iter().any(|d| d.severity == Severity::Error));
+}
+
+// ---------------------------------------------------------------- Dai
+
+#[test]
+fn dai_has_29_initial_kinds_and_its_own_pieces() {
+    let rules = compile(DAI);
+    assert_eq!(rules.name, "Dai Shogi");
+    assert_eq!((rules.board.files, rules.board.ranks), (15, 15));
+    let in_setup: std::collections::BTreeSet<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
+    assert_eq!(in_setup.len(), 29);
+    // Chu's 39 kinds, Dai's 8 and their 8 promoted Golds.
+    assert_eq!(rules.pieces.len(), 39 + 8 + 8);
+    check_table(&rules, DAI_PIECES);
+    let knight = &kind(&rules, "N").moves;
+    assert_eq!(
+        knight,
+        &[
+            Movement::Leap {
+                to: Offset::new(-1, 2),
+                mode: Mode::Any
+            },
+            Movement::Leap {
+                to: Offset::new(1, 2),
+                mode: Mode::Any
+            },
+        ]
+    );
+    let gold = kind(&rules, "G").moves.clone();
+    for abbrev in DAI_PROMOTED {
+        let p = kind(&rules, abbrev);
+        assert_eq!(p.name, "Gold General");
+        assert_eq!(p.moves, gold, "{abbrev}");
+        assert_eq!(p.promotion.to, None, "{abbrev}");
+        assert!(p.promotion.reverts_to.is_some(), "{abbrev}");
+    }
+    for p in &rules.pieces {
+        let forced = match p.abbrev.as_str() {
+            "N" => 2,
+            "P" | "L" | "I" | "St" => 1,
+            _ => 0,
+        };
+        assert_eq!(p.promotion.forced_ranks, forced, "{}", p.abbrev);
+    }
+    // The Chu pieces keep Chu's tables.
+    check_table(&rules, CHU_PIECES);
+}
+
+#[test]
+fn dai_reuses_chus_pieces() {
+    // dai.var defines only Dai's own 16 kinds and uses Chu's.
+    let text = std::fs::read_to_string(DAI).unwrap();
+    let (file, errors) = koma::parse::parse(&text);
+    assert!(errors.is_empty());
+    let mut defined = Vec::new();
+    let mut uses = Vec::new();
+    for statement in &file.statements {
+        match &statement.node {
+            koma::parse::ast::Statement::Piece(decl) => defined.push(decl.abbrev.node.clone()),
+            koma::parse::ast::Statement::Use { source, pieces } => {
+                assert!(pieces.is_empty(), "all of Chu's pieces");
+                uses.push(source.node.clone());
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(uses, ["chu"]);
+    let mut own: Vec<&str> = DAI_PIECES.iter().map(|p| p.0).collect();
+    own.extend(DAI_PROMOTED);
+    assert_eq!(defined, own);
+
+    // The pieces come out as Chu's, but without Chu's Lion-trading roles and pawn rule.
+    let chu = compile(CHU);
+    let dai = compile(DAI);
+    for chu_piece in &chu.pieces {
+        let mut expected = chu_piece.clone();
+        expected.lion = LionRole::NotLion;
+        expected.promotion.declined_waits_for_last_rank = false;
+        let mut actual = kind(&dai, &chu_piece.abbrev).clone();
+        // Compare promotions by abbreviation: ids are per variant.
+        let name = |rules: &Rules, id: Option<PieceId>| id.map(|i| rules.piece(i).abbrev.clone());
+        assert_eq!(
+            name(&dai, actual.promotion.to),
+            name(&chu, expected.promotion.to),
+            "{}",
+            chu_piece.abbrev
+        );
+        assert_eq!(
+            name(&dai, actual.promotion.reverts_to),
+            name(&chu, expected.promotion.reverts_to),
+            "{}",
+            chu_piece.abbrev
+        );
+        actual.promotion.to = None;
+        actual.promotion.reverts_to = None;
+        expected.promotion.to = None;
+        expected.promotion.reverts_to = None;
+        assert_eq!(actual, expected, "{}", chu_piece.abbrev);
+    }
+    // Compendium 1.6 #7: a promoted Silver or Copper is Chu's non-promoting +S / +C.
+    assert_eq!(kind(&dai, "S").promotion.to, Some(id(&dai, "+S")));
+    assert_eq!(kind(&dai, "C").promotion.to, Some(id(&dai, "+C")));
+    assert_eq!(kind(&dai, "+S").promotion.to, None);
+    assert_eq!(kind(&dai, "+C").promotion.to, None);
+}
+
+#[test]
+fn dai_rules_default_to_sv() {
+    let rules = compile(DAI);
+    assert_eq!(rules.promotion, [zone(5, true, true, true)]);
+    assert!(!rules.deferral && !rules.drops);
+    assert!(!rules.end.bare_king);
+    assert!(!rules.end.lion_trading && !rules.end.counter_strike);
+    assert!(!rules.end.royal_capture_allowed);
+    assert!(rules.pieces.iter().all(|p| p.lion == LionRole::NotLion));
+    let royals: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.abbrev.as_str())
+        .collect();
+    assert_eq!(royals, ["K", "+DE"]);
+}
+
+#[test]
+fn dai_options_compile_and_change_what_they_should() {
+    let default = compile(DAI);
+    let names: Vec<&str> = default.options.keys().map(String::as_str).collect();
+    assert_eq!(names, ["promotion", "royal-capture"]);
+
+    let entry = compile_with(DAI, &[("promotion", "entry")]);
+    assert_eq!(entry.promotion, [zone(5, true, false, false)]);
+    let mut same = entry.clone();
+    same.options = default.options.clone();
+    same.promotion = default.promotion.clone();
+    assert_eq!(same, default, "only promotion changes");
+
+    let capture = compile_with(DAI, &[("royal-capture", "allowed")]);
+    assert!(capture.end.royal_capture_allowed);
+    let mut same = capture.clone();
+    same.options = default.options.clone();
+    same.end.royal_capture_allowed = false;
+    assert_eq!(same, default, "only royal safety changes");
+
+    // Chu's options do not come with its pieces.
+    let chu_option = compile_named(
+        DAI,
+        &[Choice {
+            name: "pawn-rule".into(),
+            value: "none".into(),
+        }],
+    );
+    assert!(chu_option.rules.is_none());
+}
+
+// ---------------------------------------------------------------- snapshots
+
+#[test]
+fn ron_snapshots() {
+    let chu = compile(CHU);
+    settings().bind(|| insta::assert_snapshot!("ron_chu", chu.to_ron()));
+    let dai = compile(DAI);
+    settings().bind(|| insta::assert_snapshot!("ron_dai", dai.to_ron()));
+}
