@@ -2,7 +2,7 @@
 //! movers compiled from inline variants, structural checks of the marks (the Lion's A and B
 //! squares, the Knight's jumps), piece lookup, and every shipped variant's pieces.
 
-use koma::compile::{MemoryLoader, Source, compile, compile_named};
+use koma::compile::{Choice, MemoryLoader, Source, compile, compile_named};
 use koma::rules::Rules;
 use koma::show::show;
 
@@ -13,8 +13,21 @@ fn settings() -> insta::Settings {
     s
 }
 
+const SHIPPED: &[&str] = &["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"];
+
 fn shipped(name: &str) -> Rules {
-    let compiled = compile_named(&format!("variants/{name}.var"), &[]);
+    shipped_with(name, &[])
+}
+
+fn shipped_with(name: &str, options: &[(&str, &str)]) -> Rules {
+    let choices: Vec<Choice> = options
+        .iter()
+        .map(|(name, value)| Choice {
+            name: name.to_string(),
+            value: value.to_string(),
+        })
+        .collect();
+    let compiled = compile_named(&format!("variants/{name}.var"), &choices);
     compiled
         .rules
         .unwrap_or_else(|| panic!("{name}:\n{}", compiled.report.render(false)))
@@ -171,4 +184,109 @@ fn an_unknown_piece_names_close_matches() {
     );
     let error = show(&rules, Some("Zebra")).unwrap_err();
     assert!(error.contains("K, R, B"), "{error}");
+}
+
+/// A shipped variant, the options chosen, and pieces to snapshot.
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static [&'static str],
+);
+
+#[test]
+fn special_pieces_of_the_shipped_variants() {
+    let cases: &[Case] = &[
+        ("yari", &[], &["YN"]),
+        ("tori", &[], &["LQ", "RQ", "Pt", "Eg", "Go"]),
+        ("chu", &[], &["Ln", "Ky", "Ph", "+DH", "+DK"]),
+        ("maka-dai-dai", &[], &["DV", "LCh", "FBe", "FW", "HM", "Ca", "E", "FF"]),
+        (
+            "maka-dai-dai",
+            &[("teaching-king", "2"), ("lion-dog", "lion")],
+            &["TK", "LD"],
+        ),
+    ];
+    for (variant, options, pieces) in cases {
+        let rules = shipped_with(variant, options);
+        let suffix = if options.is_empty() { "" } else { "_options" };
+        for abbrev in *pieces {
+            let name = format!(
+                "show_{}{suffix}_{}",
+                variant.replace("-", "_"),
+                abbrev.replace("+", "promoted_")
+            );
+            settings().bind(|| insta::assert_snapshot!(name, piece(&rules, abbrev)));
+        }
+    }
+}
+
+#[test]
+fn every_piece_of_every_shipped_variant_is_drawn_around_its_centre() {
+    for variant in SHIPPED {
+        let rules = shipped(variant);
+        let all = show(&rules, None).unwrap();
+        for kind in &rules.pieces {
+            let text = piece(&rules, &kind.abbrev);
+            assert!(
+                all.contains(&text),
+                "{variant} {}: not in the full listing",
+                kind.abbrev
+            );
+            let grid = grid(&text);
+            let side = grid.len();
+            assert!(
+                side % 2 == 1 && grid.iter().all(|row| row.len() == side),
+                "{variant} {}",
+                kind.abbrev
+            );
+            assert_eq!(offsets(&grid, '@'), vec![(0, 0)], "{variant} {}", kind.abbrev);
+            assert!(
+                count(&grid, '.') < side * side - 1,
+                "{variant} {}: no move drawn",
+                kind.abbrev
+            );
+        }
+    }
+}
+
+#[test]
+fn chu_lions_falcon_and_eagle_have_their_lion_squares() {
+    let rules = shipped("chu");
+    for lion in ["Ln", "+Ky"] {
+        let grid = grid(&piece(&rules, lion));
+        assert_eq!((count(&grid, 'A'), count(&grid, 'B')), (8, 16), "{lion}");
+    }
+    let falcon = grid(&piece(&rules, "+DH"));
+    assert_eq!(offsets(&falcon, 'A'), vec![(0, 1)]);
+    assert_eq!(offsets(&falcon, 'B'), vec![(0, 2)]);
+    let eagle = grid(&piece(&rules, "+DK"));
+    assert_eq!(offsets(&eagle, 'A'), vec![(-1, 1), (1, 1)]);
+    assert_eq!(offsets(&eagle, 'B'), vec![(-2, 2), (2, 2)]);
+}
+
+#[test]
+fn summaries_name_the_rules_of_each_variant() {
+    let chu = show(&shipped("chu"), None).unwrap();
+    for words in [
+        "12 x 12",
+        "46 pieces a side",
+        "far 4 ranks",
+        "deferral",
+        "lion trading",
+        "counter-strike",
+        "bare king",
+    ] {
+        assert!(chu.contains(words), "chu: {words}");
+    }
+    let maka = show(&shipped("maka-dai-dai"), None).unwrap();
+    for words in [
+        "19 x 19",
+        "96 pieces a side",
+        "compulsory on any capture",
+        "captured pieces leave the game",
+    ] {
+        assert!(maka.contains(words), "maka: {words}");
+    }
+    let tori = show(&shipped("tori"), None).unwrap();
+    assert!(tori.contains("Sw: at most 2 unpromoted of a side on a file"));
 }
