@@ -301,9 +301,12 @@ impl miette::Diagnostic for NamedDiagnostic<'_> {
     }
 }
 
-/// The closest of `candidates` to `word`, if close enough to be a likely typo.
+/// The closest of `candidates` to `word`, if close enough to be a likely typo: one edit in
+/// three letters (at least one), except that a word of one or two letters (`P`, `+R`) only
+/// matches a candidate that differs from it in case.
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let len = word.trim_start_matches('+').chars().count();
+    let limit = if len <= 2 { 0 } else { (len / 3).max(1) };
     candidates
         .into_iter()
         .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), c))
@@ -320,8 +323,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -345,6 +348,9 @@ mod tests {
         assert_eq!(suggest("promtion", ["promotion", "drops"]), Some("promotion"));
         assert_eq!(suggest("fowrard", ["forward", "back"]), Some("forward"));
         assert_eq!(suggest("xyz", ["forward", "back"]), None);
+        assert_eq!(suggest("P", ["K", "G"]), None);
+        assert_eq!(suggest("+r", ["+R", "R"]), Some("+R"));
+        assert_eq!(suggest("Dk", ["DK", "Dh"]), Some("DK"));
     }
 
     #[test]

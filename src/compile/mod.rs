@@ -83,7 +83,10 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
     let name = ctx.variant_name(&file);
     let board = ctx.board(&file);
     let table = ctx.piece_table(imported, &file);
-    let rules = board.map(|board| {
+    // Without a usable board the rest is still checked, on a stand-in board, so that one run
+    // reports every mistake; what depends on the board's size is not reported then.
+    ctx.board_known = board.is_some();
+    let rules = Some(board.unwrap_or_else(|| stand_in_board(&file))).map(|board| {
         let pieces = ctx.pieces(&table, board);
         let setup = ctx.setup(&file, &table, board);
         let mut rules = Rules {
@@ -132,7 +135,55 @@ struct Ctx {
     options: IndexMap<String, OptionState>,
     /// `stuck-pieces-stay` is in force: no warning for pieces that can get stuck.
     stuck_pieces_stay: bool,
+    /// The abbreviations of pieces whose statements could not be read (or that a `use` that
+    /// failed would have brought in): already reported, so not reported again as unknown.
+    broken_pieces: Vec<String>,
+    /// The keywords of the main file's statements that could not be read.
+    broken_statements: Vec<String>,
+    /// Some pieces may be missing: a `piece` statement could not be read or a `use` failed.
+    pieces_incomplete: bool,
+    /// The board's size is known (a valid `board` statement); otherwise a stand-in is used
+    /// and nothing that depends on the size is reported.
+    board_known: bool,
 }
+
+/// A board to check the rest of a file on when its `board` statement is missing or invalid:
+/// as wide and as deep as the setup, 9 × 9 without one.
+fn stand_in_board(file: &File) -> BoardSize {
+    let max = crate::rules::MAX_BOARD_SIDE;
+    let mut files = 0u32;
+    let mut ranks = 0u32;
+    for statement in &file.statements {
+        let Statement::Setup(decl) = &statement.node else {
+            continue;
+        };
+        for row in &decl.rows {
+            let width = row.cells.iter().fold(0u32, |n, c| match c.node {
+                crate::parse::ast::Cell::EmptyRun(k) => n.saturating_add(k),
+                _ => n.saturating_add(1),
+            });
+            files = files.max(width);
+            ranks = ranks.max(crate::rules::rank_number(&row.rank.node).map_or(0, u32::from));
+        }
+    }
+    let side = |n: u32| if n == 0 { 9 } else { n.clamp(3, u32::from(max)) as u8 };
+    BoardSize {
+        files: side(files),
+        ranks: side(ranks),
+    }
+}
+
+/// Checks whose findings depend on the board's size, not reported on a stand-in board.
+const NEEDS_BOARD: &[Check] = &[
+    Check::SquareOffBoard,
+    Check::ShortRow,
+    Check::SquareTaken,
+    Check::ZoneTooDeep,
+    Check::ZonesOverlap,
+    Check::NoMove,
+    Check::StuckPiece,
+    Check::BadDistance,
+];
 
 impl Ctx {
     fn new(source: Source) -> Ctx {
@@ -141,6 +192,10 @@ impl Ctx {
             diagnostics: vec![],
             options: IndexMap::new(),
             stuck_pieces_stay: false,
+            broken_pieces: vec![],
+            broken_statements: vec![],
+            pieces_incomplete: false,
+            board_known: true,
         }
     }
 
@@ -150,6 +205,9 @@ impl Ctx {
             Check::UnusedPiece | Check::StuckPiece | Check::ZonesOverlap | Check::MissingName => Severity::Warning,
             _ => Severity::Error,
         };
+        if self.is_cascade(check, source, &labels) {
+            return;
+        }
         let source = self.sources[source].clone();
         self.diagnostics.push(Diagnostic {
             check,
@@ -159,6 +217,45 @@ impl Ctx {
             labels,
             help,
         });
+    }
+
+    /// Whether a finding only follows from a mistake already reported (a piece whose line
+    /// could not be read is "unknown" wherever it is used; with a piece missing, no piece may
+    /// be royal), and so would only bury the real mistake.
+    fn is_cascade(&self, check: Check, source: usize, labels: &[Label]) -> bool {
+        let reported = |checks: &[Check]| self.diagnostics.iter().any(|d| checks.contains(&d.check));
+        let statement_broken = |keyword: &str| self.broken_statements.iter().any(|k| k == keyword);
+        if !self.board_known && NEEDS_BOARD.contains(&check) {
+            return true;
+        }
+        match check {
+            Check::UnknownPiece => labels.first().is_some_and(|label| {
+                let text = self.sources[source].text.get(label.span.clone()).unwrap_or("");
+                self.broken_pieces.iter().any(|b| b == text)
+            }),
+            Check::NoRoyal => {
+                self.pieces_incomplete
+                    || statement_broken("setup")
+                    || reported(&[Check::UnknownAttribute, Check::UnknownPiece, Check::SquareOffBoard])
+            }
+            Check::UnusedPiece => {
+                self.pieces_incomplete
+                    || statement_broken("setup")
+                    || reported(&[
+                        Check::UnknownPiece,
+                        Check::MissingSetup,
+                        Check::SquareOffBoard,
+                        Check::SquareTaken,
+                        Check::DuplicateAbbreviation,
+                        Check::PromotionCycle,
+                    ])
+            }
+            Check::StuckPiece => self.diagnostics.iter().any(|d| d.severity == Severity::Error),
+            Check::MissingSetup => statement_broken("setup"),
+            Check::MissingBoard => statement_broken("board"),
+            Check::MissingName => statement_broken("variant"),
+            _ => false,
+        }
     }
 
     /// Records a diagnostic with one label in the main file.
@@ -191,23 +288,23 @@ impl Ctx {
         let text = self.sources[index].text.clone();
         let (file, errors) = parse::parse(&text);
         for error in errors {
-            self.syntax_error(index, error);
+            if let Some(piece) = &error.piece {
+                self.broken_pieces.push(piece.clone());
+                self.pieces_incomplete = true;
+            }
+            if let Some(keyword) = error.statement.as_ref().filter(|_| index == 0) {
+                self.broken_statements.push(keyword.clone());
+            }
+            if !error.message.is_empty() {
+                self.syntax_error(index, error);
+            }
         }
         file
     }
 
     fn syntax_error(&mut self, source: usize, error: SyntaxError) {
-        let expected = match error.expected.as_slice() {
-            [] => String::new(),
-            [one] => format!("; expected {one}"),
-            many => format!("; expected one of: {}", many.join(", ")),
-        };
-        let message = format!("unexpected {}{expected}", error.found);
-        let help = Some(
-            "see the language guide in README.md; every statement is one line (continue a list after a `,`)"
-                .to_string(),
-        );
-        self.error_in(Check::Syntax, source, error.span, message, "not understood here", help);
+        let check = if error.limit { Check::Limit } else { Check::Syntax };
+        self.error_in(check, source, error.span, error.message, &error.label, error.help);
     }
 
     /// Reads the files named by `use` statements and returns their piece declarations.
