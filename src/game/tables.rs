@@ -490,11 +490,11 @@ fn base_of(rules: &Rules, mut id: PieceId) -> PieceId {
 
 /// Whether two movements of a piece can reach the same offset (on an open board).
 fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
-    let special = moves
+    // Lion, hook and Emperor moves reach squares in several ways: always de-duplicate.
+    if moves
         .iter()
-        .filter(|m| !matches!(m, Movement::Ride { .. } | Movement::Leap { .. }))
-        .count();
-    if special > 1 || (special == 1 && moves.len() > 1) {
+        .any(|m| !matches!(m, Movement::Ride { .. } | Movement::Leap { .. }))
+    {
         return true;
     }
     let reach = i8::try_from(geo.files.max(geo.ranks)).unwrap_or(i8::MAX);
