@@ -4,8 +4,9 @@
 //! A diagram is centred on the piece (`@`), drawn as Black's: forward is up, the piece's
 //! right is to the right. Every square a move reaches on an empty board carries one mark;
 //! where several moves reach a square, the most particular kind is drawn (see [`Kind`]).
-//! Lines of unlimited length end in an arrow on the rim of the small board. Moves that may
-//! only move, only capture, or capture only unprotected pieces get a mark of their own.
+//! Lines of unlimited length end in an arrow on the rim of the small board. A square where
+//! the piece may only move, only capture, or capture only unprotected pieces (whichever
+//! move it uses) gets a mark of its own.
 
 use crate::compile::diagnostic::suggest;
 use crate::rules::{
@@ -194,6 +195,16 @@ struct Mark {
     mode: Mode,
 }
 
+impl Mark {
+    /// The mode its symbol shows: an arrow only says that its line goes on.
+    fn shown_mode(self) -> Mode {
+        match self.kind {
+            Kind::Edge(_) => Mode::Any,
+            _ => self.mode,
+        }
+    }
+}
+
 /// A square board of side `2 * radius + 1` centred on the piece.
 struct Diagram {
     radius: i8,
@@ -273,18 +284,18 @@ impl Diagram {
         }
     }
 
-    /// Marks a square, keeping the more particular kind; one kind's modes combine.
+    /// Marks a square with the more particular kind of the moves reaching it, and with
+    /// everything any of them may do there.
     fn put(&mut self, at: Offset, kind: Kind, mode: Mode) {
         let index = self.index(at);
         let cell = &mut self.cells[index];
-        *cell = match *cell {
-            Some(old) if old.kind > kind => Some(old),
-            Some(old) if old.kind == kind => Some(Mark {
-                kind,
+        *cell = Some(match *cell {
+            Some(old) => Mark {
+                kind: old.kind.max(kind),
                 mode: union(old.mode, mode),
-            }),
-            _ => Some(Mark { kind, mode }),
-        };
+            },
+            None => Mark { kind, mode },
+        });
     }
 
     fn inside(&self, at: Offset) -> bool {
@@ -370,7 +381,7 @@ fn limited_reach(movement: &Movement) -> Option<u8> {
     }
 }
 
-/// A square reached by two moves of one kind: the move with fewer restrictions counts.
+/// What two moves reaching one square may do there together.
 fn union(a: Mode, b: Mode) -> Mode {
     match (a, b) {
         _ if a == b => a,
@@ -385,7 +396,7 @@ fn union(a: Mode, b: Mode) -> Mode {
 const LION_MARKS: &[char] = &['A', 'B', 'C', 'D'];
 
 fn symbol(mark: Mark) -> char {
-    match mark.mode {
+    match mark.shown_mode() {
         Mode::MoveOnly => return 'm',
         Mode::CaptureOnly => return 'x',
         Mode::CaptureUnprotected => return 'u',
@@ -419,7 +430,7 @@ fn arrow(dir: Offset) -> char {
 
 /// The legend's order; marks of one order share a legend line.
 fn order(mark: Mark) -> u8 {
-    let restricted = match mark.mode {
+    let restricted = match mark.shown_mode() {
         Mode::Any => 0,
         Mode::MoveOnly => 100,
         Mode::CaptureOnly => 101,
@@ -451,7 +462,7 @@ struct Entry {
 
 impl Entry {
     fn of(mark: Mark) -> Entry {
-        let text = match mark.mode {
+        let text = match mark.shown_mode() {
             Mode::Any => kind_text(mark.kind),
             Mode::MoveOnly => "moves there, but may not capture".into(),
             Mode::CaptureOnly => "may only capture there".into(),
@@ -470,7 +481,7 @@ impl Entry {
             self.symbols.push(symbol);
         }
         let kind = kind_name(mark.kind);
-        if !mark.mode.is_any() && !self.kinds.contains(&kind) {
+        if !mark.shown_mode().is_any() && !self.kinds.contains(&kind) {
             self.kinds.push(kind);
         }
     }

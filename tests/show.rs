@@ -59,9 +59,10 @@ piece FD "Flying Dragon" : range 2 diagonal
 piece Ky "Kirin" : jump 2 orthogonal, step diagonal
 piece FE "Free Eagle" : slide all, jump 2 all
 piece CP "Chess Pawn" : move-only step forward, capture-only step forward-diagonal
+piece MS "Mixed Slider" : move-only slide forward, step forward, capture-only slide back
 setup
   l: . . . . . K . . . . . .
-  k: Ln HF TK HM Ca E FD Ky FE CP 2
+  k: Ln HF TK HM Ca E FD Ky FE CP MS 1
 "#;
 
 fn piece(rules: &Rules, query: &str) -> String {
@@ -162,6 +163,15 @@ fn jumps_ranges_hooks_and_modes_have_their_marks() {
     let pawn = grid(&piece(&rules, "CP"));
     assert_eq!(offsets(&pawn, 'm'), vec![(0, 1)]);
     assert_eq!(offsets(&pawn, 'x'), vec![(-1, 1), (1, 1)]);
+    let slider = grid(&piece(&rules, "MS"));
+    assert_eq!(
+        offsets(&slider, '*'),
+        vec![(0, 1)],
+        "the step captures where the slide may not"
+    );
+    assert_eq!(offsets(&slider, 'x'), vec![(0, -1)]);
+    assert_eq!(offsets(&slider, '↑'), vec![(0, 2)]);
+    assert_eq!(offsets(&slider, '↓'), vec![(0, -2)]);
 }
 
 #[test]
