@@ -1,0 +1,126 @@
+//! Perft against independent programs, driven by the data files in `tests/perft/`
+//! (one per variant, each number citing its source). Counts up to a node limit run in every
+//! `cargo test`; the deep ones run with `cargo test -- --ignored` and in `koma bench`.
+
+use koma::compile::{Choice, compile_named};
+use koma::game::{LionCounting, Position, Tables, perft};
+use koma::notation::read_sfen;
+use std::sync::Arc;
+
+/// Counts above this many nodes are left to the ignored test and the benchmark.
+const NODE_LIMIT: u64 = 3_000_000;
+
+struct Case {
+    line: usize,
+    sfen: Option<String>,
+    options: Vec<Choice>,
+    counting: LionCounting,
+    depth: u32,
+    nodes: u64,
+}
+
+fn cases(variant: &str) -> Vec<Case> {
+    let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut out = Vec::new();
+    let (mut sfen, mut options, mut counting) = (None, Vec::new(), LionCounting::Distinct);
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word {
+            "position" => sfen = (rest != "start").then(|| rest.to_string()),
+            "option" => options.push(rest.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}"))),
+            "counting" => {
+                counting = if rest == "paths" {
+                    LionCounting::Paths
+                } else {
+                    LionCounting::Distinct
+                }
+            }
+            "perft" => {
+                let mut numbers = rest.split_whitespace().map(|n| {
+                    n.parse::<u64>()
+                        .unwrap_or_else(|_| panic!("{path}:{line_no}: bad number"))
+                });
+                let (depth, nodes) = (numbers.next().expect("depth") as u32, numbers.next().expect("nodes"));
+                out.push(Case {
+                    line: line_no,
+                    sfen: sfen.clone(),
+                    options: options.clone(),
+                    counting,
+                    depth,
+                    nodes,
+                });
+            }
+            other => panic!("{path}:{line_no}: unknown word `{other}`"),
+        }
+    }
+    out
+}
+
+fn run(variant: &str, deep: bool) {
+    let mut checked = 0;
+    for case in cases(variant) {
+        if (case.nodes > NODE_LIMIT) != deep {
+            continue;
+        }
+        let rules = compile_named(variant, &case.options)
+            .rules
+            .unwrap_or_else(|| panic!("{variant} compiles"));
+        let tables = Arc::new(Tables::new(rules));
+        let mut pos = match &case.sfen {
+            None => Position::start(tables),
+            Some(text) => read_sfen(&tables, text).unwrap_or_else(|e| panic!("{variant}.perft:{}: {e}", case.line)),
+        };
+        let got = perft(&mut pos, case.depth, case.counting);
+        assert_eq!(
+            got, case.nodes,
+            "{variant}.perft line {}: perft {} of {:?}",
+            case.line, case.depth, case.sfen
+        );
+        checked += 1;
+    }
+    assert!(deep || checked > 0, "no perft case of {variant} under the node limit");
+}
+
+#[test]
+fn perft_shogi() {
+    run("shogi", false);
+}
+
+#[test]
+fn perft_yari() {
+    run("yari", false);
+}
+
+#[test]
+fn perft_tori() {
+    run("tori", false);
+}
+
+#[test]
+fn perft_chu() {
+    run("chu", false);
+}
+
+#[test]
+fn perft_dai() {
+    run("dai", false);
+}
+
+#[test]
+fn perft_maka_dai_dai() {
+    run("maka-dai-dai", false);
+}
+
+#[test]
+#[ignore = "deep counts: minutes in release; run with --ignored"]
+fn perft_deep() {
+    for variant in ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"] {
+        run(variant, true);
+    }
+}
