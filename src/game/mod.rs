@@ -3,11 +3,13 @@
 
 mod attack;
 mod movegen;
+mod outcome;
 mod perft;
 mod position;
 pub mod tables;
 
 pub use movegen::LionCounting;
+pub use outcome::{EndReason, Game, GameResult};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup, Undo};
 pub use tables::{NO_SQ, Sq, Tables};

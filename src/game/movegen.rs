@@ -669,3 +669,39 @@ impl Neighbours {
         (out, n)
     }
 }
+
+impl Position {
+    /// Checks one move against the rules, naming the rule it breaks.
+    pub fn check_legal(&mut self, m: &Move) -> Result<(), Illegal> {
+        let mut pseudo = Vec::new();
+        self.pseudo_moves(&mut pseudo, LionCounting::Distinct);
+        if !pseudo.contains(m) {
+            return Err(self.why_not_generated(m, &pseudo));
+        }
+        let filter = self.legality_filter();
+        self.passes(&filter, m)
+    }
+
+    /// The reason a move is not among the moves the pieces can make.
+    fn why_not_generated(&self, m: &Move, pseudo: &[Move]) -> Illegal {
+        let t = &*self.t;
+        if m.is_drop() {
+            let kind = usize::from(m.drop);
+            let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
+            let in_hand = kind < t.kind_count() && self.hands[self.hand_index(self.side, m.drop)] > 0;
+            if !(free && in_hand && t.rules.drops) {
+                return Illegal::NotAMove;
+            }
+            if t.geo.depth(self.side, m.to) <= t.kinds[kind].dead_ranks {
+                return Illegal::NoFurtherMove;
+            }
+            return Illegal::FileLimit;
+        }
+        let same_path = |p: &&Move| p.from == m.from && p.to == m.to && p.via == m.via;
+        if pseudo.iter().any(|p| same_path(&p)) {
+            Illegal::Promotion
+        } else {
+            Illegal::NotAMove
+        }
+    }
+}

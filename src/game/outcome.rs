@@ -1,0 +1,251 @@
+//! A game in progress: the moves played from a start position, and how the game ends
+//! (checkmate, capture of every royal, stalemate, bare king, the repetition rules).
+
+use super::Move;
+use super::movegen::LionCounting;
+use super::position::{Position, Undo};
+use crate::rules::{Outcome, RepetitionEffect, Side};
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    Checkmate,
+    /// The loser has no royal piece left.
+    RoyalsCaptured,
+    Stalemate,
+    /// The loser has nothing left but royal pieces (Chu's bare-king rule).
+    BareKing,
+    /// Both sides bared: a draw.
+    BothBare,
+    /// The position repeated as often as the variant allows.
+    Repetition,
+    /// The repetition came from continuous checks: the checking side loses.
+    PerpetualCheck,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::RoyalsCaptured => "every royal piece captured",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BareKing => "bare king",
+            EndReason::BothBare => "both kings bare",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+        })
+    }
+}
+
+/// The result of a finished game: the winner (none for a draw) and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameResult {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+/// A game: the start position, the moves played, and the current position.
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<(Move, Undo)>,
+    /// For each position of the game (the start first): was the side to move in check?
+    checks: Vec<bool>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        let check = start.royal_in_check(start.side_to_move());
+        Game {
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            checks: vec![check],
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position, for questions that need scratch space (legal moves).
+    pub fn position_mut(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn moves(&self) -> impl Iterator<Item = &Move> {
+        self.moves.iter().map(|(m, _)| m)
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Plays a move if it is legal; otherwise says which rule forbids it.
+    pub fn play(&mut self, m: Move) -> Result<(), super::Illegal> {
+        self.position.check_legal(&m)?;
+        let undo = self.position.make(&m);
+        self.moves.push((m, undo));
+        let side = self.position.side_to_move();
+        self.checks.push(self.position.royal_in_check(side));
+        Ok(())
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (m, undo) = self.moves.pop()?;
+        self.position.unmake(&m, &undo);
+        self.checks.pop();
+        Some(m)
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.position.legal_moves_into(&mut out, LionCounting::Distinct);
+        out
+    }
+
+    /// How the game has ended, if it has.
+    pub fn result(&mut self) -> Option<GameResult> {
+        let side = self.position.side_to_move();
+        let rules = &self.position.tables().rules;
+        let has_royals = rules.pieces.iter().any(|p| p.royal);
+        if has_royals && self.position.royal_squares(side).is_empty() {
+            return Some(GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::RoyalsCaptured,
+            });
+        }
+        if rules.end.bare_king {
+            if let Some(result) = self.bare_king() {
+                return Some(result);
+            }
+        }
+        if let Some(result) = self.repetition() {
+            return Some(result);
+        }
+        if self.position.has_legal_move() {
+            return None;
+        }
+        if self.position.royal_in_check(side) {
+            return Some(GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::Checkmate,
+            });
+        }
+        let winner = match self.position.tables().rules.end.stalemate {
+            Outcome::Loss => Some(side.opponent()),
+            Outcome::Win => Some(side),
+            Outcome::Draw => None,
+        };
+        Some(GameResult {
+            winner,
+            reason: EndReason::Stalemate,
+        })
+    }
+
+    /// Chu's bare-king rule, judged for the side to move.
+    fn bare_king(&mut self) -> Option<GameResult> {
+        let side = self.position.side_to_move();
+        let (me, them) = (self.position.is_bare(side), self.position.is_bare(side.opponent()));
+        match (me, them) {
+            (true, true) => Some(GameResult {
+                winner: None,
+                reason: EndReason::BothBare,
+            }),
+            (false, true) => Some(GameResult {
+                winner: Some(side),
+                reason: EndReason::BareKing,
+            }),
+            (true, false) if !self.can_bare(side) => Some(GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::BareKing,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether `side` (to move, bare) can bare the other side at once, saving a draw.
+    fn can_bare(&mut self, side: Side) -> bool {
+        let moves = self.legal_moves();
+        moves.iter().any(|m| {
+            let undo = self.position.make(m);
+            let bared = self.position.is_bare(side.opponent());
+            self.position.unmake(m, &undo);
+            bared
+        })
+    }
+
+    /// A repetition that ends the game (a draw, or a loss for perpetual check).
+    fn repetition(&self) -> Option<GameResult> {
+        let rule = self.position.tables().rules.end.repetition.clone()?;
+        if rule.effect != RepetitionEffect::Draw || self.position.repetitions() + 1 < usize::from(rule.count) {
+            return None;
+        }
+        if rule.perpetual_check_loses {
+            if let Some(checker) = self.perpetual_checker() {
+                return Some(GameResult {
+                    winner: Some(checker.opponent()),
+                    reason: EndReason::PerpetualCheck,
+                });
+            }
+        }
+        Some(GameResult {
+            winner: None,
+            reason: EndReason::Repetition,
+        })
+    }
+
+    /// The side whose every move since the position first occurred gave check, if any.
+    fn perpetual_checker(&self) -> Option<Side> {
+        let hash = self.position.hash();
+        let history = self.position.history_hashes();
+        let first = history.iter().position(|&h| h == hash)?;
+        let side = self.position.side_to_move();
+        // checks[i] tells whether the side to move in position i was in check; position i was
+        // reached by a move of the other side.
+        let plies = self.checks.len();
+        let start = plies - (history.len() - first) - 1;
+        for checker in [side, side.opponent()] {
+            let checked = checker.opponent();
+            let all = (start + 1..plies)
+                .filter(|&i| self.side_at(i) == checked)
+                .all(|i| self.checks[i]);
+            let any = (start + 1..plies).any(|i| self.side_at(i) == checked);
+            if all && any {
+                return Some(checker);
+            }
+        }
+        None
+    }
+
+    /// The side to move in the game's `i`-th position.
+    fn side_at(&self, i: usize) -> Side {
+        let start = self.start.side_to_move();
+        if i % 2 == 0 { start } else { start.opponent() }
+    }
+}
+
+impl Position {
+    /// Whether `side` has nothing on the board but royal pieces.
+    pub fn is_bare(&self, side: Side) -> bool {
+        let t = self.tables();
+        (0..t.kind_count() as u16).all(|k| t.kinds[usize::from(k)].royal || self.count(side, k) == 0)
+    }
+
+    /// The hashes of the positions before this one.
+    pub fn history_hashes(&self) -> &[u64] {
+        &self.history
+    }
+}
