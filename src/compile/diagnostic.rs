@@ -306,9 +306,16 @@ impl miette::Diagnostic for NamedDiagnostic<'_> {
 /// matches a candidate that differs from it in case.
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let len = word.trim_start_matches('+').chars().count();
+    if len > 64 {
+        // No word of the language is that long: no typo of one, and too long to compare.
+        return None;
+    }
     let limit = if len <= 2 { 0 } else { (len / 3).max(1) };
+    let word_len = word.chars().count();
     candidates
         .into_iter()
+        // The distance is at least the difference in length: far longer words are skipped.
+        .filter(|c| c.len() <= 4 * 64 && c.chars().count().abs_diff(word_len) <= limit)
         .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)

@@ -78,6 +78,7 @@ pub fn compile_named(name: &str, choices: &[Choice]) -> Compiled {
 pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compiled {
     let mut ctx = Ctx::new(source.clone());
     let file = ctx.parse_source(0);
+    ctx.anchors = Anchors::of(&file, &source.text);
     let imported = ctx.imports(&file, loader, &mut vec![source.name.clone()]);
     ctx.declare_options(&file, choices);
     let name = ctx.variant_name(&file);
@@ -105,11 +106,34 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
         ctx.cross_check(&table, &mut rules);
         rules
     });
-    let report = Report {
-        diagnostics: ctx.diagnostics,
-    };
+    // In reading order: file by file (in the order first reported), then by place in the file;
+    // what has no place (a limit) comes last.
+    let mut diagnostics = ctx.diagnostics;
+    let mut files: Vec<String> = Vec::new();
+    for d in &diagnostics {
+        if !files.contains(&d.source.name) {
+            files.push(d.source.name.clone());
+        }
+    }
+    diagnostics.sort_by_key(|d| {
+        let file = files.iter().position(|f| *f == d.source.name);
+        (d.check == Check::Limit, file, d.span().map_or(usize::MAX, |s| s.start))
+    });
+    let report = Report { diagnostics };
     let rules = if report.has_errors() { None } else { rules };
     Compiled { rules, report }
+}
+
+/// The longest chain of files that `use` one another.
+const MAX_USE_DEPTH: usize = 16;
+
+/// Most diagnostics reported for one compilation; past this the rest are not shown.
+pub const MAX_DIAGNOSTICS: usize = 200;
+
+/// What identifies a source, to find a `use` that comes back to it: the file itself when the
+/// name is a path on disk (however it is spelt), else the name.
+fn identity(name: &str) -> String {
+    std::fs::canonicalize(name).map_or_else(|_| name.to_string(), |p| p.display().to_string())
 }
 
 /// An option as declared, with the value in force.
@@ -142,9 +166,47 @@ struct Ctx {
     broken_statements: Vec<String>,
     /// Some pieces may be missing: a `piece` statement could not be read or a `use` failed.
     pieces_incomplete: bool,
+    /// A `use` failed: any piece may have been meant to come from it.
+    use_failed: bool,
     /// The board's size is known (a valid `board` statement); otherwise a stand-in is used
     /// and nothing that depends on the size is reported.
     board_known: bool,
+    /// A `promotion zone` is stated somewhere in the file (whatever its order or guard).
+    zone_stated: bool,
+    /// Where to point a diagnostic about something missing from the main file.
+    anchors: Anchors,
+}
+
+/// Places in the main file for diagnostics about what it lacks.
+#[derive(Default)]
+struct Anchors {
+    /// The first word of the first statement (the start of the file if it has none).
+    first: Span,
+    /// The `setup` keyword of the first setup.
+    setup: Option<Span>,
+}
+
+impl Anchors {
+    fn of(file: &File, text: &str) -> Anchors {
+        let word = |span: &Span| {
+            let rest = text.get(span.clone()).unwrap_or("");
+            let len = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+            span.start..span.start + len
+        };
+        Anchors {
+            first: file
+                .statements
+                .iter()
+                .map(|s| word(&s.span))
+                .min_by_key(|s| s.start)
+                .unwrap_or(0..0),
+            setup: file
+                .statements
+                .iter()
+                .find(|s| matches!(s.node, Statement::Setup(_)))
+                .map(|s| word(&s.span)),
+        }
+    }
 }
 
 /// A board to check the rest of a file on when its `board` statement is missing or invalid:
@@ -195,7 +257,10 @@ impl Ctx {
             broken_pieces: vec![],
             broken_statements: vec![],
             pieces_incomplete: false,
+            use_failed: false,
             board_known: true,
+            zone_stated: false,
+            anchors: Anchors::default(),
         }
     }
 
@@ -206,6 +271,20 @@ impl Ctx {
             _ => Severity::Error,
         };
         if self.is_cascade(check, source, &labels) {
+            return;
+        }
+        if self.diagnostics.len() >= MAX_DIAGNOSTICS {
+            if self.diagnostics.len() == MAX_DIAGNOSTICS {
+                let main = self.sources[0].clone();
+                self.diagnostics.push(Diagnostic {
+                    check: Check::Limit,
+                    severity: Severity::Error,
+                    message: format!("more than {MAX_DIAGNOSTICS} problems; the rest are not shown"),
+                    source: main,
+                    labels: vec![],
+                    help: Some("fix these first, then check again".into()),
+                });
+            }
             return;
         }
         let source = self.sources[source].clone();
@@ -229,6 +308,7 @@ impl Ctx {
             return true;
         }
         match check {
+            Check::UnknownPiece if self.use_failed => true,
             Check::UnknownPiece => labels.first().is_some_and(|label| {
                 let text = self.sources[source].text.get(label.span.clone()).unwrap_or("");
                 self.broken_pieces.iter().any(|b| b == text)
@@ -256,6 +336,14 @@ impl Ctx {
             Check::MissingName => statement_broken("variant"),
             _ => false,
         }
+    }
+
+    /// How many errors have been reported so far.
+    fn error_count(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
     }
 
     /// Records a diagnostic with one label in the main file.
@@ -320,7 +408,15 @@ impl Ctx {
                 Ok(loaded) => loaded,
                 Err(message) => {
                     let help = diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
-                        .map(|s| format!("did you mean `{s}`?"));
+                        .map(|s| format!("did you mean `{s}`?"))
+                        .or_else(|| {
+                            Some(
+                                "give a path to a .var file (relative to this one), or a shipped variant's name".into(),
+                            )
+                        });
+                    // Its pieces are missing: what refers to them is not reported again.
+                    self.use_failed = true;
+                    self.pieces_incomplete = true;
                     self.error_in(
                         Check::UnknownVariant,
                         current,
@@ -332,15 +428,35 @@ impl Ctx {
                     continue;
                 }
             };
-            if stack.contains(&loaded.name) {
-                let message = format!("`{}` uses itself (through {})", loaded.name, stack.join(" → "));
+            let loaded_identity = identity(&loaded.name);
+            if let Some(from) = stack.iter().position(|s| identity(s) == loaded_identity) {
+                let mut chain: Vec<&str> = stack[from..].iter().map(String::as_str).collect();
+                chain.push(&loaded.name);
+                let message = if chain.len() == 2 && current == 0 {
+                    format!("`{}` uses itself", loaded.name)
+                } else {
+                    format!("`use` goes round in a circle: {}", chain.join(" → "))
+                };
                 self.error_in(
                     Check::RecursiveUse,
                     current,
                     source.span.clone(),
                     message,
-                    "leads back here",
-                    Some("a variant can build on another only when the chain of `use` ends".into()),
+                    &format!("uses `{}` again", loaded.name),
+                    Some("a variant builds on others only when the chain of `use` ends: remove this `use`".into()),
+                );
+                continue;
+            }
+            if stack.len() > MAX_USE_DEPTH {
+                let message = format!("`use` goes more than {MAX_USE_DEPTH} files deep");
+                let help = Some("koma follows a chain of `use` only so far; shorten it".to_string());
+                self.error_in(
+                    Check::Limit,
+                    current,
+                    source.span.clone(),
+                    message,
+                    "one file too many",
+                    help,
                 );
                 continue;
             }
@@ -430,7 +546,7 @@ impl Ctx {
                     0,
                     format!("option `{}` is declared twice", decl.name.node),
                     labels,
-                    None,
+                    Some("declare an option once, with all its values: `option NAME = A | B`".into()),
                 );
                 continue;
             }
@@ -442,7 +558,7 @@ impl Ctx {
                         value.span.clone(),
                         format!("option `{}` lists `{}` twice", decl.name.node, value.node),
                         "listed again",
-                        None,
+                        Some("list each value once".into()),
                     );
                 } else {
                     values.push(value.node.clone());
@@ -535,12 +651,22 @@ impl Ctx {
         });
         let first = names.next();
         for again in names {
-            self.error(
+            let mut labels = vec![Label {
+                span: again.span,
+                text: "named again here".into(),
+            }];
+            if let Some(first) = &first {
+                labels.push(Label {
+                    span: first.span.clone(),
+                    text: "first named here".into(),
+                });
+            }
+            self.report(
                 Check::DuplicateStatement,
-                again.span,
+                0,
                 "the variant is named twice".into(),
-                "named again here",
-                None,
+                labels,
+                Some("keep one `variant` statement".into()),
             );
         }
         match first {
@@ -550,12 +676,16 @@ impl Ctx {
                     .file_stem()
                     .map(|s| s.to_string_lossy().to_string())
                     .unwrap_or_default();
+                let labels = vec![Label {
+                    span: self.anchors.first.clone(),
+                    text: "no `variant` statement before this".into(),
+                }];
                 self.report(
                     Check::MissingName,
                     0,
                     format!("the variant has no name; calling it `{stem}`"),
-                    vec![],
-                    Some("add a line `variant \"Name\"`".into()),
+                    labels,
+                    Some("add a line `variant \"Name\"` at the top".into()),
                 );
                 stem
             }
@@ -585,18 +715,18 @@ impl Ctx {
                     0,
                     "the board size is stated twice".into(),
                     labels,
-                    None,
+                    Some("keep one `board` statement".into()),
                 );
                 continue;
             }
             let max = u32::from(crate::rules::MAX_BOARD_SIDE);
             for side in [files, ranks] {
                 if !(3..=max).contains(&side.node) {
-                    let message = format!(
-                        "a board side of {} squares is outside koma's limits (3 to {max})",
-                        side.node
-                    );
-                    self.error(Check::BoardSize, side.span.clone(), message, "out of range", None);
+                    let which = if std::ptr::eq(side, files) { "files" } else { "ranks" };
+                    let message = format!("a board of {} {which} is outside koma's limits", side.node);
+                    let label = if side.node < 3 { "fewer than 3" } else { "more than 36" };
+                    let help = Some(format!("koma plays boards of 3 to {max} files and 3 to {max} ranks"));
+                    self.error(Check::BoardSize, side.span.clone(), message, label, help);
                     valid = false;
                 }
             }
@@ -610,12 +740,16 @@ impl Ctx {
             Some((size, _)) if valid => Some(size),
             Some(_) => None,
             None => {
+                let labels = vec![Label {
+                    span: self.anchors.first.clone(),
+                    text: "no `board` statement in this file".into(),
+                }];
                 self.report(
                     Check::MissingBoard,
                     0,
                     "the variant has no board".into(),
-                    vec![],
-                    Some("add a line such as `board 9 x 9` (files x ranks)".into()),
+                    labels,
+                    Some("add a line such as `board 9 x 9` (files x ranks) near the top".into()),
                 );
                 None
             }

@@ -160,28 +160,41 @@ impl Ctx {
                 Modifier::CaptureUnprotected => Mode::CaptureUnprotected,
             };
             if i > 0 {
-                let message = if wanted == mode {
-                    "the same modifier is given twice".to_string()
-                } else {
-                    "these modifiers contradict each other".to_string()
-                };
                 let first = &clause.modifiers[0];
+                let (check, message, text) = if wanted == mode {
+                    (
+                        Check::EmptyClause,
+                        "the same modifier is given twice",
+                        "given again here",
+                    )
+                } else {
+                    (
+                        Check::ContradictoryClause,
+                        "a clause cannot be both of these",
+                        "contradicts the first",
+                    )
+                };
                 let labels = vec![
                     super::Label {
                         span: m.span.clone(),
-                        text: "this one".into(),
+                        text: text.into(),
                     },
                     super::Label {
                         span: first.span.clone(),
-                        text: "conflicts with this".into(),
+                        text: "first modifier".into(),
                     },
                 ];
                 self.report(
-                    Check::ContradictoryClause,
+                    check,
                     source,
-                    message,
+                    message.into(),
                     labels,
-                    Some("give one of move-only, capture-only, capture-unprotected".into()),
+                    Some(
+                        "a clause takes one of move-only (never captures), capture-only (only captures) or \
+                         capture-unprotected; for a piece that moves one way and captures another, write two \
+                         clauses"
+                            .into(),
+                    ),
                 );
                 continue;
             }
@@ -193,6 +206,8 @@ impl Ctx {
     /// The offsets of a direction list, reporting unknown and repeated words.
     fn directions(&mut self, words: &[Spanned<String>], source: usize) -> Vec<Offset> {
         let mut out: Vec<Offset> = Vec::new();
+        // The word each direction came from, for a second label on a repeat.
+        let mut from: Vec<&Spanned<String>> = Vec::new();
         for word in words {
             let Some((_, dirs)) = DIRECTION_WORDS.iter().find(|(w, _)| *w == word.node) else {
                 let help = suggest(&word.node, DIRECTION_WORDS.iter().map(|(w, _)| *w))
@@ -214,18 +229,36 @@ impl Ctx {
                 continue;
             };
             for dir in dirs.iter() {
-                if out.contains(dir) {
+                if let Some(i) = out.iter().position(|d| d == dir) {
                     let name = direction_name(*dir).unwrap_or("?");
-                    self.error_in(
+                    let earlier = from[i];
+                    let text = if earlier.node == name {
+                        format!("`{name}` first given here")
+                    } else {
+                        format!("`{}` already includes {name}", earlier.node)
+                    };
+                    let labels = vec![
+                        super::Label {
+                            span: word.span.clone(),
+                            text: "repeats a direction".into(),
+                        },
+                        super::Label {
+                            span: earlier.span.clone(),
+                            text,
+                        },
+                    ];
+                    self.report(
                         Check::EmptyClause,
                         source,
-                        word.span.clone(),
-                        format!("direction {name} is given twice in this clause"),
-                        "repeats a direction",
+                        format!("the direction {name} is given twice in this clause"),
+                        labels,
                         Some("each direction may appear once per clause".into()),
                     );
+                    // One report for a group that repeats several directions.
+                    break;
                 } else {
                     out.push(*dir);
+                    from.push(word);
                 }
             }
         }
@@ -235,30 +268,50 @@ impl Ctx {
     /// A distance that must lie in `min..longest`; reports and clamps one that does not.
     fn distance(&mut self, n: &Spanned<u32>, min: u32, longest: u8, source: usize, what: &str) -> u8 {
         let longest = u32::from(longest);
+        let squares = |k: u32| format!("{k} square{}", if k == 1 { "" } else { "s" });
         if n.node < min {
-            let message = format!("{what} of {} squares goes nowhere", n.node);
+            let (message, help) = if min == 1 {
+                (
+                    format!("{what} of {} goes nowhere", squares(n.node)),
+                    "the distance is at least 1; for one square write `step`".to_string(),
+                )
+            } else {
+                (
+                    format!("a lion move of {} is a single step", squares(n.node)),
+                    format!("a lion move takes at least {min} steps; for one step write `step`"),
+                )
+            };
             self.error_in(
                 Check::BadDistance,
                 source,
                 n.span.clone(),
                 message,
-                "too short",
-                Some(format!("use at least {min}")),
+                &format!("at least {min}"),
+                Some(help),
             );
             return min as u8;
         }
         if n.node >= longest {
             let message = format!(
-                "{what} of {} squares reaches past every square of a board {longest} squares long",
-                n.node
+                "{what} of {} goes off a board {} long from every square",
+                squares(n.node),
+                squares(longest)
             );
+            let help = if what == "a jump" {
+                format!("on this board a jump is at most {} squares", longest - 1)
+            } else {
+                format!(
+                    "on this board the distance is at most {}; `slide` moves any distance",
+                    longest - 1
+                )
+            };
             self.error_in(
                 Check::BadDistance,
                 source,
                 n.span.clone(),
                 message,
-                "too long",
-                Some("use `slide` for a move of any length".into()),
+                &format!("at most {}", longest - 1),
+                Some(help),
             );
             return (longest - 1) as u8;
         }
@@ -273,14 +326,14 @@ impl Ctx {
                 source,
                 offset.span.clone(),
                 "a leap of (0, 0) goes nowhere".into(),
-                "no displacement",
-                None,
+                "stays on its square",
+                Some("the offset is (squares to the right, squares forward)".into()),
             );
             return None;
         }
         if x.unsigned_abs() >= u64::from(board.files) || y.unsigned_abs() >= u64::from(board.ranks) {
             let message = format!(
-                "a leap of ({x}, {y}) leaves a {} x {} board from every square",
+                "a leap of ({x}, {y}) goes off the {} × {} board from every square",
                 board.files, board.ranks
             );
             self.error_in(
@@ -289,7 +342,11 @@ impl Ctx {
                 offset.span.clone(),
                 message,
                 "too far",
-                Some("the offset is (squares to the right, squares forward)".into()),
+                Some(format!(
+                    "the offset is (squares to the right, squares forward): at most {} sideways and {} forward or back",
+                    board.files - 1,
+                    board.ranks - 1
+                )),
             );
             return None;
         }

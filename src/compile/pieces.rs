@@ -5,12 +5,15 @@
 use super::diagnostic::{Check, Label, suggest};
 use super::movement::Lowered;
 use super::{Ctx, Entry, Table};
-use crate::parse::ast::{Attribute, File, MovementSyntax, PieceDecl, Spanned, Statement};
+use crate::parse::ast::{Attribute, File, MovementSyntax, PieceDecl, Span, Spanned, Statement};
 use crate::rules::{BoardSize, DropRestrictions, LionRole, Movement, PieceId, PieceKind, PiecePromotion, Side, Square};
 use indexmap::IndexMap;
 
 /// Most piece kinds in one variant.
 pub const MAX_PIECE_KINDS: usize = 1000;
+
+/// The largest `value` of a piece.
+pub const MAX_VALUE: u32 = 1_000_000;
 
 /// The abbreviations a declaration refers to (its promotion and the pieces it moves as).
 pub(super) fn references(decl: &PieceDecl) -> Vec<String> {
@@ -50,7 +53,8 @@ impl Ctx {
                     },
                 ];
                 let help = Some(
-                    "each piece needs its own abbreviation; a promoted piece is usually `+` and the original's"
+                    "each piece needs its own abbreviation; a promoted piece's is usually `+` and the original's \
+                     (`+P` for `P`)"
                         .to_string(),
                 );
                 self.report(
@@ -85,12 +89,12 @@ impl Ctx {
     /// Compiles every declaration of the table, in order; ids are positions in the table.
     pub(super) fn pieces(&mut self, table: &Table, board: BoardSize) -> Vec<PieceKind> {
         let mut kinds: Vec<PieceKind> = table.values().map(|e| self.attributes(e, table)).collect();
-        let moves = self.resolve_moves(table, board);
+        let (moves, tainted) = self.resolve_moves(table, board);
         for (kind, moves) in kinds.iter_mut().zip(moves) {
             kind.moves = moves;
         }
         self.link_promotions(table, &mut kinds);
-        self.derive_stuck_ranks(table, &mut kinds, board);
+        self.derive_stuck_ranks(table, &mut kinds, board, &tainted);
         self.check_names(table, &mut kinds);
         kinds
     }
@@ -99,16 +103,61 @@ impl Ctx {
         if let Some(index) = table.get_index_of(&abbrev.node) {
             return Some(PieceId(index as u16));
         }
-        let help = suggest(&abbrev.node, table.keys().map(String::as_str)).map(|s| format!("did you mean `{s}`?"));
-        self.error_in(
+        self.unknown_piece(table, &abbrev.node, abbrev.span.clone(), source);
+        None
+    }
+
+    /// Reports a word used as a piece abbreviation that no piece has, suggesting the piece
+    /// that was probably meant (an abbreviation written in another case or with a typo, or
+    /// the name of a piece instead of its abbreviation) and pointing at its definition.
+    pub(super) fn unknown_piece(&mut self, table: &Table, word: &str, span: Span, source: usize) {
+        let by_abbrev = suggest(word, table.keys().map(String::as_str)).and_then(|s| table.get_full(s));
+        let by_name = || {
+            let names = table.values().map(|e| e.decl.name.node.as_str());
+            let name = suggest(word, names)?;
+            table
+                .iter()
+                .enumerate()
+                .find(|(_, (_, e))| e.decl.name.node == name)
+                .map(|(i, (k, e))| (i, k, e))
+        };
+        let mut labels = vec![Label {
+            span,
+            text: "unknown piece".into(),
+        }];
+        let help = match by_abbrev.map(|m| (m, true)).or_else(|| by_name().map(|m| (m, false))) {
+            Some(((_, abbrev, entry), is_abbrev)) => {
+                if entry.source == source {
+                    labels.push(Label {
+                        span: entry.decl.abbrev.span.clone(),
+                        text: format!("`{abbrev}` is defined here"),
+                    });
+                }
+                Some(if is_abbrev {
+                    format!("did you mean `{abbrev}` ({})?", entry.decl.name.node)
+                } else {
+                    format!(
+                        "\"{}\" is the name of `{abbrev}`; pieces are referred to by their abbreviation",
+                        entry.decl.name.node
+                    )
+                })
+            }
+            None if table.is_empty() => {
+                Some("no piece is defined; define one with `piece ABBR \"Name\" : MOVES`".into())
+            }
+            None if table.len() <= 24 => Some(format!(
+                "the pieces are: {}",
+                table.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+            )),
+            None => Some("define it with `piece ABBR \"Name\" : MOVES`, or check the spelling".into()),
+        };
+        self.report(
             Check::UnknownPiece,
             source,
-            abbrev.span.clone(),
-            format!("no piece is abbreviated `{}`", abbrev.node),
-            "unknown piece",
+            format!("no piece is abbreviated `{word}`"),
+            labels,
             help,
         );
-        None
     }
 
     fn attributes(&mut self, entry: &Entry, table: &Table) -> PieceKind {
@@ -128,7 +177,8 @@ impl Ctx {
         let mut seen: Vec<(std::mem::Discriminant<Attribute>, &Spanned<Attribute>)> = Vec::new();
         for attribute in &decl.attributes {
             let discriminant = std::mem::discriminant(&attribute.node);
-            if let Some((_, first)) = seen.iter().find(|(d, _)| *d == discriminant) {
+            let unknown = matches!(attribute.node, Attribute::Unknown(_));
+            if let Some((_, first)) = seen.iter().find(|(d, _)| *d == discriminant).filter(|_| !unknown) {
                 let labels = vec![
                     Label {
                         span: attribute.span.clone(),
@@ -139,12 +189,18 @@ impl Ctx {
                         text: "first given here".into(),
                     },
                 ];
+                let source = &self.sources[entry.source].text;
+                let word = source
+                    .get(attribute.span.clone())
+                    .and_then(|t| t.split_whitespace().next())
+                    .unwrap_or("attribute")
+                    .to_string();
                 self.report(
                     Check::DuplicateAttribute,
                     entry.source,
-                    format!("piece `{}` has this attribute twice", kind.abbrev),
+                    format!("`{}` is given `{word}` twice", kind.abbrev),
                     labels,
-                    None,
+                    Some(format!("keep one `{word}`")),
                 );
                 continue;
             }
@@ -152,6 +208,11 @@ impl Ctx {
             match &attribute.node {
                 Attribute::Sfen(letter) => kind.sfen = Some(letter.to_lowercase()),
                 Attribute::Kanji(text) => kind.kanji = Some(text.clone()),
+                Attribute::Value(v) if *v > MAX_VALUE => {
+                    let span = attribute.span.clone();
+                    let message = format!("a value of {v} is past koma's largest, {MAX_VALUE}");
+                    self.error_in(Check::BadValue, entry.source, span, message, "too large", None);
+                }
                 Attribute::Value(v) => kind.value = *v,
                 Attribute::Royal => kind.royal = true,
                 Attribute::Promotes(target) => {
@@ -178,11 +239,16 @@ impl Ctx {
         kind
     }
 
-    /// Lowers every piece's clauses and resolves `as`, reporting cycles.
-    fn resolve_moves(&mut self, table: &Table, board: BoardSize) -> Vec<Vec<Movement>> {
+    /// Lowers every piece's clauses and resolves `as`, reporting cycles. Also says which
+    /// pieces have a mistake in their moves (or move as one that has): what is derived from
+    /// their moves is not reported then.
+    fn resolve_moves(&mut self, table: &Table, board: BoardSize) -> (Vec<Vec<Movement>>, Vec<bool>) {
+        let mut tainted = vec![false; table.len()];
         let lowered: Vec<Vec<Lowered>> = table
             .values()
-            .map(|entry| {
+            .enumerate()
+            .map(|(index, entry)| {
+                let errors_before = self.error_count();
                 let mut out = Vec::new();
                 for clause in &entry.decl.clauses {
                     let lowered = self.lower_clause(clause, entry.source, board);
@@ -190,15 +256,16 @@ impl Ctx {
                         out.push(lowered);
                     }
                 }
+                tainted[index] = self.error_count() > errors_before;
                 out
             })
             .collect();
         let mut done: Vec<Option<Vec<Movement>>> = vec![None; table.len()];
         for index in 0..table.len() {
             let mut stack = Vec::new();
-            self.moves_of(index, table, &lowered, &mut done, &mut stack);
+            self.moves_of(index, table, &lowered, &mut done, &mut stack, &mut tainted);
         }
-        done.into_iter().map(Option::unwrap_or_default).collect()
+        (done.into_iter().map(Option::unwrap_or_default).collect(), tainted)
     }
 
     fn moves_of(
@@ -208,6 +275,7 @@ impl Ctx {
         lowered: &[Vec<Lowered>],
         done: &mut Vec<Option<Vec<Movement>>>,
         stack: &mut Vec<usize>,
+        tainted: &mut Vec<bool>,
     ) -> Vec<Movement> {
         if let Some(moves) = &done[index] {
             return moves.clone();
@@ -220,30 +288,21 @@ impl Ctx {
                 Lowered::Moves(list) => moves.extend(list.iter().cloned()),
                 Lowered::As(target) => {
                     let Some(id) = self.lookup(table, target, entry.source) else {
+                        tainted[index] = true;
                         continue;
                     };
-                    if stack.contains(&id.index()) {
-                        let path: Vec<&str> = stack
-                            .iter()
-                            .map(|&i| table.get_index(i).map_or("?", |(k, _)| k.as_str()))
-                            .collect();
-                        let message = format!(
-                            "`{}` moves as itself ({} → {})",
-                            entry.decl.abbrev.node,
-                            path.join(" → "),
-                            target.node
-                        );
-                        self.error_in(
-                            Check::MovementCycle,
-                            entry.source,
-                            target.span.clone(),
-                            message,
-                            "leads back to the piece",
-                            Some("`as` must end at a piece with moves of its own".into()),
-                        );
+                    if let Some(from) = stack.iter().position(|&i| i == id.index()) {
+                        let cycle = stack[from..].to_vec();
+                        for &i in &cycle {
+                            tainted[i] = true;
+                        }
+                        self.movement_cycle(table, &cycle, index, target);
                         continue;
                     }
-                    moves.extend(self.moves_of(id.index(), table, lowered, done, stack));
+                    moves.extend(self.moves_of(id.index(), table, lowered, done, stack, tainted));
+                    if tainted[id.index()] {
+                        tainted[index] = true;
+                    }
                 }
             }
         }
@@ -258,6 +317,43 @@ impl Ctx {
         unique
     }
 
+    /// Reports pieces that move `as` one another round a circle, with a label on each `as`.
+    /// `cycle` is the pieces in order, the last of which (`last`) moves as the first (`target`).
+    fn movement_cycle(&mut self, table: &Table, cycle: &[usize], last: usize, target: &Spanned<String>) {
+        let source = table[last].source;
+        let mut names: Vec<&str> = cycle.iter().map(|&i| table[i].decl.abbrev.node.as_str()).collect();
+        names.push(target.node.as_str());
+        let mut labels = vec![Label {
+            span: target.span.clone(),
+            text: format!("`{}` moves as `{}`…", table[last].decl.abbrev.node, target.node),
+        }];
+        for pair in cycle.windows(2) {
+            let (from, to) = (&table[pair[0]], &table[pair[1]]);
+            let step = from.decl.clauses.iter().find_map(|c| match &c.movement.node {
+                MovementSyntax::As(t) if t.node == to.decl.abbrev.node => Some(t.span.clone()),
+                _ => None,
+            });
+            if let Some(span) = step.filter(|_| from.source == source) {
+                labels.push(Label {
+                    span,
+                    text: format!("`{}` moves as `{}`", from.decl.abbrev.node, to.decl.abbrev.node),
+                });
+            }
+        }
+        let message = if cycle.len() == 1 {
+            format!("`{}` moves as itself", names[0])
+        } else {
+            format!("`as` goes round in a circle: {}", names.join(" → "))
+        };
+        self.report(
+            Check::MovementCycle,
+            source,
+            message,
+            labels,
+            Some("`as` must lead to a piece with moves of its own".into()),
+        );
+    }
+
     /// Sets `reverts_to`, reports cycles and shared targets where they matter.
     fn link_promotions(&mut self, table: &Table, kinds: &mut [PieceKind]) {
         for start in 0..kinds.len() {
@@ -265,27 +361,10 @@ impl Ctx {
             let mut current = start;
             while let Some(next) = kinds[current].promotion.to {
                 if seen.contains(&next.index()) {
-                    let entry = &table[start];
-                    let span = promotes_span(&entry.decl).unwrap_or(entry.decl.abbrev.span.clone());
-                    let path: Vec<&str> = seen
-                        .iter()
-                        .chain(std::iter::once(&next.index()))
-                        .map(|&i| kinds[i].abbrev.as_str())
-                        .collect();
-                    if next.index() == start {
-                        let message = format!(
-                            "promoting `{}` leads back to it ({})",
-                            kinds[start].abbrev,
-                            path.join(" → ")
-                        );
-                        self.error_in(
-                            Check::PromotionCycle,
-                            entry.source,
-                            span,
-                            message,
-                            "cycle starts here",
-                            Some("a promoted piece may not promote back".into()),
-                        );
+                    // Each cycle is reported once: from its first piece in the table.
+                    let smallest = seen.iter().skip_while(|&&i| i != next.index()).min() == Some(&start);
+                    if next.index() == start && smallest {
+                        self.promotion_cycle(table, kinds, &seen);
                     }
                     break;
                 }
@@ -294,17 +373,51 @@ impl Ctx {
             }
         }
         for index in 0..kinds.len() {
-            if let Some(target) = kinds[index].promotion.to {
-                if target.index() != index && kinds[target.index()].promotion.reverts_to.is_none() {
-                    kinds[target.index()].promotion.reverts_to = Some(PieceId(index as u16));
-                }
+            if let Some(target) = kinds[index].promotion.to
+                && target.index() != index
+                && kinds[target.index()].promotion.reverts_to.is_none()
+            {
+                kinds[target.index()].promotion.reverts_to = Some(PieceId(index as u16));
             }
         }
     }
 
+    /// Reports pieces that promote round a circle, with a label on each `promotes`.
+    fn promotion_cycle(&mut self, table: &Table, kinds: &[PieceKind], cycle: &[usize]) {
+        let source = table[cycle[0]].source;
+        let mut labels = Vec::new();
+        for (n, &i) in cycle.iter().enumerate() {
+            let next = cycle[(n + 1) % cycle.len()];
+            let entry = &table[i];
+            let Some(span) = promotes_span(&entry.decl).filter(|_| entry.source == source) else {
+                continue;
+            };
+            let text = if n + 1 == cycle.len() && cycle.len() > 1 {
+                format!("…and `{}` promotes back to `{}`", kinds[i].abbrev, kinds[next].abbrev)
+            } else {
+                format!("`{}` promotes to `{}`", kinds[i].abbrev, kinds[next].abbrev)
+            };
+            labels.push(Label { span, text });
+        }
+        let message = if cycle.len() == 1 {
+            format!("`{}` promotes to itself", kinds[cycle[0]].abbrev)
+        } else {
+            let mut path: Vec<&str> = cycle.iter().map(|&i| kinds[i].abbrev.as_str()).collect();
+            path.push(&kinds[cycle[0]].abbrev);
+            format!("promotion goes round in a circle: {}", path.join(" → "))
+        };
+        self.report(
+            Check::PromotionCycle,
+            source,
+            message,
+            labels,
+            Some("a promoted piece does not promote again: remove `promotes` from the promoted piece".into()),
+        );
+    }
+
     /// Derives where each piece has no further move (on an empty board), and so where it
     /// must promote and may not be dropped; applies `must-promote` overrides.
-    fn derive_stuck_ranks(&mut self, table: &Table, kinds: &mut [PieceKind], board: BoardSize) {
+    fn derive_stuck_ranks(&mut self, table: &Table, kinds: &mut [PieceKind], board: BoardSize, tainted: &[bool]) {
         for (index, kind) in kinds.iter_mut().enumerate() {
             let stuck = stuck_ranks(&kind.moves, board);
             kind.drop.dead_ranks = stuck;
@@ -339,17 +452,26 @@ impl Ctx {
                     kind.promotion.forced_ranks = n.node as u8;
                 }
             }
-            if kind.moves.is_empty() || stuck == board.ranks {
-                let message = format!("`{}` cannot move from any square of the board", kind.abbrev);
+            if (kind.moves.is_empty() || stuck == board.ranks) && !tainted[index] {
+                let guarded = !entry.decl.clauses.is_empty() && entry.decl.clauses.iter().all(|c| c.guard.is_some());
+                let (message, label, help) = if kind.moves.is_empty() && guarded {
+                    (
+                        format!("`{}` has no move with the options chosen", kind.abbrev),
+                        "every clause has a `when` that is off",
+                        "give the piece a move without `when`, or one for each value of the option",
+                    )
+                } else {
+                    (
+                        format!(
+                            "`{}` cannot move from any square of the {} × {} board",
+                            kind.abbrev, board.files, board.ranks
+                        ),
+                        "every one of these moves leaves the board",
+                        "give the piece at least one move that stays on the board",
+                    )
+                };
                 let span = entry.decl.moves_span.clone();
-                self.error_in(
-                    Check::NoMove,
-                    entry.source,
-                    span,
-                    message,
-                    "no move here",
-                    Some("give the piece at least one move that stays on the board".into()),
-                );
+                self.error_in(Check::NoMove, entry.source, span, message, label, Some(help.into()));
             }
         }
     }
@@ -357,12 +479,11 @@ impl Ctx {
     /// Derives SFEN letters of promoted pieces and checks names and letters are unique.
     fn check_names(&mut self, table: &Table, kinds: &mut [PieceKind]) {
         for index in 0..kinds.len() {
-            if kinds[index].sfen.is_none() {
-                if let Some(base) = kinds[index].promotion.reverts_to {
-                    if let Some(letter) = kinds[base.index()].sfen.clone().filter(|l| !l.starts_with('+')) {
-                        kinds[index].sfen = Some(format!("+{letter}"));
-                    }
-                }
+            if kinds[index].sfen.is_none()
+                && let Some(base) = kinds[index].promotion.reverts_to
+                && let Some(letter) = kinds[base.index()].sfen.clone().filter(|l| !l.starts_with('+'))
+            {
+                kinds[index].sfen = Some(format!("+{letter}"));
             }
         }
         let mut names: IndexMap<String, usize> = IndexMap::new();
@@ -372,14 +493,13 @@ impl Ctx {
             // a "Lion"; Yari's Bishop and Knight both promote to a "Yari Gold").
             let promoted = kind.promotion.reverts_to.is_some();
             if let Some(&first) = names.get(&kind.name).filter(|_| !promoted) {
-                self.duplicate(
-                    table,
-                    index,
-                    first,
-                    Check::DuplicateName,
-                    format!("two pieces are named \"{}\"", kind.name),
-                    |d| d.name.span.clone(),
+                let message = format!(
+                    "`{}` and `{}` are both named \"{}\"",
+                    kinds[first].abbrev, kind.abbrev, kind.name
                 );
+                self.duplicate(table, index, first, Check::DuplicateName, message, |d| {
+                    d.name.span.clone()
+                });
             } else if !promoted {
                 names.insert(kind.name.clone(), index);
             }
@@ -411,13 +531,16 @@ impl Ctx {
         let (here, there) = (&table[index], &table[first]);
         let mut labels = vec![Label {
             span: span(&here.decl),
-            text: "here".into(),
+            text: format!("`{}`", here.decl.abbrev.node),
         }];
-        let mut help = None;
+        let mut help = Some(match check {
+            Check::DuplicateName => "give each piece a name of its own (a promoted piece may share one)".to_string(),
+            _ => "give each piece a letter of its own; a promoted piece's is `+` and its original's".to_string(),
+        });
         if here.source == there.source {
             labels.push(Label {
                 span: span(&there.decl),
-                text: "and here".into(),
+                text: format!("`{}`", there.decl.abbrev.node),
             });
         } else {
             help = Some(format!(

@@ -58,10 +58,18 @@ impl Ctx {
             })
             .map(|(rule, guard)| (rule, self.active(guard, 0)))
             .collect();
-        // Drops first: the drop rules below depend on them.
+        // Drops first: the drop rules below depend on them. Whether there is a zone at all
+        // is known before the rules that need one, wherever it is stated.
         for (rule, active) in &statements {
             if *active && matches!(rule.node, RuleSyntax::Drops) {
                 rules.drops = true;
+            }
+            if let RuleSyntax::Promotion {
+                trigger: crate::parse::ast::PromotionSyntax::Zone { .. },
+                ..
+            } = &rule.node
+            {
+                self.zone_stated = true;
             }
         }
         for (rule, active) in statements {
@@ -127,43 +135,55 @@ impl Ctx {
         if let Some(index) = table.get_index_of(&abbrev.node) {
             return Some(PieceId(index as u16));
         }
-        let help = suggest(&abbrev.node, table.keys().map(String::as_str)).map(|s| format!("did you mean `{s}`?"));
-        self.error(
-            Check::UnknownPiece,
-            abbrev.span.clone(),
-            format!("no piece is abbreviated `{}`", abbrev.node),
-            "unknown piece",
-            help,
-        );
+        self.unknown_piece(table, &abbrev.node, abbrev.span.clone(), 0);
         None
     }
 
     /// Checks that a drop rule's piece can be in hand.
-    fn in_hand(&mut self, rules: &Rules, id: PieceId, span: &Span) -> bool {
+    fn in_hand(&mut self, table: &Table, rules: &Rules, id: PieceId, span: &Span) -> bool {
         if !rules.drops {
             self.error(
                 Check::NotInHand,
                 span.clone(),
-                "drop rules need drops, and this variant has none".into(),
+                format!(
+                    "`{}` is never in hand: captured pieces are not dropped in this variant",
+                    rules.piece(id).abbrev
+                ),
                 "never in hand",
-                Some("add the line `drops`".into()),
+                Some("add the line `drops` if captured pieces may be dropped, or remove this rule".into()),
             );
             return false;
         }
         let kind = rules.piece(id);
         if let Some(base) = kind.promotion.reverts_to {
+            let base_abbrev = &rules.piece(base).abbrev;
             let message = format!(
-                "`{}` is never in hand: a captured `{}` reverts to `{}`",
-                kind.abbrev,
-                kind.abbrev,
-                rules.piece(base).abbrev
+                "`{}` is never in hand: a captured `{}` reverts to `{base_abbrev}`",
+                kind.abbrev, kind.abbrev
             );
-            self.error(
+            let mut labels = vec![Label {
+                span: span.clone(),
+                text: "a promoted piece, never in hand".into(),
+            }];
+            if let Some(entry) = table.get_index(base.index()).map(|(_, e)| e).filter(|e| e.source == 0)
+                && let Some(promotes) = entry.decl.attributes.iter().find_map(|a| match &a.node {
+                    crate::parse::ast::Attribute::Promotes(t) => Some(t.span.clone()),
+                    _ => None,
+                })
+            {
+                labels.push(Label {
+                    span: promotes,
+                    text: format!("`{base_abbrev}` promotes to `{}` here", kind.abbrev),
+                });
+            }
+            self.report(
                 Check::NotInHand,
-                span.clone(),
+                0,
                 message,
-                "never in hand",
-                Some(format!("name `{}` instead", rules.piece(base).abbrev)),
+                labels,
+                Some(format!(
+                    "name `{base_abbrev}` instead: drop rules are about the unpromoted piece"
+                )),
             );
             return false;
         }
@@ -197,7 +217,7 @@ impl Ctx {
                 let Some(id) = self.lookup_piece(table, piece) else {
                     return;
                 };
-                if !self.in_hand(rules, id, &piece.span) {
+                if !self.in_hand(table, rules, id, &piece.span) {
                     return;
                 }
                 if count.node == 0 || count.node > u32::from(rules.board.ranks) {
@@ -205,14 +225,15 @@ impl Ctx {
                         "a limit of {} per file must lie between 1 and the {} ranks of a file",
                         count.node, rules.board.ranks
                     );
-                    self.error(Check::BadValue, count.span.clone(), message, "out of range", None);
+                    let label = format!("between 1 and {}", rules.board.ranks);
+                    self.error(Check::BadValue, count.span.clone(), message, &label, None);
                     return;
                 }
                 rules.pieces[id.index()].drop.per_file = Some(count.node as u8);
             }
             RuleSyntax::NoDropMate(list) => {
                 for (id, span) in self.piece_list(table, list) {
-                    if self.in_hand(rules, id, &span) {
+                    if self.in_hand(table, rules, id, &span) {
                         rules.pieces[id.index()].drop.no_drop_mate = true;
                     }
                 }
@@ -235,8 +256,8 @@ impl Ctx {
                         Check::BadValue,
                         count.span.clone(),
                         format!("a repetition count of {} is not between 2 and 10", count.node),
-                        "out of range",
-                        None,
+                        "between 2 and 10",
+                        Some("the count is the occurrence of a position that the rule is about (Shogi: 4)".into()),
                     );
                     return;
                 }
@@ -302,18 +323,14 @@ impl Ctx {
         }
     }
 
-    fn needs_zone(&mut self, rules: &Rules, span: &Span, what: &str) {
-        let has_zone = rules
-            .promotion
-            .iter()
-            .any(|t| matches!(t.when, PromotionEvent::Zone { .. }));
-        if !has_zone {
+    fn needs_zone(&mut self, _rules: &Rules, span: &Span, what: &str) {
+        if !self.zone_stated {
             self.error(
                 Check::RuleNeedsAnother,
                 span.clone(),
-                format!("`{what}` needs a promotion zone"),
-                "no zone to enter",
-                Some("state the zone first: `promotion zone N`".into()),
+                format!("`{what}` is about a promotion zone, and the variant has none"),
+                "needs `promotion zone N`",
+                Some("state the zone, such as `promotion zone 3`, or remove this rule".into()),
             );
         }
     }
@@ -344,17 +361,29 @@ impl Ctx {
                         "a zone of {} ranks is deeper than the board's {ranks} ranks",
                         depth.node
                     );
-                    self.error(Check::ZoneTooDeep, depth.span.clone(), message, "too deep", None);
+                    self.error(
+                        Check::ZoneTooDeep,
+                        depth.span.clone(),
+                        message,
+                        &format!("at most {ranks}"),
+                        Some("the zone is the far N ranks of the board, counted from the opponent's side".into()),
+                    );
                     return;
                 }
                 if 2 * depth.node > ranks {
-                    let message = format!("zones of {} ranks overlap on a board of {ranks} ranks", depth.node);
+                    let message = format!(
+                        "zones of {} ranks overlap on a board of {ranks} ranks: the middle ranks are in both",
+                        depth.node
+                    );
                     self.error(
                         Check::ZonesOverlap,
                         depth.span.clone(),
                         message,
-                        "overlapping zones",
-                        None,
+                        &format!("more than half of {ranks}"),
+                        Some(format!(
+                            "if this is meant, nothing needs to change; zones of at most {} ranks do not overlap",
+                            ranks / 2
+                        )),
                     );
                 }
                 let has = |e: &str| events.is_empty() || events.iter().any(|x| x.node.trim() == e);
@@ -384,10 +413,15 @@ impl Ctx {
         for text in squares {
             let Some(square) = Square::parse(&text.node).filter(|s| rules.board.contains(*s)) else {
                 let message = format!(
-                    "{} is not a square of the {} x {} board",
+                    "{} is not a square of the {} × {} board",
                     text.node, rules.board.files, rules.board.ranks
                 );
-                self.error(Check::SquareOffBoard, text.span.clone(), message, "off the board", None);
+                let help = Some(format!(
+                    "files run from 1 to {} and ranks from a to {}, as in `1a`",
+                    rules.board.files,
+                    crate::rules::rank_name(rules.board.ranks)
+                ));
+                self.error(Check::SquareOffBoard, text.span.clone(), message, "off the board", help);
                 continue;
             };
             if !rules.setup.iter().any(|p| p.square == square && p.side == Side::White) {
@@ -411,26 +445,55 @@ impl Ctx {
 
     /// Checks that need the whole variant: royals, pieces never in play, stuck pieces.
     pub(super) fn cross_check(&mut self, table: &Table, rules: &mut Rules) {
-        if !rules.pieces.iter().any(|p| p.royal) {
-            self.report(
-                Check::NoRoyal,
-                0,
-                "no piece is royal, so no game can be won".into(),
-                vec![],
-                Some("mark the king with the attribute `royal`".into()),
-            );
-        } else if !rules.pieces.is_empty() {
+        if rules.pieces.is_empty() {
+            let labels = vec![Label {
+                span: self.anchors.first.clone(),
+                text: "no `piece` statement in this file".into(),
+            }];
+            let help = Some("define the pieces, such as `piece K \"King\" royal : step all`".into());
+            self.report(Check::NoRoyal, 0, "the variant defines no piece".into(), labels, help);
+        } else if !rules.pieces.iter().any(|p| p.royal) {
+            // Point at the king if there is one by name, else at the first piece.
+            let local = table.values().filter(|e| e.source == 0);
+            let king = local.clone().find(|e| e.decl.name.node.to_lowercase().contains("king"));
+            let (labels, help) = match king.or_else(|| local.clone().next()) {
+                Some(entry) => (
+                    vec![Label {
+                        span: entry.decl.abbrev.span.clone(),
+                        text: "not `royal`".into(),
+                    }],
+                    format!(
+                        "mark the piece that must be captured with `royal`: `piece {} \"{}\" royal : …`",
+                        entry.decl.abbrev.node, entry.decl.name.node
+                    ),
+                ),
+                None => (vec![], "mark the king with the attribute `royal`".to_string()),
+            };
+            let message = "no piece is royal, so no game can be won".to_string();
+            self.report(Check::NoRoyal, 0, message, labels, Some(help));
+        } else {
             for side in [Side::Black, Side::White] {
                 let has = rules.setup.iter().any(|p| p.side == side && rules.piece(p.piece).royal);
                 if !has && !rules.setup.is_empty() {
+                    let royals: Vec<&str> = rules
+                        .pieces
+                        .iter()
+                        .filter(|p| p.royal)
+                        .map(|p| p.abbrev.as_str())
+                        .collect();
+                    let labels = self
+                        .anchors
+                        .setup
+                        .clone()
+                        .map(|span| Label {
+                            span,
+                            text: format!("no royal piece of {side:?}'s here"),
+                        })
+                        .into_iter()
+                        .collect();
                     let message = format!("{side:?} starts without a royal piece");
-                    self.report(
-                        Check::NoRoyal,
-                        0,
-                        message,
-                        vec![],
-                        Some("put a royal piece (such as the king) in the setup".into()),
-                    );
+                    let help = format!("put a royal piece ({}) in {side:?}'s setup", royals.join(", "));
+                    self.report(Check::NoRoyal, 0, message, labels, Some(help));
                 }
             }
         }
@@ -467,25 +530,46 @@ impl Ctx {
             let in_setup = rules.setup.iter().any(|p| p.piece == target);
             if reverts != Some(PieceId(index as u16)) || in_setup {
                 let entry = &table[index];
+                let target_abbrev = &rules.piece(target).abbrev;
+                let (why, other) = match reverts {
+                    Some(other) if other.index() != index => (
+                        format!("`{}` promotes to it too", rules.piece(other).abbrev),
+                        format!("`{}` also promotes to `{target_abbrev}`", rules.piece(other).abbrev),
+                    ),
+                    _ => (
+                        "it is in the setup".to_string(),
+                        format!("`{target_abbrev}` is a piece of its own: it is in the setup"),
+                    ),
+                };
                 let message = format!(
-                    "`{}` promotes to `{}`, which is also another piece; a captured `{}` could not tell what to revert to",
-                    kind.abbrev,
-                    rules.piece(target).abbrev,
-                    rules.piece(target).abbrev
+                    "`{}` promotes to `{target_abbrev}`, which is also another piece ({why}): a captured \
+                     `{target_abbrev}` could not tell what to go back to in hand",
+                    kind.abbrev
                 );
                 let help = Some(format!(
-                    "define a promoted kind of its own, such as `piece +{} \"…\" : as {}`",
-                    kind.abbrev,
-                    rules.piece(target).abbrev
+                    "define a promoted kind of its own, such as `piece +{} \"…\" : as {target_abbrev}`",
+                    kind.abbrev
                 ));
-                self.error_in(
-                    Check::SharedPromotion,
-                    entry.source,
-                    entry.decl.abbrev.span.clone(),
-                    message,
-                    "promotes to a shared kind",
-                    help,
-                );
+                let mut labels = Vec::new();
+                let primary = promotes_target_span(&entry.decl).unwrap_or(entry.decl.abbrev.span.clone());
+                labels.push(Label {
+                    span: primary,
+                    text: format!("promotes to `{target_abbrev}`"),
+                });
+                let other_entry = match reverts {
+                    Some(other) if other.index() != index => &table[other.index()],
+                    _ => &table[target.index()],
+                };
+                if other_entry.source == entry.source {
+                    let span = match reverts {
+                        Some(other) if other.index() != index => {
+                            promotes_target_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone())
+                        }
+                        _ => other_entry.decl.abbrev.span.clone(),
+                    };
+                    labels.push(Label { span, text: other });
+                }
+                self.report(Check::SharedPromotion, entry.source, message, labels, help);
             }
         }
     }
@@ -506,24 +590,52 @@ impl Ctx {
                 continue;
             }
             let entry = &table[index];
+            let ranks = if stuck == 1 {
+                "the last rank".to_string()
+            } else {
+                format!("the last {stuck} ranks")
+            };
+            let (why, fix) = if kind.promotion.to.is_none() {
+                ("it does not promote", "give it `promotes ABBR`")
+            } else if zone_depth < stuck {
+                (
+                    "no promotion zone reaches there",
+                    "state a promotion zone of at least that depth",
+                )
+            } else {
+                (
+                    "its `must-promote` does not cover them",
+                    "remove `must-promote` or raise it",
+                )
+            };
             let message = format!(
-                "`{}` can reach the last {stuck} rank(s), where it has no further move and is not made to promote",
+                "`{}` can reach {ranks}, where it has no further move, and {why}",
                 kind.abbrev
             );
-            let help = Some(
-                "add `stuck-pieces-stay` if the rules leave such pieces on the board, or give it a promotion"
-                    .to_string(),
-            );
-            self.error_in(
-                Check::StuckPiece,
-                entry.source,
-                entry.decl.abbrev.span.clone(),
-                message,
-                "can get stuck",
-                help,
-            );
+            let help = Some(format!(
+                "{fix}; or, if the rules leave such pieces on the board, say `stuck-pieces-stay`"
+            ));
+            let mut labels = vec![Label {
+                span: entry.decl.abbrev.span.clone(),
+                text: "can get stuck".into(),
+            }];
+            if !entry.decl.moves_span.is_empty() {
+                labels.push(Label {
+                    span: entry.decl.moves_span.clone(),
+                    text: format!("no move from {ranks}"),
+                });
+            }
+            self.report(Check::StuckPiece, entry.source, message, labels, help);
         }
     }
+}
+
+/// The span of the abbreviation after `promotes` in a declaration.
+fn promotes_target_span(decl: &crate::parse::ast::PieceDecl) -> Option<Span> {
+    decl.attributes.iter().find_map(|a| match &a.node {
+        crate::parse::ast::Attribute::Promotes(t) => Some(t.span.clone()),
+        _ => None,
+    })
 }
 
 /// Which pieces can appear in a game: those in the setup and everything they promote to.

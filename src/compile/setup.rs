@@ -31,33 +31,59 @@ impl Ctx {
         } else {
             self.side_setup(&rows[1], table, board)
         };
-        let mut taken: IndexMap<Square, Span> = IndexMap::new();
+        let rotated = rows[1].is_empty();
+        let abbrev = |id: &PieceId| table.get_index(id.index()).map_or("?", |(k, _)| k.as_str()).to_string();
+        let mut taken: IndexMap<Square, (Span, PieceId)> = IndexMap::new();
         let mut placements = Vec::new();
         for (side, list) in [(Side::Black, &black), (Side::White, &white)] {
             for (square, piece, span) in list {
-                if let Some(first) = taken.get(square) {
-                    let labels = vec![
-                        Label {
+                if let Some((first, first_piece)) = taken.get(square) {
+                    let (theirs, ours) = (abbrev(first_piece), abbrev(piece));
+                    let labels = if rotated && span == first {
+                        vec![Label {
                             span: span.clone(),
-                            text: format!("White's piece on {square}"),
-                        },
-                        Label {
-                            span: first.clone(),
-                            text: format!("Black's piece on {square}"),
-                        },
-                    ];
-                    let help =
-                        Some("White's setup is the 180° rotation of Black's unless `setup white` gives it".to_string());
+                            text: format!("Black's `{ours}` on {square}, and White's turned 180° onto the same square"),
+                        }]
+                    } else if rotated {
+                        vec![
+                            Label {
+                                span: span.clone(),
+                                text: format!("this `{ours}`, turned 180° for White, lands on {square}"),
+                            },
+                            Label {
+                                span: first.clone(),
+                                text: format!("where Black's `{theirs}` stands"),
+                            },
+                        ]
+                    } else {
+                        vec![
+                            Label {
+                                span: span.clone(),
+                                text: format!("White's `{ours}` on {square}"),
+                            },
+                            Label {
+                                span: first.clone(),
+                                text: format!("Black's `{theirs}` on {square}"),
+                            },
+                        ]
+                    };
+                    let help = Some(if rotated {
+                        "White's setup is the 180° rotation of Black's: keep Black's pieces off the squares its own \
+                         pieces turn onto, or give White's setup with `setup white`"
+                            .to_string()
+                    } else {
+                        "each square holds one piece at the start".to_string()
+                    });
                     self.report(
                         Check::SquareTaken,
                         0,
-                        format!("two pieces stand on {square}"),
+                        format!("Black's `{theirs}` and White's `{ours}` both start on {square}"),
                         labels,
                         help,
                     );
                     continue;
                 }
-                taken.insert(*square, span.clone());
+                taken.insert(*square, (span.clone(), *piece));
                 placements.push(Placement {
                     square: *square,
                     side,
@@ -72,7 +98,16 @@ impl Ctx {
             } else {
                 "the variant has no setup"
             };
-            self.report(Check::MissingSetup, 0, message.into(), vec![], help);
+            let labels = vec![Label {
+                span: self.anchors.setup.clone().unwrap_or(self.anchors.first.clone()),
+                text: if any {
+                    "no piece placed here"
+                } else {
+                    "no `setup` in this file"
+                }
+                .into(),
+            }];
+            self.report(Check::MissingSetup, 0, message.into(), labels, help);
         }
         placements
     }
@@ -113,7 +148,7 @@ impl Ctx {
                     0,
                     format!("rank {} is set up twice", row.rank.node),
                     labels,
-                    None,
+                    Some("each rank has one row in a side's setup; leave out the ranks with no piece".into()),
                 );
                 continue;
             }
@@ -177,16 +212,17 @@ impl Ctx {
     }
 
     fn unknown_cell(&mut self, text: &str, span: Span, table: &Table) {
-        let help = suggest(text, table.keys().map(String::as_str))
-            .map(|s| format!("did you mean `{s}`?"))
-            .or_else(|| {
-                Some("a setup square holds a piece abbreviation, `.` for empty, or a number of empty squares".into())
-            });
+        if suggest(text, table.keys().map(String::as_str)).is_some() || text.starts_with(|c: char| c.is_alphabetic()) {
+            self.unknown_piece(table, text, span, 0);
+            return;
+        }
+        let help =
+            Some("a setup square holds a piece abbreviation, `.` for empty, or a number of empty squares".into());
         self.error(
             Check::UnknownPiece,
             span,
-            format!("no piece is abbreviated `{text}`"),
-            "unknown piece",
+            format!("`{text}` is not a piece abbreviation"),
+            "not a piece",
             help,
         );
     }
