@@ -1,5 +1,6 @@
 //! The command line: `koma check`, `compile`, `show` and the commands that play.
 
+mod bench;
 mod check;
 mod play_rules;
 
@@ -69,6 +70,12 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
+    /// Measure perft speed on every shipped variant (release build, one thread).
+    Bench {
+        /// One ply less everywhere, for a quick look.
+        #[arg(long)]
+        quick: bool,
+    },
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
         variant: String,
@@ -106,6 +113,7 @@ pub fn run() -> ExitCode {
             paths,
             options,
         } => play_rules::moves_command(&variant, &options, sfen.as_deref(), from.as_deref(), paths),
+        Command::Bench { quick } => bench::run(quick),
         Command::Show {
             variant,
             piece,

@@ -159,7 +159,8 @@ impl Position {
             .repetition
             .as_ref()
             .filter(|r| r.effect != RepetitionEffect::Draw)
-            .map(|r| r.count);
+            .map(|r| r.count)
+            .filter(|&count| self.some_position_seen(usize::from(count) - 1));
         Filter {
             royal,
             in_check,
@@ -204,11 +205,49 @@ impl Position {
         m.from == f.royal || aligned(self.t.geo, m.from, f.royal)
     }
 
+    /// Whether some earlier position occurred at least `times` times: only then can a move
+    /// make a position occur once more than that.
+    fn some_position_seen(&self, times: usize) -> bool {
+        if times <= 1 {
+            return !self.history.is_empty();
+        }
+        let mut sorted = self.history.clone();
+        sorted.sort_unstable();
+        sorted.chunk_by(|a, b| a == b).any(|run| run.len() >= times)
+    }
+
     fn drop_mates(&mut self, m: &Move) -> bool {
+        if !self.drop_gives_check(m) {
+            return false;
+        }
         let undo = self.make(m);
         let mates = self.royal_in_check(self.side) && !self.has_legal_move();
         self.unmake(m, &undo);
         mates
+    }
+
+    /// Whether a dropped piece would attack an enemy royal (by its rides and leaps; pieces
+    /// with other movements are assumed to).
+    fn drop_gives_check(&self, m: &Move) -> bool {
+        let t = &*self.t;
+        if !t.kinds[usize::from(m.drop)].specials.is_empty() {
+            return true;
+        }
+        let royals = self.royal_squares(self.side.opponent());
+        t.rays(m.drop, self.side, m.to)
+            .iter()
+            .filter(|r| r.mode.can_capture())
+            .any(|ray| {
+                for &sq in t.ray_squares(ray) {
+                    if royals.contains(&sq) {
+                        return true;
+                    }
+                    if self.board[usize::from(sq)] != 0 {
+                        return false;
+                    }
+                }
+                false
+            })
     }
 
     fn repetition(&mut self, m: &Move, count: u8) -> Result<(), Illegal> {
