@@ -59,12 +59,12 @@ impl View<'_> {
     pub fn attacked_ignoring(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
         let t = self.t;
         let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
-        for dir in 0..8 {
+        for (dir, &opposite) in OPPOSITE.iter().enumerate() {
             let longest = t.longest_ride[by.index()][dir];
             if longest == 0 {
                 continue;
             }
-            for (k, &p) in t.line(sq, OPPOSITE[dir]).iter().enumerate().take(usize::from(longest)) {
+            for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
                 if occupied(p) {
                     let code = self.board[usize::from(p)];
                     if code_side(code) == by && usize::from(t.ride_reach(by, dir, code_kind(code))) > k {

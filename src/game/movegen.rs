@@ -275,7 +275,7 @@ impl Position {
         all.push(self.hash);
         let first = (0..all.len()).find(|&i| all[i + 1..].contains(&all[i]))?;
         let plies_ago = all.len() - 1 - first;
-        Some(if plies_ago % 2 == 0 {
+        Some(if plies_ago.is_multiple_of(2) {
             self.side
         } else {
             self.side.opponent()
@@ -430,8 +430,13 @@ impl Gen<'_> {
         if let Some(zone) = t.zone {
             let was_in = t.geo.depth(side, from) <= zone.depth;
             let is_in = depth_to <= zone.depth;
-            if (zone.enter && !was_in && is_in) || (zone.within && was_in && is_in) || (zone.leave && was_in && !is_in)
-            {
+            let allowed = match (was_in, is_in) {
+                (false, true) => zone.enter,
+                (true, true) => zone.within,
+                (true, false) => zone.leave,
+                (false, false) => false,
+            };
+            if allowed {
                 eligible = true;
                 must |= zone.compulsory;
             }

@@ -127,10 +127,10 @@ impl Game {
                 reason: EndReason::RoyalsCaptured,
             });
         }
-        if rules.end.bare_king {
-            if let Some(result) = self.bare_king() {
-                return Some(result);
-            }
+        if rules.end.bare_king
+            && let Some(result) = self.bare_king()
+        {
+            return Some(result);
         }
         if let Some(result) = self.repetition() {
             return Some(result);
@@ -193,13 +193,13 @@ impl Game {
         if rule.effect != RepetitionEffect::Draw || self.position.repetitions() + 1 < usize::from(rule.count) {
             return None;
         }
-        if rule.perpetual_check_loses {
-            if let Some(checker) = self.perpetual_checker() {
-                return Some(GameResult {
-                    winner: Some(checker.opponent()),
-                    reason: EndReason::PerpetualCheck,
-                });
-            }
+        if rule.perpetual_check_loses
+            && let Some(checker) = self.perpetual_checker()
+        {
+            return Some(GameResult {
+                winner: Some(checker.opponent()),
+                reason: EndReason::PerpetualCheck,
+            });
         }
         Some(GameResult {
             winner: None,
@@ -233,7 +233,7 @@ impl Game {
     /// The side to move in the game's `i`-th position.
     fn side_at(&self, i: usize) -> Side {
         let start = self.start.side_to_move();
-        if i % 2 == 0 { start } else { start.opponent() }
+        if i.is_multiple_of(2) { start } else { start.opponent() }
     }
 }
 

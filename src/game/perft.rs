@@ -41,8 +41,7 @@ fn count(pos: &mut Position, depth: u32, counting: LionCounting, buffers: &mut [
     }
     pos.legal_moves_into(buffer, counting);
     let mut total = 0;
-    for i in 0..buffer.len() {
-        let m = buffer[i];
+    for &m in buffer.iter() {
         let undo = pos.make(&m);
         total += count(pos, depth - 1, counting, rest);
         pos.unmake(&m, &undo);

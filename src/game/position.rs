@@ -271,15 +271,14 @@ impl Position {
             most[usize::from(self.t.kinds[p.piece.index()].base)] += 1;
         }
         let mut have = vec![0u32; kinds];
-        for (sq, &code) in self.board.iter().enumerate() {
-            let _ = sq;
+        for &code in &self.board {
             if code != 0 {
                 have[usize::from(self.t.kinds[usize::from(code_kind(code))].base)] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
-            for kind in 0..kinds {
-                have[kind] += u32::from(self.hands[self.hand_index(side, kind as u16)]);
+            for (kind, count) in have.iter_mut().enumerate() {
+                *count += u32::from(self.hands[self.hand_index(side, kind as u16)]);
             }
         }
         for kind in 0..kinds {

@@ -109,6 +109,9 @@ pub enum Special {
     Anywhere { mode: Mode },
 }
 
+/// A leap vector in board terms, and which kinds leap so (by kind index).
+pub type Leap = ((i32, i32), Vec<bool>);
+
 /// Per-kind facts move generation needs, flattened from the rules.
 #[derive(Debug, Clone)]
 pub struct KindInfo {
@@ -149,7 +152,7 @@ pub struct Tables {
     /// For (side, direction): the longest ride of any kind.
     pub longest_ride: [[u8; 8]; 2],
     /// Per side: distinct leap vectors (board terms) and, per vector, which kinds leap so.
-    pub leaps: [Vec<((i32, i32), Vec<bool>)>; 2],
+    pub leaps: [Vec<Leap>; 2],
     /// For (side, leap index, square): the square a leaper would stand on to reach it.
     leap_sources: [Vec<Sq>; 2],
     /// Whether each side has any slow attacker kind.
@@ -364,7 +367,7 @@ impl Tables {
     fn build_attacks(&mut self) {
         let kinds = self.kinds.len();
         for side in [Side::Black, Side::White] {
-            let mut leaps: Vec<((i32, i32), Vec<bool>)> = Vec::new();
+            let mut leaps: Vec<Leap> = Vec::new();
             for kind in 0..kinds {
                 self.has_slow[side.index()] |= self.kinds[kind].slow_attacker;
                 for movement in &self.rules.pieces[kind].moves {

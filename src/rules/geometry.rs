@@ -66,7 +66,7 @@ impl BoardSize {
         let file = i32::from(from.file) + dx;
         let rank = i32::from(from.rank) + dy;
         let in_range = |v: i32, max: u8| (1..=i32::from(max)).contains(&v);
-        (in_range(file, self.files) && in_range(rank, self.ranks)).then(|| Square {
+        (in_range(file, self.files) && in_range(rank, self.ranks)).then_some(Square {
             file: file as u8,
             rank: rank as u8,
         })
