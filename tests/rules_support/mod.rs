@@ -1,0 +1,197 @@
+//! Shared helpers of the rule tests (`tests/rules_*.rs`): variants with options, positions
+//! from SFEN, moves written as the rule texts' squares (even moves no piece can make, to ask
+//! why they are illegal), legal move lists, and games played move by move.
+
+#![allow(dead_code)]
+
+use koma::compile::{Choice, compile_named};
+use koma::game::{Game, GameResult, Illegal, Move, NO_SQ, Position, Sq, Tables};
+use koma::notation::{read_sfen, write_usi};
+use koma::rules::{Side, Square};
+use std::sync::Arc;
+
+/// A shipped variant compiled with these `NAME=VALUE` options; it must compile clean.
+pub fn variant(name: &str, options: &[&str]) -> Arc<Tables> {
+    let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
+    let compiled = compile_named(name, &choices);
+    let rules = compiled
+        .rules
+        .unwrap_or_else(|| panic!("{name} {options:?} compiles:\n{}", compiled.report.render(false)));
+    Arc::new(Tables::new(rules))
+}
+
+/// A position of `variant` (with options) from SFEN.
+pub fn position(name: &str, options: &[&str], sfen: &str) -> Position {
+    let tables = variant(name, options);
+    read_sfen(&tables, sfen).unwrap_or_else(|e| panic!("{name}: `{sfen}`: {e}"))
+}
+
+pub fn sq(text: &str) -> Square {
+    Square::parse(text).unwrap_or_else(|| panic!("`{text}` is not a square"))
+}
+
+fn index(pos: &Position, text: &str) -> Sq {
+    pos.geometry().index(sq(text))
+}
+
+/// Splits `7g6f7g` into square names.
+fn square_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut in_letters = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() && in_letters {
+            out.push(std::mem::take(&mut current));
+            in_letters = false;
+        }
+        in_letters |= c.is_ascii_lowercase();
+        current.push(c);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// The kind a drop token names: an SFEN letter (`P`) or an abbreviation in brackets (`[Sw]`).
+fn kind(pos: &Position, token: &str) -> u16 {
+    let rules = &pos.tables().rules;
+    let found = match token.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        Some(abbrev) => rules.piece_by_abbrev(abbrev).map(|id| id.0),
+        None => rules
+            .pieces
+            .iter()
+            .position(|p| p.sfen.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(token)))
+            .map(|i| i as u16),
+    };
+    found.unwrap_or_else(|| panic!("no piece `{token}`"))
+}
+
+/// A move as written, whether or not it is legal: `7g7f`, `2b8h+`, `P*5e`, `[Sw]*4d`; for
+/// Lion moves the squares captured on before the destination, in order (`7g6f7g` is igui on
+/// 6f, `3g3h2i` a double capture); a pass is the start square twice (`7g7g`).
+pub fn mv(pos: &Position, text: &str) -> Move {
+    if let Some((piece, to)) = text.split_once('*') {
+        return Move::drop(kind(pos, piece), index(pos, to));
+    }
+    let (body, promote) = match text.strip_suffix('+') {
+        Some(body) => (body, true),
+        None => (text, false),
+    };
+    let names = square_names(body);
+    assert!((2..=4).contains(&names.len()), "`{text}` is not a move");
+    let squares: Vec<Sq> = names.iter().map(|n| index(pos, n)).collect();
+    let mut via = [NO_SQ; 2];
+    for (i, &s) in squares[1..squares.len() - 1].iter().enumerate() {
+        via[i] = s;
+    }
+    Move {
+        from: squares[0],
+        to: squares[squares.len() - 1],
+        via,
+        drop: u16::MAX,
+        promote,
+    }
+}
+
+/// Whether a move is legal, or the rule it breaks.
+pub fn check(pos: &mut Position, text: &str) -> Result<(), Illegal> {
+    let m = mv(pos, text);
+    pos.check_legal(&m)
+}
+
+/// Every legal move, written as `write_usi` writes it, sorted.
+pub fn legal(pos: &mut Position) -> Vec<String> {
+    let moves = pos.legal_moves();
+    let mut out: Vec<String> = moves.iter().map(|m| write_usi(pos, m)).collect();
+    out.sort();
+    out
+}
+
+/// The legal moves of the piece on `from`, sorted.
+pub fn legal_from(pos: &mut Position, from: &str) -> Vec<String> {
+    let start = index(pos, from);
+    let moves = pos.legal_moves();
+    let mut out: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == start)
+        .map(|m| write_usi(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The legal drops, sorted.
+pub fn legal_drops(pos: &mut Position) -> Vec<String> {
+    let moves = pos.legal_moves();
+    let mut out: Vec<String> = moves
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| write_usi(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Whether `text` is among the legal moves (and `check_legal` agrees).
+pub fn is_legal(pos: &mut Position, text: &str) -> bool {
+    let m = mv(pos, text);
+    let listed = pos.legal_moves().contains(&m);
+    assert_eq!(
+        listed,
+        pos.check_legal(&m).is_ok(),
+        "legal_moves and check_legal disagree on {text}"
+    );
+    listed
+}
+
+/// A sorted list of owned strings, for comparing with [`legal`].
+pub fn list(moves: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    out.sort();
+    out
+}
+
+/// Plays a move (which must be legal).
+pub fn play(pos: &mut Position, text: &str) {
+    let m = mv(pos, text);
+    assert_eq!(pos.check_legal(&m), Ok(()), "{text} should be legal");
+    pos.make(&m);
+}
+
+/// Plays moves in a game, each of which must be legal.
+pub fn play_all(game: &mut Game, moves: &[&str]) {
+    for text in moves {
+        let m = mv(game.position(), text);
+        assert_eq!(game.play(m), Ok(()), "{text} should be legal");
+    }
+}
+
+/// Plays one move in a game; the result of `Game::play`.
+pub fn try_play(game: &mut Game, text: &str) -> Result<(), Illegal> {
+    let m = mv(game.position(), text);
+    game.play(m)
+}
+
+pub fn win(side: Side, reason: koma::game::EndReason) -> Option<GameResult> {
+    Some(GameResult {
+        winner: Some(side),
+        reason,
+    })
+}
+
+pub fn draw(reason: koma::game::EndReason) -> Option<GameResult> {
+    Some(GameResult { winner: None, reason })
+}
+
+/// The piece on a square: owner and abbreviation.
+pub fn piece_at(pos: &Position, square: &str) -> Option<(Side, String)> {
+    pos.piece_at(sq(square))
+        .map(|(side, kind, _)| (side, pos.tables().rules.piece(kind).abbrev.clone()))
+}
+
+/// How many pieces of the kind `abbrev` `side` holds in hand.
+pub fn in_hand(pos: &Position, side: Side, abbrev: &str) -> u32 {
+    let id = pos.tables().rules.piece_by_abbrev(abbrev).expect("piece");
+    pos.in_hand(side, id)
+}
