@@ -170,6 +170,52 @@ impl Diagnostic {
     }
 }
 
+/// The longest line (in bytes) drawn under a label; a label on a longer line, or longer
+/// itself, is written as a place (`file:line:column`) instead.
+const MAX_DRAWN_LINE: usize = 1000;
+
+impl Diagnostic {
+    /// Whether the labels can be drawn over the source lines they are on.
+    fn drawable(&self) -> bool {
+        let text = &self.source.text;
+        self.labels.iter().all(|l| {
+            let start = l.span.start.min(text.len());
+            let end = l.span.end.min(text.len());
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+            l.span.end <= text.len() && line_end - line_start <= MAX_DRAWN_LINE
+        })
+    }
+
+    /// The diagnostic without the source drawn: each label as `file:line:column: text`.
+    fn render_plain(&self) -> String {
+        let shorten = |text: &str| {
+            if text.chars().count() > 200 {
+                format!("{}…", text.chars().take(200).collect::<String>())
+            } else {
+                text.to_string()
+            }
+        };
+        let mark = match self.severity {
+            Severity::Error => "×",
+            Severity::Warning => "⚠",
+        };
+        let mut out = format!("{}\n\n  {mark} {}\n", self.check.code(), shorten(&self.message));
+        for label in &self.labels {
+            let (line, column) = self.source.line_column(label.span.start);
+            out.push_str(&format!(
+                "   at {}:{line}:{column}: {} (the line is too long to show)\n",
+                self.source.name,
+                shorten(&label.text)
+            ));
+        }
+        if let Some(help) = &self.help {
+            out.push_str(&format!("  help: {}\n", shorten(help)));
+        }
+        out
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -242,6 +288,10 @@ impl Report {
         let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
         let mut out = String::new();
         for diagnostic in &self.diagnostics {
+            if !diagnostic.drawable() {
+                out.push_str(&diagnostic.render_plain());
+                continue;
+            }
             let named = NamedDiagnostic {
                 inner: diagnostic,
                 named: NamedSource::new(&diagnostic.source.name, diagnostic.source.text.clone()),
@@ -277,7 +327,12 @@ impl fmt::Debug for NamedDiagnostic<'_> {
 
 impl fmt::Display for NamedDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.inner.fmt(f)
+        // A message that quotes an enormous word is cut short.
+        let message = &self.inner.message;
+        match message.char_indices().nth(300) {
+            Some((cut, _)) => write!(f, "{}…", &message[..cut]),
+            None => f.write_str(message),
+        }
     }
 }
 

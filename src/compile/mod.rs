@@ -331,7 +331,11 @@ impl Ctx {
                     ])
             }
             Check::StuckPiece => self.diagnostics.iter().any(|d| d.severity == Severity::Error),
-            Check::MissingSetup => statement_broken("setup"),
+            // A setup whose every piece is unknown (or came from a `use` that failed).
+            Check::MissingSetup => {
+                statement_broken("setup")
+                    || (self.anchors.setup.is_some() && (self.use_failed || reported(&[Check::UnknownPiece])))
+            }
             Check::MissingBoard => statement_broken("board"),
             Check::MissingName => statement_broken("variant"),
             _ => false,
@@ -610,33 +614,63 @@ impl Ctx {
     fn active(&mut self, guard: &Option<Guard>, source: usize) -> bool {
         let Some(guard) = guard else { return true };
         let Some(state) = self.options.get(&guard.option.node) else {
-            let help = diagnostic::suggest(&guard.option.node, self.options.keys().map(String::as_str))
-                .map(|s| format!("did you mean `{s}`?"))
-                .or_else(|| Some("declare it with `option NAME = VALUE | VALUE`".into()));
-            self.error_in(
+            let meant = diagnostic::suggest(&guard.option.node, self.options.keys().map(String::as_str));
+            let mut labels = vec![Label {
+                span: guard.option.span.clone(),
+                text: "unknown option".into(),
+            }];
+            let help = match meant {
+                Some(meant) => {
+                    if source == 0 {
+                        labels.push(Label {
+                            span: self.options[meant].span.clone(),
+                            text: format!("`{meant}` is declared here"),
+                        });
+                    }
+                    format!("did you mean `{meant}`?")
+                }
+                None if self.options.is_empty() => {
+                    "declare it first: `option NAME \"description\" = VALUE | VALUE`".to_string()
+                }
+                None => format!(
+                    "the options are: {}",
+                    self.options.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            self.report(
                 Check::UnknownOption,
                 source,
-                guard.option.span.clone(),
                 format!("no option `{}` is declared", guard.option.node),
-                "unknown option",
-                help,
+                labels,
+                Some(help),
             );
             return false;
         };
         let option = state.option.clone();
+        let declared = state.span.clone();
         for value in &guard.values {
             if !option.values.contains(&value.node) {
-                let help = Some(format!(
-                    "`{}` is one of: {}",
-                    guard.option.node,
-                    option.values.join(", ")
-                ));
-                self.error_in(
+                let help = Some(
+                    match diagnostic::suggest(&value.node, option.values.iter().map(String::as_str)) {
+                        Some(meant) => format!("did you mean `{meant}`?"),
+                        None => format!("`{}` is one of: {}", guard.option.node, option.values.join(", ")),
+                    },
+                );
+                let mut labels = vec![Label {
+                    span: value.span.clone(),
+                    text: "not a value of the option".into(),
+                }];
+                if source == 0 {
+                    labels.push(Label {
+                        span: declared.clone(),
+                        text: format!("declared with {}", option.values.join(" | ")),
+                    });
+                }
+                self.report(
                     Check::UnknownOptionValue,
                     source,
-                    value.span.clone(),
                     format!("option `{}` has no value `{}`", guard.option.node, value.node),
-                    "not a value of the option",
+                    labels,
                     help,
                 );
             }

@@ -325,7 +325,10 @@ impl Ctx {
         names.push(target.node.as_str());
         let mut labels = vec![Label {
             span: target.span.clone(),
-            text: format!("`{}` moves as `{}`…", table[last].decl.abbrev.node, target.node),
+            text: format!(
+                "…and `{}` moves as `{}` again",
+                table[last].decl.abbrev.node, target.node
+            ),
         }];
         for pair in cycle.windows(2) {
             let (from, to) = (&table[pair[0]], &table[pair[1]]);
@@ -529,9 +532,13 @@ impl Ctx {
         span: impl Fn(&PieceDecl) -> crate::parse::ast::Span,
     ) {
         let (here, there) = (&table[index], &table[first]);
+        let what = match check {
+            Check::DuplicateName => format!("is named \"{}\"", there.decl.name.node),
+            _ => "has this SFEN letter".to_string(),
+        };
         let mut labels = vec![Label {
             span: span(&here.decl),
-            text: format!("`{}`", here.decl.abbrev.node),
+            text: format!("`{}` too", here.decl.abbrev.node),
         }];
         let mut help = Some(match check {
             Check::DuplicateName => "give each piece a name of its own (a promoted piece may share one)".to_string(),
@@ -540,7 +547,7 @@ impl Ctx {
         if here.source == there.source {
             labels.push(Label {
                 span: span(&there.decl),
-                text: format!("`{}`", there.decl.abbrev.node),
+                text: format!("`{}` {what}", there.decl.abbrev.node),
             });
         } else {
             help = Some(format!(

@@ -346,9 +346,15 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
             at -= c.len_utf8();
         }
     }
-    let (found, span) = found_at(chunk_text, at);
+    let (found, mut span) = found_at(chunk_text, at);
     let found_word = &chunk_text[span.clone()];
+    let unclosed = found_word.starts_with('"') && (found_word.len() < 2 || !found_word.ends_with('"'));
+    if unclosed {
+        // Point at the quote that is never closed.
+        span = span.start..span.start + 1;
+    }
     let span = chunk.start + span.start..chunk.start + span.end;
+    let after_comma = code_of(&chunk_text[..at]).trim_end().ends_with(',');
     let expected_text = or_list(&expected);
     let at_end = span.is_empty();
     let what = match (context, &statement) {
@@ -383,9 +389,11 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         None => format!("expected {expected_text}, found {found}"),
     };
     let mut message = message;
-    if found.starts_with("the quoted name") && (found_word.len() < 2 || !found_word.ends_with('"')) {
+    if unclosed {
         message = "a quoted name has no closing `\"`".into();
-        label = "the name starts here; close it with `\"` on the same line".into();
+        label = "this `\"` is not closed on its line".into();
+    } else if at_end && after_comma {
+        label = "after a `,` the list goes on: another item, on this line or the next".into();
     } else if keyword == "piece" && !in_moves(at) && MOVE_WORDS.contains(&found_word) {
         label = "a `:` goes before the moves".into();
     } else if !found_word.is_ascii() && found_word.chars().any(char::is_alphanumeric) {

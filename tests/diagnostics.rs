@@ -1,0 +1,724 @@
+//! The diagnostics of `koma check`: one broken file per check under `tests/broken/`, its
+//! rendered report as a snapshot (in `snapshots/`), the checks it reports, the spans and
+//! labels of the important ones, the command line, and inputs that must not make koma panic.
+
+use koma::compile::{self, Check, Compiled, MemoryLoader, Report, Severity, Source, compile_named};
+use std::path::Path;
+use std::process::Command;
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+/// Checks that are warnings; every other check is an error.
+const WARNINGS: &[Check] = &[
+    Check::UnusedPiece,
+    Check::StuckPiece,
+    Check::ZonesOverlap,
+    Check::MissingName,
+];
+
+/// The path of a broken file, relative to the crate (tests run there).
+fn path(name: &str) -> String {
+    format!("tests/broken/{name}.var")
+}
+
+/// Compiles a broken file as `koma check` does.
+fn compile_broken(name: &str) -> Compiled {
+    compile_named(&path(name), &[])
+}
+
+/// Compiles text held in memory.
+fn compile_text(name: &str, text: &str) -> Compiled {
+    let source = Source {
+        name: name.into(),
+        text: text.into(),
+    };
+    compile::compile(source, &MemoryLoader::default(), &[])
+}
+
+fn checks(report: &Report) -> Vec<Check> {
+    report.diagnostics.iter().map(|d| d.check).collect()
+}
+
+/// Compiles a broken file, asserts the checks it reports (in reading order), that errors
+/// withhold the tables, and snapshots the rendered report.
+fn broken(name: &str, expected: &[Check]) -> Report {
+    let compiled = compile_broken(name);
+    let report = compiled.report;
+    let rendered = report.render(false);
+    assert_eq!(checks(&report), expected, "{name}:\n{rendered}");
+    for d in &report.diagnostics {
+        let warning = WARNINGS.contains(&d.check);
+        assert_eq!(d.severity == Severity::Warning, warning, "{name}: {:?}", d.check);
+    }
+    assert_eq!(compiled.rules.is_none(), report.has_errors(), "{name}");
+    let snapshot = format!("diagnostics_{}", name.replace('-', "_"));
+    settings().bind(|| insta::assert_snapshot!(snapshot, rendered));
+    report
+}
+
+macro_rules! broken_files {
+    ($($test:ident: $file:literal => [$($check:ident),* $(,)?];)*) => {
+        $(
+            #[test]
+            fn $test() {
+                broken($file, &[$(Check::$check),*]);
+            }
+        )*
+
+        /// Every broken file that has a test above.
+        const TESTED: &[&str] = &[$($file),*];
+    };
+}
+
+broken_files! {
+    syntax: "syntax" => [Syntax];
+    syntax_setup_row: "syntax-setup-row" => [Syntax];
+    syntax_unclosed_name: "syntax-unclosed-name" => [Syntax];
+    syntax_trailing_comma: "syntax-trailing-comma" => [Syntax];
+    unknown_variant: "unknown-variant" => [UnknownVariant];
+    recursive_use: "recursive-use" => [RecursiveUse];
+    unknown_keyword: "unknown-keyword" => [UnknownKeyword];
+    unknown_attribute: "unknown-attribute" => [UnknownAttribute];
+    unknown_movement: "unknown-movement" => [UnknownMovement];
+    unknown_direction: "unknown-direction" => [UnknownDirection];
+    unknown_piece: "unknown-piece" => [UnknownPiece];
+    unknown_piece_in_setup: "unknown-piece-in-setup" => [UnknownPiece];
+    unknown_option: "unknown-option" => [UnknownOption];
+    unknown_option_value: "unknown-option-value" => [UnknownOptionValue];
+    duplicate_option: "duplicate-option" => [DuplicateOption];
+    duplicate_abbreviation: "duplicate-abbreviation" => [DuplicateAbbreviation];
+    duplicate_name: "duplicate-name" => [DuplicateName];
+    duplicate_sfen: "duplicate-sfen" => [DuplicateSfen];
+    duplicate_statement: "duplicate-statement" => [DuplicateStatement];
+    duplicate_attribute: "duplicate-attribute" => [DuplicateAttribute];
+    missing_board: "missing-board" => [MissingBoard];
+    board_size: "board-size" => [BoardSize];
+    square_off_board: "square-off-board" => [SquareOffBoard];
+    short_row: "short-row" => [ShortRow];
+    square_taken: "square-taken" => [SquareTaken];
+    square_taken_rotation: "square-taken-rotation" => [SquareTaken];
+    missing_setup: "missing-setup" => [MissingSetup];
+    promotion_cycle: "promotion-cycle" => [PromotionCycle];
+    shared_promotion: "shared-promotion" => [SharedPromotion];
+    movement_cycle: "movement-cycle" => [MovementCycle];
+    zone_too_deep: "zone-too-deep" => [ZoneTooDeep];
+    no_move: "no-move" => [NoMove];
+    no_royal: "no-royal" => [NoRoyal];
+    contradictory_clause: "contradictory-clause" => [ContradictoryClause];
+    empty_clause: "empty-clause" => [EmptyClause];
+    bad_distance: "bad-distance" => [BadDistance];
+    not_in_hand: "not-in-hand" => [NotInHand];
+    rule_needs_another: "rule-needs-another" => [RuleNeedsAnother];
+    bad_value: "bad-value" => [BadValue];
+    unused_piece: "unused-piece" => [UnusedPiece];
+    stuck_piece: "stuck-piece" => [StuckPiece];
+    zones_overlap: "zones-overlap" => [ZonesOverlap];
+    missing_name: "missing-name" => [MissingName];
+    many_errors: "many-errors" => [
+        UnknownDirection,
+        DuplicateAbbreviation,
+        Syntax,
+        BadDistance,
+        UnknownKeyword,
+        SquareOffBoard,
+    ];
+}
+
+// ---------------------------------------------------------------- coverage
+
+/// Every check but `Limit` (tested with generated inputs below) has a broken file named after
+/// its code, which reports it; every broken file has a test.
+#[test]
+fn every_check_has_a_broken_file() {
+    assert!(Check::ALL.len() >= 25);
+    for &check in Check::ALL {
+        if check == Check::Limit {
+            continue;
+        }
+        let name = check.code().strip_prefix("koma::").unwrap();
+        assert!(
+            Path::new(&path(name)).is_file(),
+            "no tests/broken/{name}.var for {check:?}"
+        );
+        assert!(TESTED.contains(&name), "no test for tests/broken/{name}.var");
+        let report = compile_broken(name).report;
+        assert!(checks(&report).contains(&check), "{name}:\n{}", report.render(false));
+    }
+    for entry in std::fs::read_dir("tests/broken").unwrap() {
+        let file = entry.unwrap().path();
+        let stem = file.file_stem().unwrap().to_str().unwrap().to_string();
+        assert!(TESTED.contains(&stem.as_str()), "{} has no test", file.display());
+    }
+}
+
+/// The words of the grammar's rules (`piece_stmt`, `EOI`) never reach a report.
+#[test]
+fn no_report_names_a_grammar_rule() {
+    let grammar = std::fs::read_to_string("grammar/variant.pest").unwrap();
+    let mut names: Vec<String> = grammar
+        .lines()
+        .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim().to_string()))
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|n| n.contains('_') || n.chars().all(|c| c.is_ascii_uppercase()))
+        .collect();
+    names.extend(["EOI", "SOI", "ASCII_", "Rule::", "positives"].map(String::from));
+    assert!(names.iter().any(|n| n == "piece_stmt"), "{names:?}");
+    for name in TESTED {
+        let rendered = compile_broken(name).report.render(false);
+        for rule in &names {
+            assert!(!rendered.contains(rule.as_str()), "{name} names `{rule}`:\n{rendered}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------- spans and labels
+
+/// The text under a label, its line and column (from 1), and its text.
+fn label(report: &Report, diagnostic: usize, label: usize) -> (String, (usize, usize), String) {
+    let d = &report.diagnostics[diagnostic];
+    let l = &d.labels[label];
+    let under = d.source.text[l.span.clone()].to_string();
+    (under, d.source.line_column(l.span.start), l.text.clone())
+}
+
+#[test]
+fn syntax_error_points_at_the_word_that_does_not_fit() {
+    let report = compile_broken("syntax").report;
+    let d = &report.diagnostics[0];
+    assert_eq!(d.check, Check::Syntax);
+    assert_eq!(d.source.name, "tests/broken/syntax.var");
+    assert_eq!(
+        d.message,
+        "expected a piece attribute or `:` in this `piece` statement, found `step`"
+    );
+    assert_eq!(
+        label(&report, 0, 0),
+        ("step".into(), (5, 31), "a `:` goes before the moves".into())
+    );
+    assert_eq!(d.labels.len(), 1);
+    assert!(
+        d.help
+            .as_ref()
+            .unwrap()
+            .contains("piece ABBR \"Name\" ATTRIBUTES : MOVES")
+    );
+}
+
+#[test]
+fn syntax_errors_of_setup_rows_and_names_point_at_the_spot() {
+    let report = compile_broken("syntax-setup-row").report;
+    assert_eq!(label(&report, 0, 0), (".".into(), (12, 5), "expected `:`".into()));
+    let report = compile_broken("syntax-unclosed-name").report;
+    assert_eq!(
+        label(&report, 0, 0),
+        ("\"".into(), (5, 10), "this `\"` is not closed on its line".into())
+    );
+    let report = compile_broken("syntax-trailing-comma").report;
+    let (under, at, _) = label(&report, 0, 0);
+    assert_eq!((under.as_str(), at), ("", (6, 43)));
+}
+
+#[test]
+fn unknown_piece_suggests_the_piece_and_points_at_its_definition() {
+    let report = compile_broken("unknown-piece-in-setup").report;
+    let d = &report.diagnostics[0];
+    assert_eq!(d.message, "no piece is abbreviated `Gd`");
+    assert_eq!(label(&report, 0, 0), ("Gd".into(), (12, 13), "unknown piece".into()));
+    assert_eq!(
+        label(&report, 0, 1),
+        ("GD".into(), (6, 7), "`GD` is defined here".into())
+    );
+    assert_eq!(d.help.as_deref(), Some("did you mean `GD` (Gold)?"));
+
+    // A piece's name where its abbreviation belongs.
+    let report = compile_broken("unknown-piece").report;
+    assert_eq!(label(&report, 0, 0), ("Tokin".into(), (7, 34), "unknown piece".into()));
+    assert_eq!(
+        label(&report, 0, 1),
+        ("+P".into(), (8, 7), "`+P` is defined here".into())
+    );
+    assert!(
+        report.diagnostics[0]
+            .help
+            .as_ref()
+            .unwrap()
+            .contains("\"Tokin\" is the name of `+P`")
+    );
+}
+
+#[test]
+fn duplicate_abbreviation_labels_both_definitions() {
+    let report = compile_broken("duplicate-abbreviation").report;
+    assert_eq!(report.diagnostics[0].message, "two pieces are abbreviated `G`");
+    assert_eq!(label(&report, 0, 0), ("G".into(), (7, 7), "defined again here".into()));
+    assert_eq!(label(&report, 0, 1), ("G".into(), (6, 7), "first defined here".into()));
+}
+
+#[test]
+fn duplicate_names_and_letters_label_both_pieces() {
+    let report = compile_broken("duplicate-sfen").report;
+    assert_eq!(label(&report, 0, 0), ("sfen g".into(), (7, 19), "`S` too".into()));
+    assert_eq!(
+        label(&report, 0, 1),
+        ("sfen g".into(), (6, 19), "`G` has this SFEN letter".into())
+    );
+    let report = compile_broken("duplicate-name").report;
+    assert_eq!(label(&report, 0, 0), ("\"Gold\"".into(), (7, 10), "`S` too".into()));
+    assert_eq!(
+        label(&report, 0, 1),
+        ("\"Gold\"".into(), (6, 10), "`G` is named \"Gold\"".into())
+    );
+}
+
+#[test]
+fn square_taken_labels_both_pieces() {
+    let report = compile_broken("square-taken").report;
+    assert_eq!(
+        report.diagnostics[0].message,
+        "Black's `G` and White's `G` both start on 2e"
+    );
+    assert_eq!(label(&report, 0, 0), ("G".into(), (17, 12), "White's `G` on 2e".into()));
+    assert_eq!(label(&report, 0, 1), ("G".into(), (12, 12), "Black's `G` on 2e".into()));
+
+    // By rotation, the centre square meets itself.
+    let report = compile_broken("square-taken-rotation").report;
+    let (under, at, text) = label(&report, 0, 0);
+    assert_eq!((under.as_str(), at), ("G", (11, 10)));
+    assert!(text.contains("turned 180°"), "{text}");
+}
+
+#[test]
+fn promotion_cycle_labels_each_promotion() {
+    let report = compile_broken("promotion-cycle").report;
+    assert_eq!(report.diagnostics.len(), 1, "one report for the cycle");
+    assert_eq!(
+        report.diagnostics[0].message,
+        "promotion goes round in a circle: P → +P → P"
+    );
+    assert_eq!(
+        label(&report, 0, 0),
+        ("+P".into(), (7, 34), "`P` promotes to `+P`".into())
+    );
+    assert_eq!(
+        label(&report, 0, 1),
+        ("P".into(), (8, 27), "…and `+P` promotes back to `P`".into())
+    );
+}
+
+#[test]
+fn unknown_direction_points_at_the_word_and_suggests() {
+    let report = compile_broken("unknown-direction").report;
+    let d = &report.diagnostics[0];
+    assert_eq!(d.message, "`forwards-diagonal` is not a direction");
+    assert_eq!(
+        label(&report, 0, 0),
+        ("forwards-diagonal".into(), (6, 43), "unknown direction".into())
+    );
+    assert_eq!(d.help.as_deref(), Some("did you mean `forward-diagonal`?"));
+}
+
+#[test]
+fn other_checks_point_at_the_right_word() {
+    let cases: &[(&str, &str, (usize, usize))] = &[
+        ("unknown-keyword", "promtion", (14, 1)),
+        ("unknown-attribute", "roayl", (5, 25)),
+        ("unknown-movement", "stpe", (6, 27)),
+        ("unknown-option", "strong-golds", (7, 85)),
+        ("unknown-option-value", "true", (7, 99)),
+        ("unknown-variant", "\"shogii\"", (4, 5)),
+        ("recursive-use", "\"recursive-use\"", (4, 5)),
+        ("board-size", "40", (3, 7)),
+        ("square-off-board", "6a", (15, 17)),
+        ("zone-too-deep", "6", (14, 16)),
+        ("zones-overlap", "3", (14, 16)),
+        ("bad-distance", "0", (7, 45)),
+        ("bad-value", "1", (15, 12)),
+        ("empty-clause", "(0, 0)", (6, 66)),
+        ("contradictory-clause", "capture-only", (7, 49)),
+        ("not-in-hand", "+P", (16, 12)),
+        ("rule-needs-another", "deferral", (15, 1)),
+        ("movement-cycle", "G", (8, 23)),
+        ("shared-promotion", "G", (7, 34)),
+        ("no-royal", "K", (5, 7)),
+        ("unused-piece", "S", (7, 7)),
+        ("stuck-piece", "P", (7, 7)),
+        ("no-move", "step all when strong-gold = yes", (7, 27)),
+        ("missing-board", "variant", (2, 1)),
+        ("missing-setup", "variant", (2, 1)),
+        ("missing-name", "board", (2, 1)),
+        ("short-row", "", (12, 13)),
+    ];
+    for (name, under, at) in cases {
+        let report = compile_broken(name).report;
+        let (text, line_column, _) = label(&report, 0, 0);
+        assert_eq!((text.as_str(), line_column), (*under, *at), "{name}");
+    }
+}
+
+#[test]
+fn every_diagnostic_of_a_file_names_the_file_and_has_help() {
+    for name in TESTED {
+        let report = compile_broken(name).report;
+        for d in &report.diagnostics {
+            assert_eq!(d.source.name, path(name), "{name}");
+            assert!(!d.labels.is_empty(), "{name}: {} has no label", d.message);
+            assert!(
+                d.help.is_some() || d.labels.len() > 1,
+                "{name}: {} has no help",
+                d.message
+            );
+            for l in &d.labels {
+                assert!(l.span.end <= d.source.text.len() && !l.text.is_empty(), "{name}");
+            }
+        }
+        let rendered = report.render(false);
+        assert!(rendered.contains(&format!("[{}:", path(name))), "{name}:\n{rendered}");
+    }
+}
+
+// ---------------------------------------------------------------- cascades
+
+/// One mistake, one report: what only follows from a mistake already reported is not reported.
+#[test]
+fn one_mistake_is_reported_once() {
+    // A broken King line: the King is not also unknown in the setup, nor is "no royal" said.
+    let report = compile_broken("syntax").report;
+    assert_eq!(checks(&report), [Check::Syntax]);
+    // A misspelt `royal`: no "no royal piece" besides.
+    assert_eq!(
+        checks(&compile_broken("unknown-attribute").report),
+        [Check::UnknownAttribute]
+    );
+    // A Gold that cannot be read moves: neither it nor the Tokin that moves as it "cannot move".
+    assert_eq!(
+        checks(&compile_broken("unknown-movement").report),
+        [Check::UnknownMovement]
+    );
+    // A missing `use`: the pieces it would have brought are not unknown.
+    let text = "variant \"U\"\nboard 5 x 5\nuse \"nowhere\"\nsetup\n  e: . G K G .\n";
+    assert_eq!(checks(&compile_text("u.var", text).report), [Check::UnknownVariant]);
+}
+
+#[test]
+fn a_missing_board_does_not_stop_the_other_checks() {
+    let text = std::fs::read_to_string(path("missing-board")).unwrap();
+    let text = text.replace("step all", "step al");
+    let report = compile_text("m.var", &text).report;
+    assert_eq!(checks(&report), [Check::MissingBoard, Check::UnknownDirection]);
+}
+
+#[test]
+fn a_rule_that_needs_a_zone_finds_it_wherever_it_is_stated() {
+    let text = std::fs::read_to_string(path("rule-needs-another")).unwrap();
+    let text = text.replace("promotion capture\n", "") + "promotion zone 1\n";
+    let report = compile_text("z.var", &text).report;
+    assert!(!report.has_errors(), "{}", report.render(false));
+}
+
+// ---------------------------------------------------------------- limits
+
+#[test]
+fn limit_too_many_piece_kinds() {
+    let mut text = String::from("variant \"Many\"\nboard 9 x 9\n");
+    for i in 0..1001 {
+        text.push_str(&format!("piece Q{} \"Piece {i}\" : step all\n", letters(i)));
+    }
+    text.push_str("piece K \"King\" royal : step all\nsetup\n  i: 4 K 4\n");
+    let report = compile_text("many.var", &text).report;
+    assert!(checks(&report).contains(&Check::Limit), "{}", report.render(false));
+    let limit = report.diagnostics.iter().find(|d| d.check == Check::Limit).unwrap();
+    assert!(limit.message.contains("1002 piece kinds"), "{}", limit.message);
+}
+
+/// Letters for a number, for generated abbreviations: 0 → `a`, 27 → `bb`.
+fn letters(mut n: usize) -> String {
+    let mut s = String::new();
+    loop {
+        s.push(char::from(b'a' + (n % 26) as u8));
+        n /= 26;
+        if n == 0 {
+            return s;
+        }
+    }
+}
+
+#[test]
+fn limit_too_many_broken_lines() {
+    let text = "variant \"Broken\"\nboard 9 x 9\n".to_string() + &"board x\n".repeat(80);
+    let report = compile_text("broken.var", &text).report;
+    let syntax = report.diagnostics.iter().filter(|d| d.check == Check::Syntax).count();
+    assert_eq!(syntax, koma::parse::MAX_SYNTAX_ERRORS);
+    let limit = report.diagnostics.iter().find(|d| d.check == Check::Limit).unwrap();
+    assert!(
+        limit.message.starts_with("80 statements could not be read"),
+        "{}",
+        limit.message
+    );
+    let rendered = report.render(false);
+    assert!(rendered.contains("koma::limit"));
+}
+
+#[test]
+fn limit_too_many_problems() {
+    let clause = "step forward forward, ".repeat(400);
+    let text = format!("variant \"X\"\nboard 9 x 9\npiece K \"King\" royal : {clause}step all\nsetup\n  i: 4 K 4\n");
+    let report = compile_text("long.var", &text).report;
+    assert_eq!(report.diagnostics.len(), compile::MAX_DIAGNOSTICS + 1);
+    assert_eq!(report.diagnostics.last().unwrap().check, Check::Limit);
+}
+
+// ---------------------------------------------------------------- the command line
+
+fn koma(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("koma runs")
+}
+
+#[test]
+fn koma_check_exits_1_on_errors_and_0_on_warnings() {
+    let out = koma(&["check", "tests/broken/unknown-direction.var"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("koma::unknown-direction"), "{text}");
+    assert!(text.contains("tests/broken/unknown-direction.var:6:43"), "{text}");
+    assert!(text.contains("invalid: tests/broken/unknown-direction.var: 1 error, 0 warnings"));
+
+    let out = koma(&["check", "tests/broken/unused-piece.var", "tests/broken/stuck-piece.var"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("ok: tests/broken/unused-piece.var: 0 errors, 1 warning"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ok: tests/broken/stuck-piece.var: 0 errors, 1 warning"),
+        "{text}"
+    );
+
+    // One file with an error among valid ones fails the run; all are reported.
+    let out = koma(&["check", "shogi", "tests/broken/many-errors.var"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("ok: shogi: 0 errors, 0 warnings"), "{text}");
+    assert!(
+        text.contains("invalid: tests/broken/many-errors.var: 6 errors, 0 warnings"),
+        "{text}"
+    );
+
+    // No colour when the output is not a terminal.
+    assert!(!text.contains('\u{1b}'));
+}
+
+#[test]
+fn koma_check_writes_json_for_tools() {
+    let out = koma(&[
+        "check",
+        "--format",
+        "json",
+        "tests/broken/duplicate-abbreviation.var",
+        "tests/broken/missing-name.var",
+        "tests/broken/no-such-file.var",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let files = json.as_array().unwrap();
+    assert_eq!(files.len(), 3);
+
+    let first = &files[0];
+    assert_eq!(first["file"], "tests/broken/duplicate-abbreviation.var");
+    assert_eq!(first["valid"], false);
+    assert_eq!(first["errors"], 1);
+    let d = &first["diagnostics"][0];
+    assert_eq!(d["code"], "koma::duplicate-abbreviation");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["message"], "two pieces are abbreviated `G`");
+    assert_eq!(d["labels"][0]["line"], 7);
+    assert_eq!(d["labels"][0]["column"], 7);
+    assert_eq!(d["labels"][0]["text"], "defined again here");
+    assert_eq!(d["labels"][1]["line"], 6);
+    assert!(d["help"].is_string());
+
+    let second = &files[1];
+    assert_eq!(second["valid"], true);
+    assert_eq!(second["warnings"], 1);
+    assert_eq!(second["diagnostics"][0]["severity"], "warning");
+    assert_eq!(second["diagnostics"][0]["code"], "koma::missing-name");
+
+    let third = &files[2];
+    assert_eq!(third["valid"], false);
+    assert_eq!(third["diagnostics"][0]["code"], "koma::unknown-variant");
+}
+
+// ---------------------------------------------------------------- nothing makes koma panic
+
+/// Compiles and renders `text`; returns the report.
+fn survive(name: &str, text: &str) -> Report {
+    let compiled = compile_text(name, text);
+    let rendered = compiled.report.render(false);
+    let _ = compiled.report.render(true);
+    for d in &compiled.report.diagnostics {
+        for l in &d.labels {
+            assert!(
+                l.span.start <= l.span.end && l.span.end <= d.source.text.len(),
+                "{name}"
+            );
+            assert!(d.source.text.is_char_boundary(l.span.start), "{name}");
+            assert!(d.source.text.is_char_boundary(l.span.end), "{name}");
+            let _ = d.source.line_column(l.span.start);
+        }
+    }
+    assert!(!rendered.is_empty() || compiled.rules.is_some(), "{name}");
+    compiled.report
+}
+
+#[test]
+fn empty_and_comment_only_files() {
+    for text in ["", "\n", "   \n\t\n", "# only a comment", "# one\n# two\n\n# three\n"] {
+        let report = survive("empty.var", text);
+        assert!(checks(&report).contains(&Check::MissingBoard), "{text:?}");
+        assert!(report.has_errors());
+    }
+}
+
+#[test]
+fn binary_garbage_and_nul_bytes() {
+    let mut bytes: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
+    bytes.extend_from_slice(b"\0piece K \"King\" royal : step all\0\n\0\0\0");
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let report = survive("garbage.var", &text);
+    assert!(checks(&report).contains(&Check::Syntax));
+    survive("nul.var", "variant \"a\0b\"\nboard 9\0 x 9\n\0");
+    survive("nul-only.var", "\0");
+    survive(
+        "cr.var",
+        "variant \"CR\"\r\nboard 9 x 9\r\npiece K \"King\" royal : step all\r\n",
+    );
+    survive("bom.var", "\u{feff}variant \"BOM\"\n");
+    survive("wide.var", "piece 王 \"王将\" : step all\nsetup\n  a: 王 . .\n");
+}
+
+#[test]
+fn huge_numbers() {
+    let report = survive("huge.var", "board 99999999999999999999 x 9\n");
+    assert!(checks(&report).contains(&Check::BoardSize));
+    let base = std::fs::read_to_string(path("bad-distance")).unwrap();
+    for (from, to) in [
+        ("range 0 forward", "range 4294967296 forward"),
+        ("range 0 forward", "jump 99999999999999999999 forward"),
+        ("range 0 forward", "leap (99999999999999999999, -99999999999999999999)"),
+        ("range 0 forward", "lion 4294967295"),
+        (
+            "promotes +P",
+            "promotes +P value 99999999999999999999 must-promote 99999999999",
+        ),
+        ("promotion zone 1", "promotion zone 99999999999999999999"),
+        ("promotion zone 1", "repetition 99999999999999999999 draw"),
+        ("promotion zone 1", "drops\ndrop-limit P 99999999999999999999 per file"),
+        ("promotion zone 1", "handicap \"X\" 99999999999999999999a 1zzzzzzzz"),
+        ("d: 4 P", "d: 99999999999999999999 P"),
+        ("d: 4 P", "zzzzzz: 4 P"),
+    ] {
+        let text = base.replace(from, to);
+        let report = survive("huge.var", &text);
+        assert!(report.has_errors(), "{to}:\n{}", report.render(false));
+    }
+}
+
+#[test]
+fn a_file_that_uses_itself() {
+    let text =
+        "variant \"Self\"\nboard 5 x 5\nuse \"self\"\npiece K \"King\" royal : step all\nsetup\n  e: . . K . .\n";
+    let loader = MemoryLoader {
+        files: vec![("self.var".into(), text.into())],
+    };
+    let source = Source {
+        name: "self.var".into(),
+        text: text.into(),
+    };
+    let report = compile::compile(source, &loader, &[]).report;
+    assert_eq!(checks(&report), [Check::RecursiveUse], "{}", report.render(false));
+    assert_eq!(report.diagnostics[0].message, "`self.var` uses itself");
+
+    // Two files that use each other: reported in the one that closes the circle.
+    let a = "variant \"A\"\nboard 5 x 5\nuse \"b\"\npiece K \"King\" royal : step all\nsetup\n  e: . . K . .\n";
+    let b = "piece G \"Gold\" : step all\nuse \"a\"\n";
+    let loader = MemoryLoader {
+        files: vec![("a.var".into(), a.into()), ("b.var".into(), b.into())],
+    };
+    let source = Source {
+        name: "a.var".into(),
+        text: a.into(),
+    };
+    let report = compile::compile(source, &loader, &[]).report;
+    let cycle = report
+        .diagnostics
+        .iter()
+        .find(|d| d.check == Check::RecursiveUse)
+        .unwrap();
+    assert_eq!(cycle.source.name, "b.var");
+    assert_eq!(cycle.message, "`use` goes round in a circle: a.var → b.var → a.var");
+    let _ = report.render(false);
+}
+
+#[test]
+fn long_lines_and_deep_nesting() {
+    let long_word = "x".repeat(200_000);
+    survive("long-word.var", &long_word);
+    survive("long-keyword.var", &format!("promtion{long_word} zone 1\n"));
+    survive("long-piece.var", &format!("piece K \"King\" : step {long_word}\n"));
+    survive("long-name.var", &format!("piece K \"{long_word}\" : step al\n"));
+    survive(
+        "parens.var",
+        &format!("piece K \"King\" : leap {}\n", "(".repeat(100_000)),
+    );
+    survive("nested.var", &format!("{}{}", "(".repeat(50_000), ")".repeat(50_000)));
+    let clauses = vec!["step forward"; 5_000].join(", ");
+    survive("many-clauses.var", &format!("piece K \"King\" royal : {clauses}\n"));
+    let wrapped = vec!["step forward"; 2_000].join(",\n");
+    survive("wrapped.var", &format!("piece K \"King\" royal : {wrapped}\n"));
+    survive("commas.var", &",".repeat(100_000));
+    survive("colons.var", &":\n".repeat(10_000));
+    survive("setup-rows.var", &format!("setup\n{}", "  a: K K K\n".repeat(5_000)));
+    survive("many-lines.var", &"board x\n".repeat(20_000));
+}
+
+#[test]
+fn odd_statements() {
+    for text in [
+        "setup",
+        "setup white",
+        "setup\n  a:",
+        "setup\n  :",
+        "piece",
+        "piece K",
+        "piece K \"King\"",
+        "piece K \"King\" :",
+        ":",
+        "use",
+        "use \"\"",
+        "use \"\": K",
+        "use \"/\"",
+        "use \"..\"",
+        "option",
+        "option x",
+        "option x = a | a | a",
+        "variant \"\"\nvariant \"\"",
+        "handicap \"\"",
+        "piece K \"King\" : step all when",
+        "piece K \"King\" : as K",
+        "piece K \"King\" promotes K must-promote 0 : as K",
+        "piece +K \"King\" : lion 0 forward, hook all, anywhere, capture-unprotected move-only leap (0, 0)",
+        "promotion zone 0\ndeferral\ndeclined-waits-for-last-rank K\nlion-trading K bridge-excludes K\ncounter-strike K",
+    ] {
+        survive("odd.var", text);
+    }
+}
