@@ -469,22 +469,6 @@ fn chu_lance_must_promote_on_the_last_rank() {
 
 // ------------------------------------------------------------------ Maka-Dai-Dai
 
-const MAKA_EMPTY: &str = "19";
-
-/// A Maka-Dai-Dai position from its ranks a to s written as SFEN rank texts; ranks not
-/// given are empty.
-fn maka(ranks: &[(char, &str)], side: &str) -> String {
-    let text: Vec<String> = ('a'..='s')
-        .map(|r| {
-            ranks
-                .iter()
-                .find(|(name, _)| *name == r)
-                .map_or(MAKA_EMPTY.to_string(), |(_, t)| t.to_string())
-        })
-        .collect();
-    format!("{} {side} - 1", text.join("/"))
-}
-
 /// Maka-Dai-Dai: "A piece is promoted when it captures an enemy piece. If a piece has a
 /// promoted rank and makes a capture, promotion is compulsory" — anywhere on the board.
 #[test]

@@ -195,3 +195,16 @@ pub fn in_hand(pos: &Position, side: Side, abbrev: &str) -> u32 {
     let id = pos.tables().rules.piece_by_abbrev(abbrev).expect("piece");
     pos.in_hand(side, id)
 }
+
+/// A Maka-Dai-Dai SFEN from the ranks that hold pieces (`('j', "9[HM]9")`), the others empty.
+pub fn maka(ranks: &[(char, &str)], side: &str) -> String {
+    let text: Vec<String> = ('a'..='s')
+        .map(|r| {
+            ranks
+                .iter()
+                .find(|(name, _)| *name == r)
+                .map_or("19".to_string(), |(_, t)| t.to_string())
+        })
+        .collect();
+    format!("{} {side} - 1", text.join("/"))
+}
