@@ -112,6 +112,7 @@ broken_files! {
     contradictory_clause: "contradictory-clause" => [ContradictoryClause];
     empty_clause: "empty-clause" => [EmptyClause];
     bad_distance: "bad-distance" => [BadDistance];
+    bad_distance_too_long: "bad-distance-too-long" => [BadDistance];
     not_in_hand: "not-in-hand" => [NotInHand];
     rule_needs_another: "rule-needs-another" => [RuleNeedsAnother];
     bad_value: "bad-value" => [BadValue];
@@ -404,6 +405,80 @@ fn one_mistake_is_reported_once() {
     assert_eq!(checks(&compile_text("u.var", text).report), [Check::UnknownVariant]);
 }
 
+/// The small variant the broken files are made from, without a mistake.
+const VALID: &str = "variant \"Mini\"
+board 5 x 5
+
+piece K  \"King\"  sfen k royal : step all
+piece G  \"Gold\"  sfen g : step orthogonal forward-diagonal
+piece P  \"Pawn\"  sfen p promotes +P : step forward
+piece +P \"Tokin\" : as G
+
+setup
+  d: 4 P
+  e: . G K G .
+
+promotion zone 1
+";
+
+#[test]
+fn the_valid_variant_is_valid() {
+    let compiled = compile_text("mini.var", VALID);
+    assert!(
+        compiled.report.diagnostics.is_empty(),
+        "{}",
+        compiled.report.render(false)
+    );
+    assert!(compiled.rules.is_some());
+}
+
+/// What is said twice is not silently taken once.
+#[test]
+fn repeats_are_reported() {
+    let base = VALID;
+    let gold = "step orthogonal forward-diagonal";
+    let cases: &[(&str, &str, Check, &str)] = &[
+        (gold, "leap (1, 2) (-1, 2) (1, 2)", Check::EmptyClause, "(1, 2)"),
+        (
+            gold,
+            "step forward diagonal forward-left",
+            Check::EmptyClause,
+            "forward-left",
+        ),
+        (gold, "move-only move-only step all", Check::EmptyClause, "move-only"),
+        (
+            "promotion zone 1",
+            "promotion zone 1\nhandicap \"G\" 2a 2a",
+            Check::BadValue,
+            "2a",
+        ),
+        (
+            "promotion zone 1",
+            "promotion zone 1\nhandicap \"G\" 4a\nhandicap \"G\" 4a",
+            Check::DuplicateStatement,
+            "\"G\"",
+        ),
+        (
+            "promotion zone 1",
+            "promotion zone 1\npromotion zone 2",
+            Check::DuplicateStatement,
+            "zone 2",
+        ),
+        (
+            "variant \"Mini\"",
+            "variant \"Mini\"\nvariant \"Maxi\"",
+            Check::DuplicateStatement,
+            "\"Maxi\"",
+        ),
+    ];
+    for (from, to, check, under) in cases {
+        let report = compile_text("twice.var", &base.replace(from, to)).report;
+        assert_eq!(checks(&report), [*check], "{to}:\n{}", report.render(false));
+        let (text, _, _) = label(&report, 0, 0);
+        assert!(text.contains(under), "{to}: {text}");
+    }
+}
+
 #[test]
 fn a_missing_board_does_not_stop_the_other_checks() {
     let text = std::fs::read_to_string(path("missing-board")).unwrap();
@@ -445,6 +520,15 @@ fn letters(mut n: usize) -> String {
             return s;
         }
     }
+}
+
+#[test]
+fn limit_file_too_large() {
+    let text = "# padding\n".repeat(koma::compile::source::MAX_SOURCE_BYTES / 10 + 1);
+    let report = compile_text("large.var", &text).report;
+    assert_eq!(checks(&report), [Check::Limit]);
+    assert!(report.diagnostics[0].message.contains("at most"));
+    let _ = report.render(false);
 }
 
 #[test]

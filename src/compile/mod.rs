@@ -76,6 +76,31 @@ pub fn compile_named(name: &str, choices: &[Choice]) -> Compiled {
 
 /// Compiles `source`, loading the files it `use`s with `loader`, for the given options.
 pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compiled {
+    if source.text.len() > source::MAX_SOURCE_BYTES {
+        let message = format!(
+            "{} is {} bytes; koma reads variant files of at most {} bytes",
+            source.name,
+            source.text.len(),
+            source::MAX_SOURCE_BYTES
+        );
+        let diagnostic = Diagnostic {
+            check: Check::Limit,
+            severity: Severity::Error,
+            message,
+            source: Source {
+                name: source.name,
+                text: "".into(),
+            },
+            labels: vec![],
+            help: Some("is this a variant file?".into()),
+        };
+        return Compiled {
+            rules: None,
+            report: Report {
+                diagnostics: vec![diagnostic],
+            },
+        };
+    }
     let mut ctx = Ctx::new(source.clone());
     let file = ctx.parse_source(0);
     ctx.anchors = Anchors::of(&file, &source.text);

@@ -107,11 +107,38 @@ impl Ctx {
                     .map(|dir| Movement::Leap { to: dir.scale(k), mode })
                     .collect()
             }
-            MovementSyntax::Leap(offsets) => offsets
-                .iter()
-                .filter_map(|o| self.leap(o, board, source))
-                .map(|to| Movement::Leap { to, mode })
-                .collect(),
+            MovementSyntax::Leap(offsets) => {
+                let mut seen: Vec<&Spanned<(i64, i64)>> = Vec::new();
+                let mut moves = Vec::new();
+                for offset in offsets {
+                    if let Some(first) = seen.iter().find(|o| o.node == offset.node) {
+                        let (x, y) = offset.node;
+                        let labels = vec![
+                            super::Label {
+                                span: offset.span.clone(),
+                                text: "given again here".into(),
+                            },
+                            super::Label {
+                                span: first.span.clone(),
+                                text: "first given here".into(),
+                            },
+                        ];
+                        self.report(
+                            Check::EmptyClause,
+                            source,
+                            format!("the leap ({x}, {y}) is given twice in this clause"),
+                            labels,
+                            Some("each offset may appear once per clause".into()),
+                        );
+                        continue;
+                    }
+                    seen.push(offset);
+                    if let Some(to) = self.leap(offset, board, source) {
+                        moves.push(Movement::Leap { to, mode });
+                    }
+                }
+                moves
+            }
             MovementSyntax::Lion(steps, dirs) => {
                 let steps = match steps {
                     Some(n) => self.distance(n, 2, longest, source, "a lion move"),

@@ -80,7 +80,17 @@ impl Ctx {
                 "{} piece kinds are more than koma's limit of {MAX_PIECE_KINDS}",
                 table.len()
             );
-            self.report(Check::Limit, 0, message, vec![], None);
+            let first_past = table.get_index(MAX_PIECE_KINDS).map(|(_, e)| e);
+            let labels = first_past
+                .filter(|e| e.source == 0)
+                .map(|e| Label {
+                    span: e.decl.abbrev.span.clone(),
+                    text: format!("piece number {}", MAX_PIECE_KINDS + 1),
+                })
+                .into_iter()
+                .collect();
+            let help = Some("a variant has at most 1000 kinds of piece, promoted ones included".into());
+            self.report(Check::Limit, 0, message, labels, help);
             table.truncate(MAX_PIECE_KINDS);
         }
         table

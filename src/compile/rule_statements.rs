@@ -435,6 +435,12 @@ impl Ctx {
                 );
                 continue;
             }
+            if list.contains(&square) {
+                let message = format!("{square} is listed twice in this handicap");
+                let help = Some("list each square once".to_string());
+                self.error(Check::BadValue, text.span.clone(), message, "listed again", help);
+                continue;
+            }
             list.push(square);
         }
         rules.handicaps.push(Handicap {
