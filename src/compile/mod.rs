@@ -104,6 +104,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
     let mut ctx = Ctx::new(source.clone());
     let file = ctx.parse_source(0);
     ctx.anchors = Anchors::of(&file, &source.text);
+    ctx.empty_file = file.statements.is_empty() && ctx.diagnostics.is_empty();
     let imported = ctx.imports(&file, loader, &mut vec![source.name.clone()]);
     ctx.declare_options(&file, choices);
     let name = ctx.variant_name(&file);
@@ -132,7 +133,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
         rules
     });
     // In reading order: file by file (in the order first reported), then by place in the file;
-    // what has no place (a limit) comes last.
+    // what has no place comes first (the options of the command line), but a limit last.
     let mut diagnostics = ctx.diagnostics;
     let mut files: Vec<String> = Vec::new();
     for d in &diagnostics {
@@ -142,7 +143,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
     }
     diagnostics.sort_by_key(|d| {
         let file = files.iter().position(|f| *f == d.source.name);
-        (d.check == Check::Limit, file, d.span().map_or(usize::MAX, |s| s.start))
+        (d.check == Check::Limit, file, d.span().map_or(0, |s| s.start))
     });
     let report = Report { diagnostics };
     let rules = if report.has_errors() { None } else { rules };
@@ -200,6 +201,8 @@ struct Ctx {
     zone_stated: bool,
     /// Where to point a diagnostic about something missing from the main file.
     anchors: Anchors,
+    /// The main file holds no statement and no broken one: one report says so.
+    empty_file: bool,
 }
 
 /// Places in the main file for diagnostics about what it lacks.
@@ -286,6 +289,7 @@ impl Ctx {
             board_known: true,
             zone_stated: false,
             anchors: Anchors::default(),
+            empty_file: false,
         }
     }
 
@@ -330,6 +334,9 @@ impl Ctx {
         let reported = |checks: &[Check]| self.diagnostics.iter().any(|d| checks.contains(&d.check));
         let statement_broken = |keyword: &str| self.broken_statements.iter().any(|k| k == keyword);
         if !self.board_known && NEEDS_BOARD.contains(&check) {
+            return true;
+        }
+        if self.empty_file && matches!(check, Check::MissingName | Check::MissingSetup | Check::NoRoyal) {
             return true;
         }
         match check {
@@ -618,7 +625,10 @@ impl Ctx {
                 self.report(
                     Check::UnknownOption,
                     0,
-                    format!("this variant has no option `{}`", choice.name),
+                    format!(
+                        "--option {}={}: this variant has no option `{}`",
+                        choice.name, choice.value, choice.name
+                    ),
                     vec![],
                     Some(help),
                 );
@@ -629,8 +639,12 @@ impl Ctx {
             } else {
                 let help = format!("`{}` is one of: {}", choice.name, state.option.values.join(", "));
                 let span = state.span.clone();
-                let message = format!("option `{}` has no value `{}`", choice.name, choice.value);
-                self.error(Check::UnknownOptionValue, span, message, "declared here", Some(help));
+                let message = format!(
+                    "--option {}={}: option `{}` has no value `{}`",
+                    choice.name, choice.value, choice.name, choice.value
+                );
+                let label = format!("declared with {}", state.option.values.join(" | "));
+                self.error(Check::UnknownOptionValue, span, message, &label, Some(help));
             }
         }
     }
@@ -798,6 +812,22 @@ impl Ctx {
         match board {
             Some((size, _)) if valid => Some(size),
             Some(_) => None,
+            None if self.empty_file => {
+                let labels = vec![Label {
+                    span: self.anchors.first.clone(),
+                    text: "nothing but blank lines and comments".into(),
+                }];
+                let help = "a variant needs at least a `board`, its pieces and a `setup`; see the language \
+                            guide in README.md";
+                self.report(
+                    Check::MissingBoard,
+                    0,
+                    "the file holds no statement".into(),
+                    labels,
+                    Some(help.into()),
+                );
+                None
+            }
             None => {
                 let labels = vec![Label {
                     span: self.anchors.first.clone(),
