@@ -300,6 +300,18 @@ fn shogi_forced_promotion_where_the_piece_would_have_no_further_move() {
     assert_eq!(legal_from(&mut pos, "7e"), list(&["7e6c", "7e6c+", "7e8c", "7e8c+"]));
 }
 
+/// The same for White, whose zone and last ranks are at the bottom.
+#[test]
+fn shogi_forced_promotion_for_white() {
+    // White Pawn 9h, Lance 8g, Knights 7f and 3e.
+    let mut pos = position("shogi", &[], "4k4/9/9/9/6n2/2n6/1l7/p8/4K4 w - 1");
+    assert_eq!(legal_from(&mut pos, "9h"), list(&["9h9i+"]));
+    assert_eq!(legal_from(&mut pos, "8g"), list(&["8g8h", "8g8h+", "8g8i+"]));
+    assert_eq!(legal_from(&mut pos, "7f"), list(&["7f6h+", "7f8h+"]));
+    assert_eq!(legal_from(&mut pos, "3e"), list(&["3e2g", "3e2g+", "3e4g", "3e4g+"]));
+    assert_eq!(check(&mut pos, "9h9i"), Err(Illegal::Promotion));
+}
+
 /// Tori: promotion is compulsory on any move "wholly or partly within" the zone: entering,
 /// within and leaving it; not outside it.
 #[test]
@@ -412,6 +424,38 @@ fn chu_deferral_after_declining_on_entry() {
     );
 }
 
+/// Chu deferral applies to White as well, in White's zone.
+#[test]
+fn chu_deferral_for_white() {
+    let sfen = "k11/12/12/12/12/12/12/5g6/12/12/12/11K w - 1";
+    let mut pos = position("chu", &[], sfen);
+    play(&mut pos, "7h7i");
+    play(&mut pos, "1l1k");
+    assert_eq!(check(&mut pos, "7i7j+"), Err(Illegal::Promotion));
+    assert_eq!(check(&mut pos, "7i7j"), Ok(()));
+}
+
+/// Chu: the Drunk Elephant promotes to the Crown Prince, a second royal piece; the promoted
+/// Go-Between moves as a Drunk Elephant but is not royal and does not promote again.
+#[test]
+fn chu_drunk_elephant_promotes_to_crown_prince_go_between_to_drunk_elephant() {
+    let sfen = "k11/12/12/12/5I1E4/12/12/12/12/12/12/11K b - 1";
+    let mut pos = position("chu", &[], sfen);
+    assert_eq!(pos.royal_squares(Side::Black).len(), 1);
+    play(&mut pos, "5e5d+");
+    assert_eq!(piece_at(&pos, "5d"), Some((Side::Black, "+DE".into())));
+    assert_eq!(pos.royal_squares(Side::Black).len(), 2);
+    play(&mut pos, "12a12b");
+    play(&mut pos, "7e7d+");
+    assert_eq!(piece_at(&pos, "7d"), Some((Side::Black, "+GB".into())));
+    assert_eq!(pos.royal_squares(Side::Black).len(), 2);
+    play(&mut pos, "12b12a");
+    assert_eq!(
+        legal_from(&mut pos, "7d"),
+        list(&["7d6c", "7d6d", "7d6e", "7d7c", "7d8c", "7d8d", "7d8e"])
+    );
+}
+
 /// Chu deferral: the wait is one turn of the player; after another move the piece may promote.
 #[test]
 fn chu_deferral_lasts_one_turn() {
@@ -515,6 +559,23 @@ fn maka_pieces_without_a_promoted_rank_capture_plainly() {
     assert_eq!(check(&mut pos, "4j4i+"), Err(Illegal::Promotion));
     assert_eq!(check(&mut pos, "7j7i"), Ok(()));
     assert_eq!(check(&mut pos, "7j7i+"), Err(Illegal::Promotion));
+}
+
+/// Maka-Dai-Dai: a Lion promotes (to Furious Fiend) on any capture, igui and double
+/// captures included; its pass is no capture and does not promote.
+#[test]
+fn maka_lion_promotes_on_any_capture() {
+    let sfen = maka(&[('a', "[k]18"), ('i', "9[p]9"), ('j', "9[LN]9"), ('s', "18[K]")], "b");
+    let mut pos = position("maka-dai-dai", &[], &sfen);
+    for m in ["10j10i10j+", "10j10i+", "10j10i9h+", "10j10j", "10j9h"] {
+        assert!(is_legal(&mut pos, m), "{m}");
+    }
+    for m in ["10j10i10j", "10j10i", "10j10j+", "10j9h+"] {
+        assert!(!is_legal(&mut pos, m), "{m}");
+    }
+    play(&mut pos, "10j10i10j+");
+    assert_eq!(piece_at(&pos, "10j"), Some((Side::Black, "FF".into())));
+    assert_eq!(piece_at(&pos, "10i"), None);
 }
 
 /// Maka-Dai-Dai: "A piece that reaches the last rank of the board and does not have the power

@@ -1,0 +1,255 @@
+//! Rule tests: royal safety and how a game ends, one test per rule of the rule texts
+//! (shared/seeds/*.rul.txt; contested readings in shared/reference/rules-*.md and the royal
+//! safety convention of shared/reference/perft.md), played move by move with `Game::play`.
+
+mod rules_support;
+
+use koma::game::{EndReason, Game, Illegal};
+use koma::rules::Side;
+use rules_support::*;
+
+fn game(variant: &str, options: &[&str], sfen: &str) -> Game {
+    Game::new(position(variant, options, sfen))
+}
+
+// ------------------------------------------------------------------ royal safety
+
+/// A move that leaves the mover's only royal piece in check is illegal: here a Gold pinned
+/// on the King's file by a Rook.
+#[test]
+fn leaving_the_only_royal_in_check_is_illegal() {
+    let mut pos = position("shogi", &[], "8k/4r4/9/9/9/9/9/4G4/4K4 b - 1");
+    assert_eq!(legal_from(&mut pos, "5h"), list(&["5h5g"]));
+    assert_eq!(check(&mut pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&mut pos, "5h4g"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(legal_from(&mut pos, "5i"), list(&["5i4h", "5i4i", "5i6h", "5i6i"]));
+    // A King may not step into check either.
+    let mut pos = position("shogi", &[], "8k/3r5/9/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(check(&mut pos, "5i6i"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(legal_from(&mut pos, "5i"), list(&["5i4h", "5i4i", "5i5h"]));
+}
+
+/// Royal safety with Lion moves: a Lion that takes a piece and does not stay on its square
+/// (igui, or stepping on) empties that square, and may expose its King.
+#[test]
+fn lion_capture_that_empties_a_pinned_square_is_illegal() {
+    // Chu: White Rook 1a, White Pawn 1f, Black King 1l; Black Lion 2e.
+    let mut pos = position("chu", &[], "k10r/12/12/12/10N1/11p/12/12/12/12/12/11K b - 1");
+    for m in ["2e1f2e", "2e1f2f", "2e1f2g"] {
+        assert_eq!(check(&mut pos, m), Err(Illegal::LeavesRoyalInCheck), "{m}");
+    }
+    for m in ["2e1f", "2e1f1e", "2e1f1g"] {
+        assert_eq!(check(&mut pos, m), Ok(()), "{m}");
+    }
+}
+
+/// Chu, King and Crown Prince: "If the opposing player has obtained a 'Crown Prince' by
+/// promotion, that piece must also be captured in order to win the game": exposing one of two
+/// royals is legal, and losing one does not end the game.
+#[test]
+fn with_king_and_crown_prince_exposing_one_is_legal() {
+    // Black King 12l and Crown Prince 1l; Black Gold 1f between the Prince and White's Rook 1a.
+    let sfen = "k10r/12/12/12/12/11G/12/12/12/12/12/K10+E b - 1";
+    let mut game = game("chu", &[], sfen);
+    play_all(&mut game, &["1f2f", "1a1l"]);
+    assert_eq!(game.result(), None);
+    assert_eq!(game.position().royal_squares(Side::Black).len(), 1);
+    // Now the King is the only royal: exposing it is illegal again.
+    let sfen = "k10r/12/12/12/12/11G/12/12/12/12/12/11K b - 1";
+    let mut pos = position("chu", &[], sfen);
+    assert_eq!(check(&mut pos, "1f2f"), Err(Illegal::LeavesRoyalInCheck));
+}
+
+/// Chu `royal-capture=allowed` (HaChu, lishogi): a move leaving the King capturable is legal,
+/// and loses when the King is taken.
+#[test]
+fn royal_capture_allowed_option() {
+    let sfen = "k5r5/12/12/12/12/12/12/12/12/12/6G5/6K5 b - 1";
+    let mut pos = position("chu", &[], sfen);
+    assert_eq!(check(&mut pos, "6k5k"), Err(Illegal::LeavesRoyalInCheck));
+    let mut game = game("chu", &["royal-capture=allowed"], sfen);
+    play_all(&mut game, &["6k5k"]);
+    assert_eq!(game.result(), None);
+    play_all(&mut game, &["6a6l"]);
+    assert_eq!(game.result(), win(Side::White, EndReason::RoyalsCaptured));
+}
+
+/// Maka-Dai-Dai: the King and the Prince must all be captured; with `self-check=legal` the
+/// game ends when the last royal is taken.
+#[test]
+fn capture_of_all_royals_ends_the_game() {
+    // Black King 10j and Prince 5j; White Rooks on 10a and 5a.
+    let sfen = maka(&[('a', "[k]8[r]4[r]4"), ('j', "9[K]4+[DE]4"), ('s', "18[P]")], "w");
+    let mut game = game("maka-dai-dai", &["self-check=legal"], &sfen);
+    play_all(&mut game, &["5a5j+"]);
+    assert_eq!(game.result(), None, "the King is left");
+    play_all(&mut game, &["1s1r"]);
+    play_all(&mut game, &["10a10j+"]);
+    assert_eq!(game.result(), win(Side::White, EndReason::RoyalsCaptured));
+}
+
+// ------------------------------------------------------------------ checkmate and stalemate
+
+/// Checkmate ends the game: the side to move, in check, has no legal move.
+#[test]
+fn checkmate() {
+    // Black drops a Gold on 1b, protected by the Pawn on 1c.
+    let mut game = game("shogi", &[], "8k/9/8P/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(game.result(), None);
+    play_all(&mut game, &["G*1b"]);
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.result(), win(Side::Black, EndReason::Checkmate));
+}
+
+/// Shogi: no legal move, not in check, loses (Fairy-Stockfish, lishogi; SV is silent).
+#[test]
+fn shogi_stalemate_loses() {
+    // Black King 1i: White Gold 2g guards 1h and 2h, White Knight 3g guards 2i.
+    let mut game = game("shogi", &[], "k8/9/9/9/9/9/6ng1/9/8K b - 1");
+    assert!(!game.position().royal_in_check(Side::Black));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.result(), win(Side::White, EndReason::Stalemate));
+}
+
+/// Yari: "'stalemate' is possible in Yari Shogi. When it occurs the game is drawn";
+/// `stalemate=loss` is Fairy-Stockfish's reading.
+#[test]
+fn yari_stalemate_draws() {
+    // Black King 1i: White Yari Gold 2g guards 1h and 2h, White Yari Knight 3g guards 2i.
+    let sfen = "k6/7/7/7/7/7/4n+b1/7/6K b - 1";
+    let mut g = game("yari", &[], sfen);
+    assert!(g.legal_moves().is_empty());
+    assert!(!g.position().royal_in_check(Side::Black));
+    assert_eq!(g.result(), draw(EndReason::Stalemate));
+    let mut g = game("yari", &["stalemate=loss"], sfen);
+    assert_eq!(g.result(), win(Side::White, EndReason::Stalemate));
+}
+
+/// Tori: the stalemated side loses (pychess, Fairy-Stockfish; SV is silent).
+#[test]
+fn tori_stalemate_loses() {
+    // Black Phoenix 1g: White Falcon 2e guards 1f and 2f, White Crane 3f guards 2g.
+    let mut g = game("tori", &[], "k6/7/7/7/5f1/4c2/6K b - 1");
+    assert!(g.legal_moves().is_empty());
+    assert!(!g.position().royal_in_check(Side::Black));
+    assert_eq!(g.result(), win(Side::White, EndReason::Stalemate));
+}
+
+// ------------------------------------------------------------------ Chu's bare king
+
+/// Chu: "The game can also be won by capturing all pieces except the 'King'": White, bared,
+/// cannot bare Black at once, and loses.
+#[test]
+fn chu_bare_king_loses() {
+    // Black Gold 6f takes White's last piece, the Pawn on 6e.
+    let mut g = game("chu", &[], "k11/12/12/12/6p5/6G5/12/12/12/12/12/11K b - 1");
+    assert_eq!(g.result(), None);
+    play_all(&mut g, &["6f6e"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+}
+
+/// Chu: "A bare King may secure a draw if it can also bare the opposing 'King' on the
+/// following move"; when both are bare the game is drawn.
+#[test]
+fn chu_bare_king_draws_if_it_bares_the_other_at_once() {
+    // As above, but White's King on 5d is next to the Gold when it takes the Pawn.
+    let mut g = game("chu", &[], "12/12/12/7k4/6p5/6G5/12/12/12/12/12/11K b - 1");
+    play_all(&mut g, &["6f6e"]);
+    assert_eq!(g.result(), None, "White can still bare Black");
+    play_all(&mut g, &["5d6e"]);
+    assert_eq!(g.result(), draw(EndReason::BothBare));
+    // Two bare Kings: a draw.
+    let mut g = game("chu", &[], "k11/12/12/12/12/12/12/12/12/12/12/11K b - 1");
+    assert_eq!(g.result(), draw(EndReason::BothBare));
+}
+
+// ------------------------------------------------------------------ repetition
+
+/// The four moves of two Kings stepping out and back.
+const SHUFFLE_YARI: [&str; 4] = ["4i4h", "4a4b", "4h4i", "4b4a"];
+
+/// Yari: "It is not legal to move so as to repeat a board position for the third time."
+#[test]
+fn yari_third_repetition_is_illegal() {
+    let sfen = "3k3/7/7/7/7/7/7/7/3K3 b - 1";
+    let mut g = game("yari", &[], sfen);
+    play_all(&mut g, &SHUFFLE_YARI);
+    play_all(&mut g, &SHUFFLE_YARI[..3]);
+    assert_eq!(g.result(), None);
+    // The start position would occur for the third time.
+    assert_eq!(try_play(&mut g, "4b4a"), Err(Illegal::Repetition));
+    assert!(!legal(g.position_mut()).contains(&"4b4a".to_string()));
+    assert_eq!(try_play(&mut g, "4b5a"), Ok(()));
+    // FSF's reading (`repetition=threefold-draw`): the third occurrence draws.
+    let mut g = game("yari", &["repetition=threefold-draw"], sfen);
+    play_all(&mut g, &SHUFFLE_YARI);
+    play_all(&mut g, &SHUFFLE_YARI);
+    assert_eq!(g.result(), draw(EndReason::Repetition));
+}
+
+/// Tori: "If the same position occurs three times by repetition of moves, the player
+/// starting the sequence must vary his move."
+#[test]
+fn tori_repetition_starter_must_vary() {
+    let shuffle = ["4g4f", "4a4b", "4f4g", "4b4a"];
+    let mut g = game("tori", &[], "3k3/7/7/7/7/7/3K3 b - 1");
+    play_all(&mut g, &shuffle);
+    play_all(&mut g, &shuffle);
+    // White did not start the sequence: its move making the start position recur a third
+    // time is legal.
+    assert_eq!(g.result(), None);
+    // Black started it, and must now vary.
+    assert_eq!(try_play(&mut g, "4g4f"), Err(Illegal::Repetition));
+    assert_eq!(try_play(&mut g, "4g3f"), Ok(()));
+}
+
+/// Shogi: the same position four times is a draw (sennichite).
+#[test]
+fn shogi_fourfold_repetition_draws() {
+    let shuffle = ["5i5h", "5a5b", "5h5i", "5b5a"];
+    let mut g = game("shogi", &[], "4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    for _ in 0..2 {
+        play_all(&mut g, &shuffle);
+    }
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.result(), None, "the third occurrence");
+    play_all(&mut g, &shuffle[3..]);
+    assert_eq!(g.result(), draw(EndReason::Repetition));
+}
+
+/// Shogi: a repetition made by continuous checks loses for the checking side.
+#[test]
+fn shogi_perpetual_check_loses_for_the_checker() {
+    // Black's Rook checks from 1e and 2e while White's King steps between 1a and 2a.
+    let shuffle = ["2e1e", "1a2a", "1e2e", "2a1a"];
+    let mut g = game("shogi", &[], "8k/9/9/9/7R1/9/9/9/4K4 b - 1");
+    for _ in 0..2 {
+        play_all(&mut g, &shuffle);
+    }
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.result(), None);
+    play_all(&mut g, &shuffle[3..]);
+    assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
+}
+
+/// Perpetual check by White, in a game that starts with White to move.
+#[test]
+fn shogi_perpetual_check_by_white_loses_for_white() {
+    let shuffle = ["8e9e", "9i8i", "9e8e", "8i9i"];
+    let mut g = game("shogi", &[], "8k/9/9/9/1r7/9/9/9/K8 w - 1");
+    for _ in 0..3 {
+        play_all(&mut g, &shuffle);
+    }
+    assert_eq!(g.result(), win(Side::Black, EndReason::PerpetualCheck));
+}
+
+/// A repetition in which the checks are not continuous is an ordinary draw.
+#[test]
+fn shogi_repetition_with_some_checks_draws() {
+    let shuffle = ["3e1e", "1a2a", "1e3e", "2a1a"];
+    let mut g = game("shogi", &[], "8k/9/9/9/6R2/9/9/9/4K4 b - 1");
+    for _ in 0..3 {
+        play_all(&mut g, &shuffle);
+    }
+    assert_eq!(g.result(), draw(EndReason::Repetition));
+}
