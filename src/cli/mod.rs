@@ -67,6 +67,9 @@ enum Command {
         /// Count Lion moves per path, as lishogi does.
         #[arg(long)]
         paths: bool,
+        /// How moves are written: USI (`7g7f`) or the Shogi Association's notation (`P-7f`).
+        #[arg(long, value_enum, default_value = "usi")]
+        format: play_rules::MoveFormat,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
@@ -111,8 +114,9 @@ pub fn run() -> ExitCode {
             sfen,
             from,
             paths,
+            format,
             options,
-        } => play_rules::moves_command(&variant, &options, sfen.as_deref(), from.as_deref(), paths),
+        } => play_rules::moves_command(&variant, &options, sfen.as_deref(), from.as_deref(), paths, format),
         Command::Bench { quick } => bench::run(quick),
         Command::Show {
             variant,

@@ -1,8 +1,9 @@
 //! `koma perft` and `koma moves`: the interpreter's move generation from the command line.
 
 use koma::compile::Choice;
-use koma::game::{LionCounting, Position, Tables, perft, perft_divide};
-use koma::notation::{legal_usi, read_sfen, write_usi};
+use koma::game::{LionCounting, Move, Position, Tables, perft, perft_divide};
+use koma::notation::{read_sfen, write_tsa_all, write_usi};
+use koma::rules::Square;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -57,12 +58,23 @@ pub fn perft_command(
     ExitCode::SUCCESS
 }
 
+/// How `koma moves` writes moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum MoveFormat {
+    /// USI: `7g7f`, `7g6f7g`, `P*5e`.
+    #[default]
+    Usi,
+    /// The Shogi Association's notation of the rule texts: `P-7f`, `Lnx!6f`, `P*5e`.
+    Tsa,
+}
+
 pub fn moves_command(
     variant: &str,
     options: &[Choice],
     sfen: Option<&str>,
     from: Option<&str>,
     paths: bool,
+    format: MoveFormat,
 ) -> ExitCode {
     let mut pos = match position(variant, options, sfen) {
         Ok(pos) => pos,
@@ -73,15 +85,31 @@ pub fn moves_command(
     } else {
         LionCounting::Distinct
     };
-    for m in legal_usi(&mut pos, counting) {
-        let keep = match from {
-            None => true,
-            Some("hand") => m.contains('*'),
-            Some(square) => m.starts_with(square) && !m[square.len()..].starts_with(|c: char| c.is_ascii_lowercase()),
-        };
-        if keep {
-            println!("{m}");
-        }
+    let geo = pos.geometry();
+    let keep: Box<dyn Fn(&Move) -> bool> = match from {
+        None => Box::new(|_| true),
+        Some("hand") => Box::new(|m: &Move| m.is_drop()),
+        Some(text) => match Square::parse(text).filter(|&s| pos.tables().rules.board.contains(s)) {
+            Some(square) => {
+                let sq = geo.index(square);
+                Box::new(move |m: &Move| !m.is_drop() && m.from == sq)
+            }
+            None => {
+                eprintln!("error: --from takes a square of the board (such as 7g) or `hand`, not `{text}`");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves_into(&mut moves, counting);
+    moves.retain(|m| keep(m));
+    let mut lines: Vec<String> = match format {
+        MoveFormat::Usi => moves.iter().map(|m| write_usi(&pos, m)).collect(),
+        MoveFormat::Tsa => write_tsa_all(&mut pos, &moves),
+    };
+    lines.sort();
+    for line in lines {
+        println!("{line}");
     }
     ExitCode::SUCCESS
 }

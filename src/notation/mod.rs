@@ -1,7 +1,10 @@
-//! Positions and moves as text: SFEN position strings and USI moves.
+//! Positions and moves as text: SFEN position strings, USI moves and the Shogi
+//! Association's (TSA) move notation.
 
 mod sfen;
+mod tsa;
 mod usi;
 
 pub use sfen::{SfenError, read_sfen, write_sfen};
+pub use tsa::{MoveError, legal_tsa, read_move, write_tsa, write_tsa_all};
 pub use usi::{UsiError, legal_usi, read_usi, write_usi};

@@ -1,0 +1,885 @@
+//! Moves in the notation of the Shogi Association (TSA), as the rule texts write them:
+//! `P-7f`, `YNx5c+`, `Sw-5b+`, `Lnx!9d`, `Lnx3hx2i`, `P*5e`.
+//!
+//! A move is written as:
+//!
+//! 1. the piece: its kind's abbreviation as the variant declares it (`Ln`; a promoted kind is
+//!    written by its own abbreviation, `+DH` in Chu, `FGo` or `+L` in Maka-Dai-Dai, `Go` in
+//!    Tori);
+//! 2. the start square, only when another piece of the same kind could legally make a move
+//!    written the same way (the same legs to the same squares), whatever the promotion:
+//!    `G6i-5h`;
+//! 3. the legs: `-` and the square for a move to an empty square, `x` and the square for a
+//!    capture, `*` and the square for a drop. A Lion's moves list every square it captures on,
+//!    in order, then its destination: `Lnx3hx2i` captures twice, `Lnx3h-2i` captures and steps
+//!    on to an empty square. A move that jumps straight to its destination is one leg
+//!    (`Ln-5e`, `Lnx5e`): empty squares it passes are not written;
+//! 4. `+` when the piece promotes on the move, `=` when it could have promoted (the promoting
+//!    move is legal) and does not.
+//!
+//! Moves that come back to their start square:
+//! - igui, capturing without moving: `x!` and the captured square (`Lnx!9d`);
+//! - a pass is written as the Lion's move-and-return it is: a step to an empty square next to
+//!   it and back to its own square, `Ln-6f-7g` for a Lion on 7g. The square written is the
+//!   first empty square the piece could step to, looking forward, forward-left,
+//!   forward-right, left, right, back, back-left, back-right from the mover's side (for a
+//!   Horned Falcon, the square in front of it);
+//! - a three-step Lion that captures twice and returns (Maka-Dai-Dai's Teaching King) lists
+//!   both captures and its own square: `TKx3hx2h-3g`.
+//!
+//! [`read_move`] reads what [`write_tsa`] writes and is forgiving where the text can mean
+//! only one move: the start square may be left out when only one piece of the kind can make
+//! the move; `'` may stand for `*` (`P'5e`); `-` and `x` are not checked against the board
+//! (what a move captures is read from the board); `=` may be left out; a pass may also be
+//! written `Ln-!6f` or with its own square as destination (`Ln-7g`); `Ln-6fx5e` (a square
+//! passed on the way) names the move `Lnx5e`. It is strict where the text is not clear: a
+//! move more than one piece could make, a piece the side to move does not have, an illegal
+//! move, or a promotion choice the rules do not allow, gets a [`MoveError`] that says why.
+//! It also reads USI moves (`7g7f`, `7g6f7g`, `P*5e`, `[Ln]*5e`) as
+//! [`write_usi`](super::write_usi) writes them. A text that starts with a digit or `[` is
+//! read as USI; a drop whose piece is not an abbreviation of the variant is tried as a USI
+//! drop with an SFEN letter.
+
+use super::usi::{UsiError, read_usi};
+use crate::game::tables::{Geometry, Special};
+use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
+use crate::rules::{Offset, PieceId, Side, Square, rank_name};
+use std::fmt;
+
+/// Why a text cannot be read as a move of this position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move: the character where reading stopped (from 1) and what was
+    /// expected there.
+    Malformed { text: String, at: usize, expected: String },
+    /// The piece written is not a piece of this variant, or the side to move has none where
+    /// the move needs one.
+    NoSuchPiece { text: String, reason: String },
+    /// More than one piece could make the move written: the start squares of each, and the
+    /// move of the first written with its start square.
+    Ambiguous {
+        text: String,
+        piece: String,
+        candidates: Vec<Square>,
+        example: String,
+    },
+    /// The move is well formed but the rules forbid it. `from` is the piece meant, when the
+    /// text did not say and several pieces of the kind were tried; `detail` adds what the
+    /// rule alone does not say.
+    Illegal {
+        text: String,
+        rule: Illegal,
+        from: Option<Square>,
+        detail: Option<String>,
+    },
+    /// The piece must promote on this move: `instead` is the text with `+`.
+    PromotionRequired { text: String, instead: String },
+    /// The piece cannot promote on this move: `instead` is the text without `+`.
+    PromotionImpossible { text: String, instead: String },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed { text, at, expected } => {
+                write!(f, "`{text}` is not a move: at character {at}, expected {expected}")
+            }
+            MoveError::NoSuchPiece { text, reason } => write!(f, "`{text}`: {reason}"),
+            MoveError::Ambiguous {
+                text,
+                piece,
+                candidates,
+                example,
+            } => {
+                let squares: Vec<String> = candidates.iter().map(Square::to_string).collect();
+                write!(
+                    f,
+                    "`{text}` is ambiguous: the {piece} pieces on {} could each make it; write the start \
+                     square after the piece, as in `{example}`",
+                    join_and(&squares),
+                )
+            }
+            MoveError::Illegal {
+                text,
+                rule,
+                from,
+                detail,
+            } => {
+                write!(f, "`{text}` is illegal: {rule}")?;
+                if let Some(detail) = detail {
+                    write!(f, " ({detail})")?;
+                }
+                if let Some(from) = from {
+                    write!(f, " (the piece on {from})")?;
+                }
+                Ok(())
+            }
+            MoveError::PromotionRequired { text, instead } => {
+                write!(f, "`{text}`: the piece must promote on this move (`{instead}`)")
+            }
+            MoveError::PromotionImpossible { text, instead } => {
+                write!(f, "`{text}`: the piece cannot promote on this move (`{instead}`)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Writes a move (legal in `pos`) in TSA notation.
+pub fn write_tsa(pos: &mut Position, m: &Move) -> String {
+    let legal = pos.legal_moves();
+    write_among(pos, &legal, m)
+}
+
+/// Writes several moves of `pos` in TSA notation, finding the legal moves once. The moves
+/// may be counted either way ([`LionCounting`]): a Lion path through an empty square is
+/// written with that square (`Ln-6fx5e`, a pass `Ln-6f-7g`).
+pub fn write_tsa_all(pos: &mut Position, moves: &[Move]) -> Vec<String> {
+    let legal = pos.legal_moves();
+    moves.iter().map(|m| write_among(pos, &legal, m)).collect()
+}
+
+/// The legal moves in TSA notation, sorted.
+pub fn legal_tsa(pos: &mut Position, counting: LionCounting) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves_into(&mut moves, counting);
+    let mut out = write_tsa_all(pos, &moves);
+    out.sort();
+    out
+}
+
+/// Writes `m` given the legal moves of the position (counted one per distinct move).
+fn write_among(pos: &Position, legal: &[Move], m: &Move) -> String {
+    let geo = pos.geometry();
+    let rules = &pos.tables().rules;
+    if m.is_drop() {
+        return format!("{}*{}", rules.pieces[usize::from(m.drop)].abbrev, geo.square(m.to));
+    }
+    let kind = kind_at(pos, m.from);
+    let legs = legs_text(pos, m);
+    let mut text = rules.pieces[usize::from(kind)].abbrev.clone();
+    let needs_start = legal
+        .iter()
+        .any(|o| !o.is_drop() && o.from != m.from && kind_at(pos, o.from) == kind && legs_text(pos, o) == legs);
+    if needs_start {
+        text.push_str(&geo.square(m.from).to_string());
+    }
+    text.push_str(&legs);
+    if m.promote {
+        text.push('+');
+    } else {
+        let promoting = Move {
+            promote: true,
+            ..canonical(pos, m)
+        };
+        if legal.contains(&promoting) {
+            text.push('=');
+        }
+    }
+    text
+}
+
+/// The kind of the piece on a square (which must hold one).
+fn kind_at(pos: &Position, sq: Sq) -> u16 {
+    let geo = pos.geometry();
+    pos.piece_at(geo.square(sq)).map_or(u16::MAX, |(_, kind, _)| kind.0)
+}
+
+/// Whether the square holds a piece of the side not to move.
+fn enemy_at(pos: &Position, sq: Sq) -> bool {
+    let geo = pos.geometry();
+    pos.piece_at(geo.square(sq))
+        .is_some_and(|(side, _, _)| side != pos.side_to_move())
+}
+
+/// The move with its via squares reduced to the squares it captures on (a Lion path through
+/// an empty square names the same move as the direct one).
+fn canonical(pos: &Position, m: &Move) -> Move {
+    let mut via = [NO_SQ; 2];
+    let captured = m.via.iter().filter(|&&v| v != NO_SQ && v != m.from && enemy_at(pos, v));
+    for (slot, &v) in via.iter_mut().zip(captured) {
+        *slot = v;
+    }
+    Move { via, ..*m }
+}
+
+/// The legs of a board move: everything after the piece and start square, before the
+/// promotion mark.
+fn legs_text(pos: &Position, m: &Move) -> String {
+    let geo = pos.geometry();
+    let square = |sq: Sq| geo.square(sq).to_string();
+    let mark = |sq: Sq| if enemy_at(pos, sq) { 'x' } else { '-' };
+    let via: Vec<Sq> = m.via.iter().copied().filter(|&v| v != NO_SQ).collect();
+    let mut text = String::new();
+    if m.from == m.to {
+        match via.as_slice() {
+            [] => match pass_squares(pos, m.from).first() {
+                Some(&next) => {
+                    text = format!("-{}-{}", square(next), square(m.from));
+                }
+                None => text = format!("-{}", square(m.from)),
+            },
+            [v] if enemy_at(pos, *v) => text = format!("x!{}", square(*v)),
+            _ => {
+                for &v in &via {
+                    text.push(mark(v));
+                    text.push_str(&square(v));
+                }
+                text.push('-');
+                text.push_str(&square(m.from));
+            }
+        }
+        return text;
+    }
+    for &v in &via {
+        text.push(mark(v));
+        text.push_str(&square(v));
+    }
+    text.push(mark(m.to));
+    text.push_str(&square(m.to));
+    text
+}
+
+/// The directions a pass may step out to, from the mover's side, in the order the writer
+/// prefers them.
+const PASS_ORDER: [(i8, i8); 8] = [(0, 1), (-1, 1), (1, 1), (-1, 0), (1, 0), (0, -1), (-1, -1), (1, -1)];
+
+/// The empty squares the piece on `from` could step to and come back from with its Lion
+/// moves (a pass), in the writer's order.
+fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
+    let t = pos.tables();
+    let geo = pos.geometry();
+    let Some((side, kind, _)) = pos.piece_at(geo.square(from)) else {
+        return Vec::new();
+    };
+    let specials = &t.kinds[kind.index()].specials;
+    let allowed = |dx: i8, dy: i8| {
+        specials.iter().any(|s| match *s {
+            Special::AreaLion { mode, .. } => mode.can_move(),
+            Special::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
+            _ => false,
+        })
+    };
+    PASS_ORDER
+        .iter()
+        .filter(|&&(dx, dy)| allowed(dx, dy))
+        .filter_map(|&(dx, dy)| {
+            let (df, dr) = Geometry::board_vector(side, Offset { dx, dy });
+            geo.step(from, df, dr)
+        })
+        .filter(|&sq| pos.piece_at(geo.square(sq)).is_none())
+        .collect()
+}
+
+/// A TSA move as written, before it is looked up.
+struct Written {
+    kind: u16,
+    body: Body,
+}
+
+enum Body {
+    Drop(Square),
+    Board {
+        start: Option<Square>,
+        legs: Vec<Leg>,
+        promote: bool,
+    },
+}
+
+/// One leg: the square, whether it is written as a capture (`x`), and whether the piece
+/// comes back from it (`!`).
+struct Leg {
+    square: Square,
+    capture: bool,
+    back: bool,
+}
+
+/// Why a text could not be parsed as TSA: `Unknown` when its piece is not an abbreviation
+/// of the variant (it may still be a USI drop).
+enum ParseError {
+    Unknown(MoveError),
+    Other(MoveError),
+}
+
+/// Reads a move in TSA notation or USI form and finds the legal move it names.
+pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.starts_with(|c: char| c.is_ascii_digit() || c == '[') {
+        return read_usi_move(pos, text);
+    }
+    match parse(pos, text) {
+        Ok(written) => resolve(pos, text, written),
+        Err(ParseError::Unknown(e)) if text.contains('*') => read_usi_move(pos, text).map_err(|usi| match usi {
+            MoveError::Malformed { .. } => e,
+            other => other,
+        }),
+        Err(ParseError::Unknown(e) | ParseError::Other(e)) => Err(e),
+    }
+}
+
+/// A cursor over the characters of a move.
+struct Cursor<'a> {
+    text: &'a str,
+    chars: Vec<char>,
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn malformed(&self, expected: &str) -> MoveError {
+        MoveError::Malformed {
+            text: self.text.to_string(),
+            at: self.at + 1,
+            expected: expected.to_string(),
+        }
+    }
+
+    /// A square of the board: file digits, then a rank letter (`a` and a letter past `z`).
+    fn square(&mut self, pos: &Position) -> Result<Square, MoveError> {
+        let start = self.at;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.at += 1;
+        }
+        let geo = pos.geometry();
+        let digits = self.at - start;
+        let letter = self.peek().filter(char::is_ascii_lowercase);
+        if digits == 0 || letter.is_none() {
+            self.at = start;
+            return Err(self.malformed(&format!(
+                "a square such as `5e` (files 1 to {}, ranks a to {})",
+                geo.files,
+                rank_name(geo.ranks)
+            )));
+        }
+        self.at += 1;
+        if geo.ranks > 26 && letter == Some('a') && self.peek().is_some_and(|c| ('a'..='j').contains(&c)) {
+            self.at += 1;
+        }
+        let name: String = self.chars[start..self.at].iter().collect();
+        match Square::parse(&name) {
+            Some(square) if pos.tables().rules.board.contains(square) => Ok(square),
+            _ => {
+                self.at = start;
+                Err(self.malformed(&format!(
+                    "a square of the {}×{} board (`{name}` is not on it)",
+                    geo.files, geo.ranks
+                )))
+            }
+        }
+    }
+}
+
+/// Normalises typographic marks: `×` for `x`, dashes for `-`, `′` for `'`.
+fn normalise(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '×' => 'x',
+            '–' | '—' | '−' => '-',
+            '′' | '’' => '\'',
+            other => other,
+        })
+        .collect()
+}
+
+fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
+    let text = normalise(original);
+    let rules = &pos.tables().rules;
+    let follows = |c: Option<char>| c.is_none_or(|c| c.is_ascii_digit() || matches!(c, '-' | 'x' | '*' | '\'' | '!'));
+    // The longest abbreviation the text starts with, preferring one followed by what may
+    // follow a piece (`Lnx5e` is `Ln`, `x5e`).
+    let mut found: Vec<(usize, usize)> = rules
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| text.starts_with(p.abbrev.as_str()))
+        .map(|(i, p)| (i, p.abbrev.chars().count()))
+        .collect();
+    found.sort_by_key(|&(i, len)| (!follows(text.chars().nth(len)), std::cmp::Reverse(len), i));
+    let Some(&(kind, len)) = found.first() else {
+        let token: String = text
+            .chars()
+            .enumerate()
+            .take_while(|&(i, c)| c.is_ascii_alphabetic() || (i == 0 && c == '+'))
+            .map(|(_, c)| c)
+            .collect();
+        let token = match token.strip_suffix('x') {
+            Some(t) if !t.is_empty() && !t.ends_with('+') => t.to_string(),
+            _ => token,
+        };
+        return Err(if token.is_empty() || token == "+" {
+            ParseError::Other(MoveError::Malformed {
+                text: original.to_string(),
+                at: 1,
+                expected: "a piece abbreviation such as `P` or `Ln`, or a USI move".to_string(),
+            })
+        } else {
+            ParseError::Unknown(MoveError::NoSuchPiece {
+                text: original.to_string(),
+                reason: format!("`{token}` is not a piece of this variant"),
+            })
+        });
+    };
+    let mut c = Cursor {
+        text: original,
+        chars: text.chars().collect(),
+        at: len,
+    };
+    let other = ParseError::Other;
+    let kind = kind as u16;
+    if matches!(c.peek(), Some('*' | '\'')) {
+        c.at += 1;
+        let to = c.square(pos).map_err(other)?;
+        if c.peek().is_some() {
+            return Err(other(c.malformed("the end of the drop")));
+        }
+        return Ok(Written {
+            kind,
+            body: Body::Drop(to),
+        });
+    }
+    let start = if c.peek().is_some_and(|ch| ch.is_ascii_digit()) {
+        Some(c.square(pos).map_err(other)?)
+    } else {
+        None
+    };
+    let mut legs = Vec::new();
+    while let Some(mark @ ('-' | 'x')) = c.peek() {
+        c.at += 1;
+        let back = c.peek() == Some('!');
+        if back {
+            c.at += 1;
+        }
+        let square = c.square(pos).map_err(other)?;
+        legs.push(Leg {
+            square,
+            capture: mark == 'x',
+            back,
+        });
+    }
+    if legs.is_empty() {
+        let expected = if start.is_some() {
+            "`-` or `x` and the destination"
+        } else {
+            "`-` or `x` and the destination, `*` and a square for a drop, or the start square"
+        };
+        return Err(other(c.malformed(expected)));
+    }
+    let promote = match c.peek() {
+        Some('+') => {
+            c.at += 1;
+            true
+        }
+        Some('=') => {
+            c.at += 1;
+            false
+        }
+        _ => false,
+    };
+    if c.peek().is_some() {
+        let expected = if legs.iter().any(|l| l.back) {
+            "`+`, `=` or the end of the move"
+        } else {
+            "`-` or `x` and another square, `+`, `=`, or the end of the move"
+        };
+        return Err(other(c.malformed(expected)));
+    }
+    Ok(Written {
+        kind,
+        body: Body::Board { start, legs, promote },
+    })
+}
+
+/// A piece's name for messages: `Lion (Ln)`.
+fn piece_name(pos: &Position, kind: u16) -> String {
+    let p = &pos.tables().rules.pieces[usize::from(kind)];
+    format!("{} ({})", p.name, p.abbrev)
+}
+
+/// Finds the legal move a parsed TSA move names.
+fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, MoveError> {
+    let geo = pos.geometry();
+    let side = pos.side_to_move();
+    let kind = written.kind;
+    let abbrev = pos.tables().rules.pieces[usize::from(kind)].abbrev.clone();
+    let (start, legs, promote) = match written.body {
+        Body::Drop(to) => return resolve_drop(pos, text, kind, to),
+        Body::Board { start, legs, promote } => (start, legs, promote),
+    };
+    let froms: Vec<Sq> = match start {
+        Some(square) => {
+            if pos.piece_at(square).is_none_or(|(s, k, _)| s != side || k.0 != kind) {
+                return Err(MoveError::NoSuchPiece {
+                    text: text.to_string(),
+                    reason: format!(
+                        "there is no {} of yours on {square} ({})",
+                        piece_name(pos, kind),
+                        describe_square(pos, square)
+                    ),
+                });
+            }
+            vec![geo.index(square)]
+        }
+        None => (0..geo.len() as Sq)
+            .filter(|&sq| {
+                pos.piece_at(geo.square(sq))
+                    .is_some_and(|(s, k, _)| s == side && k.0 == kind)
+            })
+            .collect(),
+    };
+    if froms.is_empty() {
+        return Err(MoveError::NoSuchPiece {
+            text: text.to_string(),
+            reason: format!("you have no {} on the board", piece_name(pos, kind)),
+        });
+    }
+    let legal = pos.legal_moves();
+    let mut matches: Vec<Move> = Vec::new();
+    let mut tried: Vec<(Sq, Result<Move, String>)> = Vec::new();
+    for &from in &froms {
+        let built = build(pos, from, &legs, promote);
+        match built {
+            Ok(m) if legal.contains(&m) => {
+                if !matches.contains(&m) {
+                    matches.push(m);
+                }
+            }
+            other => tried.push((from, other)),
+        }
+    }
+    match matches.len() {
+        1 => return Ok(matches[0]),
+        0 => {}
+        _ => {
+            return Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                piece: abbrev,
+                candidates: matches.iter().map(|m| geo.square(m.from)).collect(),
+                example: write_among(pos, &legal, &matches[0]),
+            });
+        }
+    }
+    // Not legal: find the rule that forbids it, preferring a rule over "cannot move so".
+    let several = start.is_none() && froms.len() > 1;
+    let mut first_problem: Option<(Sq, String)> = None;
+    let mut reasons: Vec<(Sq, Move, Illegal)> = Vec::new();
+    for (from, built) in tried {
+        match built {
+            Ok(m) => {
+                let rule = pos.check_legal(&m).err().unwrap_or(Illegal::NotAMove);
+                reasons.push((from, m, rule));
+            }
+            Err(problem) => {
+                first_problem.get_or_insert((from, problem));
+            }
+        }
+    }
+    let best = reasons
+        .iter()
+        .find(|(_, _, r)| *r == Illegal::Promotion)
+        .or_else(|| reasons.iter().find(|(_, _, r)| *r != Illegal::NotAMove));
+    if let Some(&(from, m, rule)) = best {
+        if rule == Illegal::Promotion {
+            let instead = with_promotion(text, !m.promote);
+            return Err(if m.promote {
+                MoveError::PromotionImpossible {
+                    text: text.to_string(),
+                    instead,
+                }
+            } else {
+                MoveError::PromotionRequired {
+                    text: text.to_string(),
+                    instead,
+                }
+            });
+        }
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            rule,
+            from: several.then(|| geo.square(from)),
+            detail: None,
+        });
+    }
+    let detail = match first_problem {
+        Some((from, problem)) if reasons.is_empty() || !several => Some(if several {
+            format!("{problem}, for the piece on {}", geo.square(from))
+        } else {
+            problem
+        }),
+        _ if several => Some(format!("no {} of yours can move so", piece_name(pos, kind))),
+        _ => Some(format!(
+            "the {} on {} cannot move so",
+            piece_name(pos, kind),
+            geo.square(froms[0])
+        )),
+    };
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        rule: Illegal::NotAMove,
+        from: None,
+        detail,
+    })
+}
+
+/// `it holds White's Lion (Ln)` or `it is empty`, for messages about a square.
+fn describe_square(pos: &Position, square: Square) -> String {
+    match pos.piece_at(square) {
+        None => "it is empty".to_string(),
+        Some((side, kind, _)) => {
+            let whose = match side {
+                Side::Black => "Black",
+                Side::White => "White",
+            };
+            format!("it holds {whose}'s {}", piece_name(pos, kind.0))
+        }
+    }
+}
+
+/// The text with its promotion mark replaced: `+` when `promote`, none otherwise.
+fn with_promotion(text: &str, promote: bool) -> String {
+    let body = text.trim_end_matches(['+', '=']);
+    if promote { format!("{body}+") } else { body.to_string() }
+}
+
+/// The move a board move's legs describe for the piece on `from`: the squares it visits in
+/// order; the enemy pieces on them are what it captures.
+fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, String> {
+    let geo = pos.geometry();
+    let mut path: Vec<Sq> = Vec::new();
+    let mut at = from;
+    for leg in legs {
+        let sq = geo.index(leg.square);
+        if sq == at && legs.len() > 1 {
+            return Err(format!(
+                "a leg to {} goes nowhere: the piece is already there",
+                leg.square
+            ));
+        }
+        if leg.back && leg.capture && !enemy_at(pos, sq) {
+            return Err(format!(
+                "`x!` takes a piece without moving, and {} holds no enemy piece",
+                leg.square
+            ));
+        }
+        path.push(sq);
+        if leg.back {
+            path.push(at);
+        } else {
+            at = sq;
+        }
+    }
+    let to = *path.last().expect("a move has a leg");
+    for &sq in &path[..path.len() - 1] {
+        if sq != from
+            && pos
+                .piece_at(geo.square(sq))
+                .is_some_and(|(side, _, _)| side == pos.side_to_move())
+        {
+            return Err(format!("{} holds a piece of your own", geo.square(sq)));
+        }
+    }
+    let mut captures: Vec<Sq> = Vec::new();
+    for &sq in &path {
+        if sq != from && enemy_at(pos, sq) && !captures.contains(&sq) {
+            captures.push(sq);
+        }
+    }
+    if captures.last() == Some(&to) {
+        captures.pop();
+    }
+    if captures.len() > 2 {
+        return Err("no piece captures more than two pieces before its destination".to_string());
+    }
+    if to == from && captures.is_empty() && path.len() > 1 && !pass_squares(pos, from).contains(&path[0]) {
+        return Err(format!(
+            "a pass steps to an empty square the piece could move to and back; {} is not one",
+            geo.square(path[0])
+        ));
+    }
+    let mut via = [NO_SQ; 2];
+    via[..captures.len()].copy_from_slice(&captures);
+    Ok(Move {
+        from,
+        to,
+        via,
+        drop: u16::MAX,
+        promote,
+    })
+}
+
+fn resolve_drop(pos: &mut Position, text: &str, kind: u16, to: Square) -> Result<Move, MoveError> {
+    let rules = &pos.tables().rules;
+    let name = piece_name(pos, kind);
+    if !rules.drops {
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            rule: Illegal::NotAMove,
+            from: None,
+            detail: Some("this variant has no drops".to_string()),
+        });
+    }
+    if pos.in_hand(pos.side_to_move(), PieceId(kind)) == 0 {
+        return Err(MoveError::NoSuchPiece {
+            text: text.to_string(),
+            reason: format!("you have no {name} in hand"),
+        });
+    }
+    if pos.piece_at(to).is_some() {
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            rule: Illegal::NotAMove,
+            from: None,
+            detail: Some(format!("{to} is not empty: {}", describe_square(pos, to))),
+        });
+    }
+    let m = Move::drop(kind, pos.geometry().index(to));
+    match pos.check_legal(&m) {
+        Ok(()) => Ok(m),
+        Err(rule) => Err(MoveError::Illegal {
+            text: text.to_string(),
+            rule,
+            from: None,
+            detail: None,
+        }),
+    }
+}
+
+/// Reads a USI move; when it is not legal, works out why.
+fn read_usi_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    match read_usi(pos, text) {
+        Ok(m) => Ok(m),
+        Err(UsiError::Malformed(message)) | Err(UsiError::NotLegal(message)) => Err(explain_usi(pos, text, &message)),
+    }
+}
+
+/// The error for a USI move that is not legal here: where it is malformed, or which rule
+/// forbids it.
+fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
+    let geo = pos.geometry();
+    let side = pos.side_to_move();
+    let chars: Vec<char> = text.chars().collect();
+    let mut c = Cursor { text, chars, at: 0 };
+    let not_legal = |detail: Option<String>| MoveError::Illegal {
+        text: text.to_string(),
+        rule: Illegal::NotAMove,
+        from: None,
+        detail,
+    };
+    if let Some(star) = text.find('*') {
+        let token = &text[..star];
+        let rules = &pos.tables().rules;
+        let inner = token.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
+        let kind = rules.pieces.iter().position(|p| match inner {
+            Some(abbrev) => p.abbrev == abbrev,
+            None => p
+                .sfen
+                .as_deref()
+                .is_some_and(|l| !l.starts_with('+') && l.eq_ignore_ascii_case(token)),
+        });
+        let Some(kind) = kind else {
+            return MoveError::NoSuchPiece {
+                text: text.to_string(),
+                reason: format!("`{token}` is not a piece of this variant"),
+            };
+        };
+        c.at = token.chars().count() + 1;
+        let to = match c.square(pos) {
+            Ok(to) if c.peek().is_none() => to,
+            Ok(_) => return c.malformed("the end of the drop"),
+            Err(e) => return e,
+        };
+        return match resolve_drop(pos, text, kind as u16, to) {
+            Ok(_) => not_legal(Some(message.to_string())),
+            Err(e) => e,
+        };
+    }
+    let mut squares = Vec::new();
+    while c.peek().is_some_and(|ch| ch.is_ascii_digit()) {
+        match c.square(pos) {
+            Ok(square) => squares.push(square),
+            Err(e) => return e,
+        }
+    }
+    let promote = c.peek() == Some('+');
+    if promote {
+        c.at += 1;
+    }
+    if squares.is_empty() || c.peek().is_some() {
+        let expected = if squares.is_empty() {
+            "a USI move such as `7g7f`, `7g6f7g` or `P*5e`"
+        } else {
+            "another square, `+`, or the end of the move"
+        };
+        return c.malformed(expected);
+    }
+    if !(2..=4).contains(&squares.len()) {
+        return MoveError::Malformed {
+            text: text.to_string(),
+            at: 1,
+            expected: "two to four squares".to_string(),
+        };
+    }
+    let from = squares[0];
+    let Some((owner, kind, _)) = pos.piece_at(from) else {
+        return MoveError::NoSuchPiece {
+            text: text.to_string(),
+            reason: format!("there is no piece on {from}"),
+        };
+    };
+    if owner != side {
+        return MoveError::NoSuchPiece {
+            text: text.to_string(),
+            reason: format!("the piece on {from} is not yours ({})", describe_square(pos, from)),
+        };
+    }
+    let legs: Vec<Leg> = squares[1..]
+        .iter()
+        .map(|&square| Leg {
+            square,
+            capture: false,
+            back: false,
+        })
+        .collect();
+    let m = match build(pos, geo.index(from), &legs, promote) {
+        Ok(m) => m,
+        Err(problem) => return not_legal(Some(problem)),
+    };
+    match pos.check_legal(&m) {
+        Err(Illegal::Promotion) => {
+            let instead = with_promotion(text, !promote);
+            if promote {
+                MoveError::PromotionImpossible {
+                    text: text.to_string(),
+                    instead,
+                }
+            } else {
+                MoveError::PromotionRequired {
+                    text: text.to_string(),
+                    instead,
+                }
+            }
+        }
+        Err(Illegal::NotAMove) => not_legal(Some(format!(
+            "the {} on {from} cannot move so",
+            piece_name(pos, kind.0)
+        ))),
+        Err(rule) => MoveError::Illegal {
+            text: text.to_string(),
+            rule,
+            from: None,
+            detail: None,
+        },
+        Ok(()) => not_legal(Some(message.to_string())),
+    }
+}
