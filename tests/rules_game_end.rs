@@ -5,6 +5,7 @@
 mod rules_support;
 
 use koma::game::{EndReason, Game, Illegal};
+use koma::notation::{read_sfen, write_sfen};
 use koma::rules::Side;
 use rules_support::*;
 
@@ -51,7 +52,11 @@ fn with_king_and_crown_prince_exposing_one_is_legal() {
     // Black King 12l and Crown Prince 1l; Black Gold 1f between the Prince and White's Rook 1a.
     let sfen = "k10r/12/12/12/12/11G/12/12/12/12/12/K10+E b - 1";
     let mut game = game("chu", &[], sfen);
-    play_all(&mut game, &["1f2f", "1a1l"]);
+    play_all(&mut game, &["1f2f"]);
+    // The position reached (White could take the Prince) is a legal position: it reads back.
+    let text = write_sfen(game.position());
+    assert!(read_sfen(game.position().tables(), &text).is_ok(), "{text}");
+    play_all(&mut game, &["1a1l"]);
     assert_eq!(game.result(), None);
     assert_eq!(game.position().royal_squares(Side::Black).len(), 1);
     // Now the King is the only royal: exposing it is illegal again.
@@ -252,4 +257,21 @@ fn shogi_repetition_with_some_checks_draws() {
         play_all(&mut g, &shuffle);
     }
     assert_eq!(g.result(), draw(EndReason::Repetition));
+}
+
+/// Repetition counts the positions a game's start position carries from before the game;
+/// perpetual check is judged on the moves the game knows.
+#[test]
+fn shogi_perpetual_check_from_a_start_position_with_history() {
+    let shuffle = ["2e1e", "1a2a", "1e2e", "2a1a"];
+    let mut pos = position("shogi", &[], "8k/9/9/9/7R1/9/9/9/4K4 b - 1");
+    for m in shuffle {
+        play(&mut pos, m);
+    }
+    let mut g = Game::new(pos);
+    play_all(&mut g, &shuffle);
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.result(), None, "the third occurrence");
+    play_all(&mut g, &shuffle[3..]);
+    assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
 }

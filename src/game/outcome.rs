@@ -216,7 +216,11 @@ impl Game {
         // checks[i] tells whether the side to move in position i was in check; position i was
         // reached by a move of the other side.
         let plies = self.checks.len();
-        let start = plies - (history.len() - first) - 1;
+        // The start position may come with history of its own (positions before the game):
+        // history[i] is the game's position i - before. Checks are known from the game's
+        // start only, so a cycle that began earlier is judged on the game's part of it.
+        let before = (history.len() + 1).saturating_sub(plies);
+        let start = first.saturating_sub(before);
         for checker in [side, side.opponent()] {
             let checked = checker.opponent();
             let all = (start + 1..plies)
