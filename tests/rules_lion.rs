@@ -343,3 +343,35 @@ fn soaring_eagle_lion_power_forward_diagonal() {
     assert_eq!(piece_at(&pos, "6e"), None);
     assert_eq!(piece_at(&pos, "5d"), Some((Side::Black, "+DK".into())));
 }
+
+/// Maka-Dai-Dai: "In Maka-Dai-Dai Shogi there are no restrictions on the capture of Lions".
+#[test]
+fn maka_has_no_lion_trading_rules() {
+    // A Lion takes a protected Lion two squares away (promoting, as every capture does).
+    let sfen = maka(
+        &[
+            ('a', "[k]18"),
+            ('g', "9[g]9"),
+            ('h', "9[ln]9"),
+            ('j', "9[LN]9"),
+            ('s', "18[K]"),
+        ],
+        "b",
+    );
+    let mut pos = position("maka-dai-dai", &[], &sfen);
+    assert_eq!(check(&mut pos, "10j10h+"), Ok(()));
+    // After a Gold takes a Lion, a Rook takes the other Lion at once.
+    let sfen = maka(
+        &[
+            ('a', "[k]13[r]4"),
+            ('i', "9[ln]9"),
+            ('j', "9[G]9"),
+            ('n', "14[LN]4"),
+            ('s', "18[K]"),
+        ],
+        "b",
+    );
+    let mut pos = position("maka-dai-dai", &[], &sfen);
+    play(&mut pos, "10j10i+");
+    assert_eq!(check(&mut pos, "5a5n+"), Ok(()));
+}

@@ -351,6 +351,39 @@ fn free_bear_jumps_on_the_forward_diagonals() {
     assert_eq!(legal_from(&mut pos, "10j"), sideways);
 }
 
+/// Donkey (SV's data; its rule text names only the forward jump): jumps to the second square
+/// straight forward or back, steps sideways; `donkey=also-step` adds the single steps.
+#[test]
+fn donkey_jumps_two_forward_or_back() {
+    let lone = maka(&[('a', "1[k]17"), ('j', "9[DO]9"), ('s', "17[K]1")], "b");
+    let mut pos = position(MAKA, &[], &lone);
+    assert_eq!(
+        legal_from(&mut pos, "10j"),
+        list(&["10j10h", "10j10l", "10j11j", "10j9j"])
+    );
+    let mut pos = position(MAKA, &["donkey=also-step"], &lone);
+    assert_eq!(
+        legal_from(&mut pos, "10j"),
+        list(&["10j10h", "10j10i", "10j10k", "10j10l", "10j11j", "10j9j"])
+    );
+    // Over pieces of its own.
+    let blocked = maka(
+        &[
+            ('a', "1[k]17"),
+            ('i', "9[P]9"),
+            ('j', "9[DO]9"),
+            ('k', "9[P]9"),
+            ('s', "17[K]1"),
+        ],
+        "b",
+    );
+    let mut pos = position(MAKA, &[], &blocked);
+    assert_eq!(
+        legal_from(&mut pos, "10j"),
+        list(&["10j10h", "10j10l", "10j11j", "10j9j"])
+    );
+}
+
 /// Left Chariot: slides forward, forward-left and back-right, steps back; for White the
 /// directions are White's own.
 #[test]
