@@ -1,10 +1,12 @@
-//! Positions and moves as text: SFEN position strings, USI moves and the Shogi
-//! Association's (TSA) move notation.
+//! Positions and moves as text: SFEN position strings, USI moves, the Shogi
+//! Association's (TSA) move notation, and game records.
 
+mod record;
 mod sfen;
 mod tsa;
 mod usi;
 
+pub use record::{Record, RecordError, parse_record, replay, result_text, save_atomic, write_record};
 pub use sfen::{SfenError, read_sfen, write_sfen};
 pub use tsa::{MoveError, legal_tsa, read_move, write_tsa, write_tsa_all};
 pub use usi::{UsiError, legal_usi, read_usi, write_usi};

@@ -1,0 +1,252 @@
+//! Game records: a PGN-like text, as XBoard writes games of shogi variants.
+//!
+//! ```text
+//! [Variant "chu"]
+//! [Option "teaching-king=2"]
+//! [Black "you"]
+//! [White "koma (depth 3)"]
+//! [Date "2026.11.22"]
+//! [Result "*"]
+//!
+//! 1. P-7f P-3d 2. S-6h {a comment} P-3e
+//! *
+//! ```
+//! Tags come first (`Variant`, `Option` once per option, `Black`, `White`, `Date`,
+//! `Handicap`, `SFEN` when the game did not start from the standard position, `Result`,
+//! `Termination`); then the moves with move numbers, `{…}` comments, and the result
+//! (`1-0` Black won, `0-1` White won, `1/2-1/2`, `*` unfinished). Saving writes a temporary
+//! file and renames it over the old one, so an interrupted save leaves the previous file whole.
+
+use super::tsa::{read_move, write_tsa};
+use crate::game::Game;
+use crate::rules::Side;
+use indexmap::IndexMap;
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+
+/// A record as read from text, before its moves are played.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record {
+    pub tags: IndexMap<String, String>,
+    /// Each move as written, with the line it is on.
+    pub moves: Vec<(String, usize)>,
+    /// Comments, by the number of moves before them.
+    pub comments: Vec<(usize, String)>,
+    pub result: Option<String>,
+}
+
+/// Why a record cannot be read or replayed: the line, and for a move its number and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: usize,
+    /// The 1-based number of the move that failed, if a move failed.
+    pub ply: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.ply {
+            Some(ply) => write!(f, "line {}, move {ply}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads the text of a record (tags, moves, comments, result), without playing the moves.
+pub fn parse_record(text: &str) -> Result<Record, RecordError> {
+    let mut record = Record::default();
+    let mut in_moves = false;
+    let mut comment: Option<(usize, String)> = None;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let trimmed = raw.trim();
+        if comment.is_none() && !in_moves && trimmed.starts_with('[') {
+            let (name, value) = parse_tag(trimmed).ok_or_else(|| RecordError {
+                line,
+                ply: None,
+                message: format!("`{trimmed}` is not a tag such as [Variant \"chu\"]"),
+            })?;
+            if name == "Option" {
+                let n = record.tags.keys().filter(|k| k.starts_with("Option")).count();
+                record.tags.insert(format!("Option{n}"), value);
+            } else {
+                record.tags.insert(name, value);
+            }
+            continue;
+        }
+        if !trimmed.is_empty() {
+            in_moves = true;
+        }
+        movetext_line(raw, line, &mut record, &mut comment)?;
+    }
+    if let Some((line, _)) = comment {
+        return Err(RecordError {
+            line,
+            ply: None,
+            message: "a comment `{` is never closed".into(),
+        });
+    }
+    if !record.tags.contains_key("Variant") {
+        return Err(RecordError {
+            line: 1,
+            ply: None,
+            message: "the record has no [Variant \"…\"] tag".into(),
+        });
+    }
+    Ok(record)
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    valid.then(|| (name.to_string(), value.replace("\\\"", "\"")))
+}
+
+/// Reads one line of movetext: move numbers, moves, `{comments}`, `;` comments, a result.
+fn movetext_line(
+    raw: &str,
+    line: usize,
+    record: &mut Record,
+    comment: &mut Option<(usize, String)>,
+) -> Result<(), RecordError> {
+    let mut rest = raw;
+    loop {
+        if let Some((_, text)) = comment.as_mut() {
+            match rest.find('}') {
+                Some(end) => {
+                    text.push_str(&rest[..end]);
+                    let (_, text) = comment.take().unwrap_or_default();
+                    record.comments.push((record.moves.len(), text.trim().to_string()));
+                    rest = &rest[end + 1..];
+                }
+                None => {
+                    text.push_str(rest);
+                    text.push(' ');
+                    return Ok(());
+                }
+            }
+        }
+        rest = rest.trim_start();
+        if rest.is_empty() || rest.starts_with(';') {
+            return Ok(());
+        }
+        if let Some(after) = rest.strip_prefix('{') {
+            *comment = Some((line, String::new()));
+            rest = after;
+            continue;
+        }
+        let end = rest.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(rest.len());
+        let token = &rest[..end];
+        rest = &rest[end..];
+        if RESULTS.contains(&token) {
+            record.result = Some(token.to_string());
+        } else if let Some(number) = token.strip_suffix('.').map(|t| t.trim_end_matches('.')) {
+            if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
+                return Err(RecordError {
+                    line,
+                    ply: None,
+                    message: format!("`{token}` is neither a move number nor a move"),
+                });
+            }
+        } else if record.result.is_some() {
+            return Err(RecordError {
+                line,
+                ply: None,
+                message: format!("`{token}` comes after the result"),
+            });
+        } else {
+            record.moves.push((token.to_string(), line));
+        }
+    }
+}
+
+/// Plays a record's moves in `game`, stopping at the first move that cannot be played.
+/// The moves before it stay played.
+pub fn replay(game: &mut Game, record: &Record) -> Result<(), RecordError> {
+    for (index, (text, line)) in record.moves.iter().enumerate() {
+        let error = |message: String| RecordError {
+            line: *line,
+            ply: Some(index + 1),
+            message: format!("`{text}`: {message}"),
+        };
+        let m = read_move(game.position_mut(), text).map_err(|e| error(e.to_string()))?;
+        game.play(m).map_err(|e| error(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The result tag of a finished game, or `*`.
+pub fn result_text(winner: Option<Option<Side>>) -> &'static str {
+    match winner {
+        None => "*",
+        Some(Some(Side::Black)) => "1-0",
+        Some(Some(Side::White)) => "0-1",
+        Some(None) => "1/2-1/2",
+    }
+}
+
+/// Writes a game: `tags` (in order; `Option0`, `Option1`… are written as `Option`), then
+/// the moves numbered by pairs from the first mover, then the result.
+pub fn write_record(tags: &IndexMap<String, String>, game: &Game) -> String {
+    let mut out = String::new();
+    for (name, value) in tags {
+        let name = if name.starts_with("Option") {
+            "Option"
+        } else {
+            name.as_str()
+        };
+        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "\\\"")));
+    }
+    out.push('\n');
+    let mut replay = Game::new(game.start().clone());
+    let mut line = String::new();
+    for (index, m) in game.moves().enumerate() {
+        let text = write_tsa(replay.position_mut(), m);
+        if index % 2 == 0 {
+            line.push_str(&format!("{}. ", index / 2 + 1));
+        }
+        line.push_str(&text);
+        line.push(' ');
+        if line.len() > 72 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+        if replay.play(*m).is_err() {
+            break;
+        }
+    }
+    line.push_str(tags.get("Result").map_or("*", String::as_str));
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+/// Writes `text` to `path` through a temporary file renamed over it: a save that is cut
+/// short leaves the previous file intact.
+pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "game".into(), |n| n.to_string_lossy().to_string());
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    })();
+    match written.and_then(|()| std::fs::rename(&temporary, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temporary);
+            Err(e)
+        }
+    }
+}
