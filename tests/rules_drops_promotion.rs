@@ -393,6 +393,20 @@ fn dai_forced_promotion_of_knight_iron_and_stone() {
     assert_eq!(legal_from(&mut pos, "9b"), list(&["9b10a+", "9b8a+"]));
 }
 
+/// Dai `promotion=entry` (HaChu's default): only a move from outside into the zone may promote.
+#[test]
+fn dai_promotion_entry_option() {
+    // Black Golds on 8f (outside the 5-rank zone) and 4d (inside it).
+    let sfen = "k14/15/15/11G3/15/7G7/15/15/15/15/15/15/15/15/14K b - 1";
+    let mut pos = position("dai", &["promotion=entry"], sfen);
+    assert_eq!(check(&mut pos, "8f8e+"), Ok(()));
+    assert_eq!(check(&mut pos, "4d4c+"), Err(Illegal::Promotion));
+    assert_eq!(check(&mut pos, "4d4e+"), Err(Illegal::Promotion));
+    let mut pos = position("dai", &[], sfen);
+    assert_eq!(check(&mut pos, "4d4c+"), Ok(()));
+    assert_eq!(check(&mut pos, "4d4e+"), Ok(()));
+}
+
 /// Chu: "If a piece does not promote on entering the Promotion Zone it may not promote on the
 /// next turn unless making a capture. The piece may, however, promote on any subsequent turn."
 #[test]

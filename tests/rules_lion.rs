@@ -204,6 +204,12 @@ fn lion_pawn_or_go_between_bridge_does_not_count() {
         assert_eq!(check(&mut pos, "7f7e"), Ok(()), "{bridge}");
         assert_eq!(check(&mut pos, "7f7e7f"), Ok(()), "{bridge}");
     }
+    // Promoted, they are a Gold and a Drunk Elephant: bridges like any other piece.
+    for bridge in ["+p", "+i"] {
+        let sfen = format!("k11/12/5g6/5n6/5{bridge}6/5N6/12/12/12/12/12/11K b - 1");
+        let mut pos = position("chu", &[], &sfen);
+        assert_eq!(check(&mut pos, "7f7e7d"), Ok(()), "{bridge}");
+    }
 }
 
 // ------------------------------------------------------------------ lion-trading rule 2
