@@ -2,6 +2,7 @@
 //! rules' names, and perft.
 
 mod attack;
+mod is_legal;
 mod movegen;
 mod outcome;
 mod perft;

@@ -29,6 +29,9 @@ struct Gen<'a> {
     deferred: Sq,
     paths: bool,
     out: &'a mut Vec<Move>,
+    /// Lion walk results already emitted for the current piece (its Lion movements may
+    /// reach the same result: two Lion lines both pass).
+    walked: Vec<(Sq, [Sq; 2], bool)>,
 }
 
 impl Position {
@@ -98,6 +101,7 @@ impl Position {
             deferred: deferred[side.index()],
             paths: counting == LionCounting::Paths,
             out,
+            walked: Vec::new(),
         };
         for sq in 0..t.geo.len() as Sq {
             let code = board[usize::from(sq)];
@@ -202,7 +206,10 @@ impl Position {
         if m.is_drop() {
             return false;
         }
-        m.from == f.royal || aligned(self.t.geo, m.from, f.royal)
+        // A move opens lines from the squares it empties: its start, and the squares a Lion
+        // captures on before its destination.
+        let opened = |sq: Sq| sq != NO_SQ && aligned(self.t.geo, sq, f.royal);
+        m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
@@ -268,13 +275,21 @@ impl Position {
         }
     }
 
-    /// The side that started the cycle now repeating: the side to move at the first
-    /// occurrence of the earliest position that occurs again.
+    /// The side that started the cycle now repeating: the side to move at the start of the
+    /// repeating sequence that ends in the current position. That is the first occurrence of
+    /// the current position, moved back as long as the positions before it repeat with the
+    /// same period (the distance between its first two occurrences); an older cycle, ended
+    /// since, does not count.
     fn cycle_starter(&self) -> Option<Side> {
         let mut all = self.history.clone();
         all.push(self.hash);
-        let first = (0..all.len()).find(|&i| all[i + 1..].contains(&all[i]))?;
-        let plies_ago = all.len() - 1 - first;
+        let first = all.iter().position(|&h| h == self.hash)?;
+        let period = 1 + all[first + 1..].iter().position(|&h| h == self.hash)?;
+        let mut start = first;
+        while start > 0 && all[start - 1] == all[start - 1 + period] {
+            start -= 1;
+        }
+        let plies_ago = all.len() - 1 - start;
         Some(if plies_ago.is_multiple_of(2) {
             self.side
         } else {
@@ -335,6 +350,7 @@ impl Gen<'_> {
         if info.overlapping {
             self.next_mark();
         }
+        self.walked.clear();
         for ray in t.rays(kind, self.side, from) {
             for &to in t.ray_squares(ray) {
                 let target = self.board[usize::from(to)];
@@ -575,12 +591,11 @@ impl Gen<'_> {
     }
 
     fn emit_walks(&mut self, path: Walk) {
-        let mut seen: Vec<(Sq, [Sq; 2], bool)> = Vec::new();
         for result in path.results {
-            if seen.contains(&result) {
+            if self.walked.contains(&result) {
                 continue;
             }
-            seen.push(result);
+            self.walked.push(result);
             let (to, via, capture) = result;
             if to == path.from && via[0] == NO_SQ {
                 self.out.push(Move {

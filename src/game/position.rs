@@ -21,6 +21,9 @@ pub struct Setup {
     pub move_number: u32,
     /// Chu: the square where a non-Lion just captured a Lion.
     pub lion_capture: Option<Square>,
+    /// Chu's deferral rule, per side (Black's first): the square of that side's piece that
+    /// declined to promote on entering the zone on that side's last move.
+    pub deferred: [Option<Square>; 2],
 }
 
 /// Why a [`Setup`] is not a playable position.
@@ -37,9 +40,13 @@ pub enum PositionError {
         count: u32,
         most: u32,
     },
-    /// The side not to move is in check: the side to move could capture a royal at once.
+    /// The side not to move is in check: the side to move could capture its last royal at
+    /// once (with two royals, one may be left attacked, as a move may leave it).
     OpponentInCheck,
     BadMoveNumber,
+    /// A deferred promotion on a square without a piece of that side, or in a variant
+    /// without the deferral rule.
+    BadDeferral(Square),
 }
 
 impl fmt::Display for PositionError {
@@ -56,6 +63,10 @@ impl fmt::Display for PositionError {
                 write!(f, "the side to move could capture the other side's royal piece at once")
             }
             PositionError::BadMoveNumber => write!(f, "the move number must be at least 1"),
+            PositionError::BadDeferral(s) => write!(
+                f,
+                "no piece on {s} can have declined promotion on the last move (or the variant has no deferral rule)"
+            ),
         }
     }
 }
@@ -191,6 +202,7 @@ impl Position {
             side_to_move: self.side,
             move_number: self.move_number,
             lion_capture: self.lion_capture(),
+            deferred: self.deferred.map(|sq| (sq != NO_SQ).then(|| geo.square(sq))),
         }
     }
 
@@ -253,8 +265,19 @@ impl Position {
             }
             pos.lion_capture = geo.index(square);
         }
+        for (side, square) in [Side::Black, Side::White].into_iter().zip(setup.deferred) {
+            let Some(square) = square else {
+                continue;
+            };
+            let owned = pos.piece_at(square).is_some_and(|(owner, _, _)| owner == side);
+            if !t.rules.deferral || !owned {
+                return Err(PositionError::BadDeferral(square));
+            }
+            pos.deferred[side.index()] = geo.index(square);
+        }
         pos.hash = pos.full_hash();
-        if !t.rules.end.royal_capture_allowed && pos.royal_in_check(pos.side.opponent()) {
+        let last_royal = pos.royal_squares(pos.side.opponent()).len() == 1;
+        if !t.rules.end.royal_capture_allowed && last_royal && pos.royal_in_check(pos.side.opponent()) {
             return Err(PositionError::OpponentInCheck);
         }
         Ok(pos)
@@ -431,6 +454,10 @@ impl Position {
             self.hash ^= self.piece_key(captured, sq);
             undo.captured[usize::from(undo.captures)] = (sq, captured);
             undo.captures += 1;
+            // A piece under deferral that is captured no longer defers anything.
+            if self.deferred[side.opponent().index()] == sq {
+                self.deferred[side.opponent().index()] = NO_SQ;
+            }
             let kind = usize::from(code_kind(captured));
             lion_taken |= self.t.kinds[kind].lion;
             if self.t.rules.drops {
@@ -535,5 +562,6 @@ fn start_setup(t: &Tables, handicap: Option<&str>) -> Option<Setup> {
         side_to_move,
         move_number: 1,
         lion_capture: None,
+        deferred: [None; 2],
     })
 }

@@ -7,7 +7,9 @@
 //! koma's extension for pieces without an SFEN letter (Dai, Maka-Dai-Dai): the piece's
 //! abbreviation in brackets, upper case for Black and lower case for White (`[LN]`, `[ln]`);
 //! a promoted piece is `+` and its unpromoted form's token (`+[DH]`). A piece that declined
-//! to promote on entering the zone under Chu's pawn rule is followed by `=`. In variants
+//! to promote on entering the zone under Chu's pawn rule is followed by `=`; a piece that
+//! declined to promote on entering the zone on its side's last move, and so may not promote
+//! on its next move unless it captures (Chu's deferral rule), is followed by `!`. In variants
 //! without drops the third field is the square where a Lion was last taken by a non-Lion
 //! (lishogi's convention for Chu), or `-`.
 
@@ -114,6 +116,9 @@ pub fn write_sfen(pos: &Position) -> String {
                     if declined {
                         text.push('=');
                     }
+                    if setup.deferred[side.index()] == Some(Square::new(file, rank)) {
+                        text.push('!');
+                    }
                 }
             }
         }
@@ -165,7 +170,7 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
         });
     }
     let tokens = Tokens::new(t);
-    let pieces = read_board(t, &tokens, board_text, board_at)?;
+    let (pieces, deferred, piece_at) = read_board(t, &tokens, board_text, board_at)?;
     let (side_at, side_text) = field(1).ok_or(SfenError {
         field: "side",
         at: text.len(),
@@ -182,10 +187,10 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
             });
         }
     };
-    let (mut hands, mut lion_capture) = (Vec::new(), None);
+    let (mut hands, mut hand_at, mut lion_capture) = (Vec::new(), Vec::new(), None);
     if let Some((at, third)) = field(2) {
         if t.rules.drops {
-            hands = read_hands(&tokens, third, at)?;
+            (hands, hand_at) = read_hands(&tokens, third, at)?;
         } else if third != "-" {
             let square = Square::parse(third).filter(|s| t.rules.board.contains(*s));
             lion_capture = Some(square.ok_or(SfenError {
@@ -209,11 +214,44 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
         side_to_move,
         move_number,
         lion_capture,
+        deferred,
     };
-    Position::from_setup(t.clone(), &setup).map_err(|e: PositionError| SfenError {
-        field: "position",
-        at: 0,
-        message: e.to_string(),
+    Position::from_setup(t.clone(), &setup).map_err(|e: PositionError| {
+        // Point at a token of the kind at fault (in hand first), or at the side to move.
+        let blame = |of_kind: &dyn Fn(PieceId) -> bool| {
+            let in_hand = setup
+                .hands
+                .iter()
+                .zip(&hand_at)
+                .rev()
+                .find(|((_, k, _), _)| of_kind(*k));
+            let on_board = setup
+                .pieces
+                .iter()
+                .zip(&piece_at)
+                .rev()
+                .find(|((_, _, k, _), _)| of_kind(*k));
+            in_hand
+                .map(|(_, &at)| ("hand", at))
+                .or_else(|| on_board.map(|(_, &at)| ("board", at)))
+        };
+        let (field, at) = match &e {
+            PositionError::TooManyPieces { piece, .. } => t
+                .rules
+                .piece_by_abbrev(piece)
+                .and_then(|base| blame(&|k| t.kinds[k.index()].base == base.0)),
+            PositionError::PromotedInHand(piece) => {
+                t.rules.piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
+            }
+            PositionError::OpponentInCheck => Some(("side", side_at)),
+            _ => None,
+        }
+        .unwrap_or(("position", 0));
+        SfenError {
+            field,
+            at,
+            message: e.to_string(),
+        }
     })
 }
 
@@ -250,12 +288,11 @@ fn next_token(rest: &str) -> Option<usize> {
     }
 }
 
-fn read_board(
-    t: &Tables,
-    tokens: &Tokens,
-    text: &str,
-    offset: usize,
-) -> Result<Vec<(Square, Side, PieceId, bool)>, SfenError> {
+/// The pieces a board field lists, per side the square of its piece marked `!`, and where
+/// each piece's token starts.
+type BoardRead = (Vec<(Square, Side, PieceId, bool)>, [Option<Square>; 2], Vec<usize>);
+
+fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<BoardRead, SfenError> {
     let board = t.rules.board;
     let err = |at: usize, message: String| SfenError {
         field: "board",
@@ -270,6 +307,8 @@ fn read_board(
         ));
     }
     let mut pieces = Vec::new();
+    let mut piece_at = Vec::new();
+    let mut deferred = [None; 2];
     let mut at = 0;
     for (r, rank_text) in ranks.iter().enumerate() {
         let rank = r as u8 + 1;
@@ -293,6 +332,7 @@ fn read_board(
                 )
             })?;
             let token = &rest[..len];
+            let token_start = i;
             let (kind, side) = tokens
                 .read(token)
                 .ok_or_else(|| err(at + i, format!("`{token}` is not a piece of this variant")))?;
@@ -311,7 +351,22 @@ fn read_board(
             if declined {
                 i += 1;
             }
-            pieces.push((Square::new(file as u8, rank), side, kind, declined));
+            let square = Square::new(file as u8, rank);
+            if rank_text[i..].starts_with('!') {
+                if !t.rules.deferral {
+                    return Err(err(
+                        at + i,
+                        "`!` marks a piece under the deferral rule, which this variant does not have".into(),
+                    ));
+                }
+                if deferred[side.index()].is_some() {
+                    return Err(err(at + i, "two pieces of one side are marked `!`".into()));
+                }
+                deferred[side.index()] = Some(square);
+                i += 1;
+            }
+            pieces.push((square, side, kind, declined));
+            piece_at.push(offset + at + token_start);
             file -= 1;
         }
         if file != 0 {
@@ -327,12 +382,15 @@ fn read_board(
         }
         at += rank_text.len() + 1;
     }
-    Ok(pieces)
+    Ok((pieces, deferred, piece_at))
 }
 
-fn read_hands(tokens: &Tokens, text: &str, offset: usize) -> Result<Vec<(Side, PieceId, u32)>, SfenError> {
+/// The pieces in hand, and where each entry (its count, or its piece) starts.
+type HandRead = (Vec<(Side, PieceId, u32)>, Vec<usize>);
+
+fn read_hands(tokens: &Tokens, text: &str, offset: usize) -> Result<HandRead, SfenError> {
     if text == "-" {
-        return Ok(vec![]);
+        return Ok((vec![], vec![]));
     }
     let err = |at: usize, message: String| SfenError {
         field: "hand",
@@ -340,8 +398,10 @@ fn read_hands(tokens: &Tokens, text: &str, offset: usize) -> Result<Vec<(Side, P
         message,
     };
     let mut hands = Vec::new();
+    let mut starts = Vec::new();
     let mut i = 0;
     while i < text.len() {
+        starts.push(offset + i);
         let rest = &text[i..];
         let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
         let count = if digits > 0 {
@@ -363,5 +423,5 @@ fn read_hands(tokens: &Tokens, text: &str, offset: usize) -> Result<Vec<(Side, P
         hands.push((side, kind, count));
         i += len;
     }
-    Ok(hands)
+    Ok((hands, starts))
 }

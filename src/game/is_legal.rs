@@ -1,0 +1,641 @@
+//! An independent legality check, to hold the move generator against.
+//!
+//! [`Position::is_legal`] decides whether one move is legal from the variant's
+//! [`Rules`](crate::rules::Rules) alone. It shares nothing with the generator: no unrolled
+//! rays, no attack tables, no Lion walk code. It reads the piece's movement definitions and
+//! walks the board square by square with [`BoardSize::offset`](crate::rules::BoardSize::offset),
+//! checks the promotion choice against the promotion triggers, the drop against the drop
+//! rules, and then the legality rules by playing the move and asking, piece by piece and
+//! movement by movement, whether the opponent could capture the mover's last royal. It is
+//! slow, and meant to be obviously right rather than fast.
+//!
+//! Readings of the rules that are not spelt out by the rule texts, and that this check
+//! shares with the generator:
+//! - protection (for capture-unprotected moves and the Lion-trading rule) is judged on the
+//!   board before the move with the capturing piece lifted off its square; pieces the move
+//!   captures first still protect, and capture-unprotected moves do not protect;
+//! - a capture-unprotected piece (the Emperor) attacks a royal only when no other piece of
+//!   the royal's side protects it;
+//! - promotion looks at the start and end squares of a move only (Lion moves included);
+//! - Chu's deferral lasts for the player's next turn (the position records the square of
+//!   the piece that declined);
+//! - with two royals, leaving one of them capturable is legal.
+
+use super::Move;
+use super::position::Position;
+use super::tables::{NO_SQ, Sq};
+use crate::rules::{LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Square};
+
+impl Position {
+    /// Whether `m` is a legal move in this position, decided from the rules without the move
+    /// generator: the piece's movements walked square by square, the promotion and drop
+    /// rules, then Chu's Lion rules, royal safety (by an attack check of its own), drop mate
+    /// and repetition. Slow, and meant to be obviously right; for testing the generator.
+    pub fn is_legal(&mut self, m: &Move) -> bool {
+        let judge = Judge::new(self);
+        let shape = if m.is_drop() {
+            judge.drop_shape(m)
+        } else {
+            judge.board_shape(m)
+        };
+        let Some(captures) = shape else {
+            return false;
+        };
+        if !m.is_drop() && !judge.lion_rules_allow(m, &captures) {
+            return false;
+        }
+        self.royal_stays_safe(m) && !self.drop_mates_independently(m) && !self.repetition_forbids(m)
+    }
+
+    /// Moves that might be legal here, found without the move generator: every piece of the
+    /// side to move to every other square (promoting or not when its kind promotes); for a
+    /// piece with Lion moves, every square within its Lion range with no, one or two enemy
+    /// squares within that range captured on the way, and the pass; every drop of every
+    /// kind in hand on every empty square. A superset of the legal moves.
+    pub fn candidate_moves(&self) -> Vec<Move> {
+        let judge = Judge::new(self);
+        let rules = judge.rules;
+        let mut out = Vec::new();
+        let board_move = |from: Sq, to: Sq, via: [Sq; 2], promote: bool| Move {
+            from,
+            to,
+            via,
+            drop: u16::MAX,
+            promote,
+        };
+        for from in rules.board.squares() {
+            let Some((owner, kind, _)) = judge.at(from) else {
+                continue;
+            };
+            if owner != judge.side {
+                continue;
+            }
+            let piece = rules.piece(kind);
+            let promotions: &[bool] = if piece.promotion.to.is_some() {
+                &[false, true]
+            } else {
+                &[false]
+            };
+            let f = judge.sq(from);
+            for to in rules.board.squares().filter(|&to| to != from) {
+                for &promote in promotions {
+                    out.push(board_move(f, judge.sq(to), [NO_SQ; 2], promote));
+                }
+            }
+            let reach = piece.moves.iter().filter_map(lion_steps).max().unwrap_or(0);
+            if reach == 0 {
+                continue;
+            }
+            let near: Vec<Square> = rules.board.squares().filter(|&s| distance(from, s) <= reach).collect();
+            let enemies: Vec<Sq> = near
+                .iter()
+                .filter(|&&s| judge.at(s).is_some_and(|(o, _, _)| o != judge.side))
+                .map(|&s| judge.sq(s))
+                .collect();
+            for &to in &near {
+                let to = judge.sq(to);
+                if to == f {
+                    out.push(board_move(f, f, [NO_SQ; 2], false));
+                }
+                for &a in &enemies {
+                    for b in std::iter::once(NO_SQ).chain(enemies.iter().copied().filter(|&b| b != a)) {
+                        for &promote in promotions {
+                            out.push(board_move(f, to, [a, b], promote));
+                        }
+                    }
+                }
+            }
+        }
+        if rules.drops {
+            for kind in rules.piece_ids() {
+                if self.in_hand(judge.side, kind) == 0 {
+                    continue;
+                }
+                for to in rules.board.squares().filter(|&s| judge.at(s).is_none()) {
+                    out.push(Move::drop(kind.0, judge.sq(to)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the side to move has a legal move, by [`is_legal`](Self::is_legal) over
+    /// [`candidate_moves`](Self::candidate_moves).
+    fn has_legal_move_independently(&mut self) -> bool {
+        self.candidate_moves().iter().any(|c| self.is_legal(c))
+    }
+
+    /// Royal safety: unless the rules allow it, a move may not leave the mover's last royal
+    /// piece where the opponent could capture it.
+    fn royal_stays_safe(&mut self, m: &Move) -> bool {
+        if self.t.rules.end.royal_capture_allowed {
+            return true;
+        }
+        let side = self.side;
+        let undo = self.make(m);
+        let judge = Judge::new(self);
+        let royals = judge.royal_squares(side);
+        let exposed = royals.len() == 1 && judge.can_capture_on(side.opponent(), royals[0], None, true);
+        self.unmake(m, &undo);
+        !exposed
+    }
+
+    /// A drop of a kind that may not give immediate mate, that does: the opponent's royal is
+    /// attacked and the opponent has no legal move.
+    fn drop_mates_independently(&mut self, m: &Move) -> bool {
+        if !m.is_drop() || !self.t.rules.piece(PieceId(m.drop)).drop.no_drop_mate {
+            return false;
+        }
+        let side = self.side;
+        let undo = self.make(m);
+        let judge = Judge::new(self);
+        let check = judge
+            .royal_squares(side.opponent())
+            .iter()
+            .any(|&r| judge.can_capture_on(side, r, None, true));
+        let mates = check && !self.has_legal_move_independently();
+        self.unmake(m, &undo);
+        mates
+    }
+
+    /// The repetition rule, when it forbids moves: the move may not make a position occur
+    /// for the rule's count-th time (for "starter varies", only the player who started the
+    /// repeating sequence is held to it).
+    fn repetition_forbids(&mut self, m: &Move) -> bool {
+        let Some(rule) = self.t.rules.end.repetition.clone() else {
+            return false;
+        };
+        if rule.effect == RepetitionEffect::Draw {
+            return false;
+        }
+        let mover = self.side;
+        let undo = self.make(m);
+        let mut seen = self.history.clone();
+        seen.push(self.hash);
+        self.unmake(m, &undo);
+        let now = seen[seen.len() - 1];
+        if seen.iter().filter(|&&h| h == now).count() < usize::from(rule.count) {
+            return false;
+        }
+        match rule.effect {
+            RepetitionEffect::Draw => false,
+            RepetitionEffect::Illegal => true,
+            RepetitionEffect::StarterVaries => {
+                // Positions alternate sides; the last one has the mover's opponent to move.
+                let start = sequence_start(&seen);
+                let plies_back = seen.len() - 1 - start;
+                let starter = if plies_back.is_multiple_of(2) {
+                    mover.opponent()
+                } else {
+                    mover
+                };
+                starter == mover
+            }
+        }
+    }
+}
+
+/// Where the repeating sequence that ends in the last position began: the first occurrence
+/// of the last position, moved back as long as the positions before it repeat with the same
+/// period (the period is the distance between its first two occurrences).
+fn sequence_start(seen: &[u64]) -> usize {
+    let now = seen[seen.len() - 1];
+    let first = seen.iter().position(|&h| h == now).unwrap_or(0);
+    let Some(gap) = seen[first + 1..].iter().position(|&h| h == now) else {
+        return first;
+    };
+    let period = gap + 1;
+    let mut start = first;
+    while start > 0 && seen[start - 1] == seen[start - 1 + period] {
+        start -= 1;
+    }
+    start
+}
+
+/// King-step distance.
+fn distance(a: Square, b: Square) -> u8 {
+    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
+}
+
+/// How many steps a Lion movement takes, if it is one.
+fn lion_steps(m: &Movement) -> Option<u8> {
+    match *m {
+        Movement::AreaLion { steps, .. } | Movement::LineLion { steps, .. } => Some(steps),
+        _ => None,
+    }
+}
+
+/// What the promotion rules allow on a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Promotion {
+    Never,
+    May,
+    Must,
+}
+
+/// The position read for one question, with the side to move.
+struct Judge<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    side: Side,
+}
+
+impl<'a> Judge<'a> {
+    fn new(pos: &'a Position) -> Judge<'a> {
+        Judge {
+            pos,
+            rules: &pos.t.rules,
+            side: pos.side,
+        }
+    }
+
+    fn square(&self, sq: Sq) -> Option<Square> {
+        (usize::from(sq) < self.pos.board.len()).then(|| self.pos.t.geo.square(sq))
+    }
+
+    fn sq(&self, s: Square) -> Sq {
+        self.pos.t.geo.index(s)
+    }
+
+    fn at(&self, s: Square) -> Option<(Side, PieceId, bool)> {
+        self.pos.piece_at(s)
+    }
+
+    fn occupied(&self, s: Square, lifted: Option<Square>) -> bool {
+        Some(s) != lifted && self.at(s).is_some()
+    }
+
+    fn step(&self, side: Side, from: Square, by: Offset) -> Option<Square> {
+        self.rules.board.offset(side, from, by)
+    }
+
+    fn royal_squares(&self, side: Side) -> Vec<Square> {
+        self.rules
+            .board
+            .squares()
+            .filter(|&s| {
+                self.at(s)
+                    .is_some_and(|(o, k, _)| o == side && self.rules.piece(k).royal)
+            })
+            .collect()
+    }
+
+    /// The squares of a Lion line from `from` (not included), up to `steps` along `dir`.
+    fn line(&self, side: Side, from: Square, dir: Offset, steps: u8) -> Vec<Square> {
+        let mut out = Vec::new();
+        let mut at = from;
+        for _ in 0..steps {
+            let Some(next) = self.step(side, at, dir) else {
+                break;
+            };
+            out.push(next);
+            at = next;
+        }
+        out
+    }
+
+    /// Whether `movement` of a piece of `side` on `from` reaches `to` in one go (the path is
+    /// free; what stands on `to` is not looked at). `lifted` counts as an empty square.
+    fn reaches(&self, side: Side, from: Square, movement: &Movement, to: Square, lifted: Option<Square>) -> bool {
+        match *movement {
+            Movement::Ride { dir, max, .. } => {
+                let mut at = from;
+                let mut taken = 0u32;
+                while max.is_none_or(|max| taken < u32::from(max)) {
+                    let Some(next) = self.step(side, at, dir) else {
+                        return false;
+                    };
+                    taken += 1;
+                    if next == to {
+                        return true;
+                    }
+                    if self.occupied(next, lifted) {
+                        return false;
+                    }
+                    at = next;
+                }
+                false
+            }
+            Movement::Leap { to: by, .. } => self.step(side, from, by) == Some(to),
+            Movement::AreaLion { steps, .. } => (1..=steps).contains(&distance(from, to)),
+            Movement::LineLion { dir, steps, .. } => self.line(side, from, dir, steps).contains(&to),
+            Movement::Hook { dir, .. } => {
+                // Along `dir`; at any empty square on the way, optionally turn 90° and go on.
+                let mut at = from;
+                while let Some(first) = self.step(side, at, dir) {
+                    if first == to {
+                        return true;
+                    }
+                    if self.occupied(first, lifted) {
+                        return false;
+                    }
+                    for turn in dir.perpendiculars() {
+                        let mut leg = first;
+                        while let Some(second) = self.step(side, leg, turn) {
+                            if second == to {
+                                return true;
+                            }
+                            if self.occupied(second, lifted) {
+                                break;
+                            }
+                            leg = second;
+                        }
+                    }
+                    at = first;
+                }
+                false
+            }
+            Movement::Anywhere { .. } => from != to,
+        }
+    }
+
+    /// Whether a piece of `by` could capture a piece standing on `target`, `lifted` counting
+    /// as empty. Capture-unprotected moves count only when `unprotected_moves` is set (and
+    /// then only if the piece on `target` is not protected).
+    fn can_capture_on(&self, by: Side, target: Square, lifted: Option<Square>, unprotected_moves: bool) -> bool {
+        self.rules.board.squares().any(|from| {
+            if from == target || Some(from) == lifted {
+                return false;
+            }
+            let Some((owner, kind, _)) = self.at(from) else {
+                return false;
+            };
+            owner == by
+                && self.rules.piece(kind).moves.iter().any(|movement| {
+                    let mode = movement.mode();
+                    let unprotected = mode == Mode::CaptureUnprotected;
+                    mode.can_capture()
+                        && (!unprotected || unprotected_moves)
+                        && self.reaches(by, from, movement, target, lifted)
+                        && (!unprotected || !self.protected(target, Some(from)))
+                })
+        })
+    }
+
+    /// Whether the piece on `target` is protected by its owner, `lifted` counting as empty.
+    fn protected(&self, target: Square, lifted: Option<Square>) -> bool {
+        self.at(target)
+            .is_some_and(|(owner, _, _)| self.can_capture_on(owner, target, lifted, false))
+    }
+
+    /// Whether a move of the side to move by `mode` from `from` may end on `to`, and whether
+    /// it captures there.
+    fn may_land(&self, mode: Mode, from: Square, to: Square) -> Option<bool> {
+        match self.at(to) {
+            None => mode.can_move().then_some(false),
+            Some((owner, _, _)) if owner == self.side => None,
+            Some(_) => self.may_capture(mode, from, to).then_some(true),
+        }
+    }
+
+    fn may_capture(&self, mode: Mode, from: Square, target: Square) -> bool {
+        mode.can_capture() && (mode != Mode::CaptureUnprotected || !self.protected(target, Some(from)))
+    }
+
+    /// A move on the board, if the piece's movements and the promotion rules allow it:
+    /// the squares it captures on, in order.
+    fn board_shape(&self, m: &Move) -> Option<Vec<Square>> {
+        if m.drop != u16::MAX {
+            return None;
+        }
+        let from = self.square(m.from)?;
+        let to = self.square(m.to)?;
+        let (owner, kind, declined) = self.at(from)?;
+        if owner != self.side {
+            return None;
+        }
+        let via = match m.via {
+            [NO_SQ, NO_SQ] => vec![],
+            [a, NO_SQ] => vec![self.square(a)?],
+            [NO_SQ, _] => return None,
+            [a, b] => vec![self.square(a)?, self.square(b)?],
+        };
+        if via.contains(&from) || (via.len() == 2 && via[0] == via[1]) {
+            return None;
+        }
+        let piece = self.rules.piece(kind);
+        let captures = if via.is_empty() && to != from {
+            // Straight to `to`: a ride, leap, hook, jump within Lion range, or anywhere.
+            let capture = piece.moves.iter().find_map(|movement| {
+                if self.reaches(self.side, from, movement, to, None) {
+                    self.may_land(movement.mode(), from, to)
+                } else {
+                    None
+                }
+            })?;
+            if capture { vec![to] } else { vec![] }
+        } else {
+            // A Lion walk: captures on the `via` squares in order, then ends on `to`. A walk
+            // whose last capture is on its destination is written without it (`via` holds
+            // the captures before the destination), so `via` may not end with `to`.
+            if via.last() == Some(&to) {
+                return None;
+            }
+            let mut expected = via.clone();
+            if to != from && !via.contains(&to) {
+                match self.at(to) {
+                    Some((o, _, _)) if o == self.side => return None,
+                    Some(_) => expected.push(to),
+                    None => {}
+                }
+            }
+            let walks = piece.moves.iter().any(|movement| {
+                lion_steps(movement)
+                    .is_some_and(|steps| self.walk(movement, from, from, steps, &mut Vec::new(), to, &expected))
+            });
+            if !walks {
+                return None;
+            }
+            expected
+        };
+        let pass = to == from && captures.is_empty();
+        let allowed = match self.promotion(kind, declined, from, to, !captures.is_empty(), pass) {
+            Promotion::Never => !m.promote,
+            Promotion::May => true,
+            Promotion::Must => m.promote,
+        };
+        allowed.then_some(captures)
+    }
+
+    /// The squares a Lion step of `movement` may go to from `at` (the walk started on `from`).
+    fn lion_neighbours(&self, movement: &Movement, from: Square, at: Square) -> Vec<Square> {
+        match *movement {
+            Movement::AreaLion { .. } => (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| Offset::new(dx, dy)))
+                .filter(|&o| o != Offset::new(0, 0))
+                .filter_map(|o| self.step(self.side, at, o))
+                .collect(),
+            Movement::LineLion { dir, steps, .. } => {
+                let mut line = vec![from];
+                line.extend(self.line(self.side, from, dir, steps));
+                match line.iter().position(|&s| s == at) {
+                    Some(i) => [i.checked_sub(1), Some(i + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|j| line.get(j).copied())
+                        .collect(),
+                    None => vec![],
+                }
+            }
+            _ => vec![],
+        }
+    }
+
+    /// Whether some walk of at most `left` more Lion steps from `at` ends on `to` having
+    /// captured exactly `expected`, in order. Squares left by the Lion or emptied by its
+    /// captures count as empty; the Lion's own pieces block.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        movement: &Movement,
+        from: Square,
+        at: Square,
+        left: u8,
+        captured: &mut Vec<Square>,
+        to: Square,
+        expected: &[Square],
+    ) -> bool {
+        let mode = movement.mode();
+        for next in self.lion_neighbours(movement, from, at) {
+            let vacated = next == from || captured.contains(&next);
+            let capture = match if vacated { None } else { self.at(next) } {
+                Some((owner, _, _)) if owner == self.side => continue,
+                Some(_) if !self.may_capture(mode, from, next) => continue,
+                Some(_) => true,
+                None if !mode.can_move() => continue,
+                None => false,
+            };
+            if capture {
+                captured.push(next);
+            }
+            let found = expected.starts_with(captured)
+                && ((next == to && captured.as_slice() == expected)
+                    || (left > 1 && self.walk(movement, from, next, left - 1, captured, to, expected)));
+            if capture {
+                captured.pop();
+            }
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// What the promotion rules allow for a move of a `kind` piece from `from` to `to`.
+    fn promotion(
+        &self,
+        kind: PieceId,
+        declined: bool,
+        from: Square,
+        to: Square,
+        capture: bool,
+        pass: bool,
+    ) -> Promotion {
+        let piece = self.rules.piece(kind);
+        if piece.promotion.to.is_none() || pass {
+            return Promotion::Never;
+        }
+        let depth = |s: Square| self.rules.board.depth_from_far_edge(self.side, s);
+        let (mut chance, mut compulsory) = (false, false);
+        for trigger in &self.rules.promotion {
+            let fires = match trigger.when {
+                PromotionEvent::Zone {
+                    depth: zone,
+                    enter,
+                    within,
+                    leave,
+                } => match (depth(from) <= zone, depth(to) <= zone) {
+                    (false, true) => enter,
+                    (true, true) => within,
+                    (true, false) => leave,
+                    (false, false) => false,
+                },
+                PromotionEvent::Capture => capture,
+            };
+            if fires {
+                chance = true;
+                compulsory |= trigger.compulsory;
+            }
+        }
+        if !chance {
+            return Promotion::Never;
+        }
+        // Where the piece would have no further move it must promote; a Chu Pawn that
+        // declined on entering waits for that; a piece that declined on entering may not
+        // promote on its player's next turn without capturing.
+        if depth(to) <= piece.promotion.forced_ranks {
+            return Promotion::Must;
+        }
+        if declined {
+            return Promotion::Never;
+        }
+        if self.rules.deferral && self.pos.deferred[self.side.index()] == self.sq(from) && !capture {
+            return Promotion::Never;
+        }
+        if compulsory { Promotion::Must } else { Promotion::May }
+    }
+
+    /// A drop, if the drop rules (all but drop mate) allow it. It captures nothing.
+    fn drop_shape(&self, m: &Move) -> Option<Vec<Square>> {
+        if !self.rules.drops || m.via != [NO_SQ; 2] || m.promote || usize::from(m.drop) >= self.rules.pieces.len() {
+            return None;
+        }
+        let kind = PieceId(m.drop);
+        let to = self.square(m.to)?;
+        if self.pos.in_hand(self.side, kind) == 0 || self.at(to).is_some() {
+            return None;
+        }
+        let rule = &self.rules.piece(kind).drop;
+        if self.rules.board.depth_from_far_edge(self.side, to) <= rule.dead_ranks {
+            return None;
+        }
+        if let Some(limit) = rule.per_file {
+            let on_file = (1..=self.rules.board.ranks)
+                .filter(|&rank| self.at(Square::new(to.file, rank)) == Some((self.side, kind, false)))
+                .count();
+            if on_file >= usize::from(limit) {
+                return None;
+            }
+        }
+        Some(vec![])
+    }
+
+    /// Chu's Lion rules. A Lion may not take a protected Lion two or more squares away unless
+    /// it first captured a piece that is not a weak bridge (Pawn, Go-Between); after a
+    /// non-Lion took a Lion, a non-Lion may not take a Lion.
+    fn lion_rules_allow(&self, m: &Move, captures: &[Square]) -> bool {
+        let end = &self.rules.end;
+        if !end.lion_trading && !end.counter_strike {
+            return true;
+        }
+        let Some(from) = self.square(m.from) else {
+            return false;
+        };
+        let Some((_, mover, _)) = self.at(from) else {
+            return false;
+        };
+        let mover_is_lion = self.rules.piece(mover).lion == LionRole::Lion;
+        let mut bridge = false;
+        for &c in captures {
+            let Some((_, kind, _)) = self.at(c) else {
+                continue;
+            };
+            let role = self.rules.piece(kind).lion;
+            if role == LionRole::Lion {
+                if end.counter_strike && !mover_is_lion && self.pos.lion_capture().is_some() {
+                    return false;
+                }
+                if end.lion_trading
+                    && mover_is_lion
+                    && distance(from, c) >= 2
+                    && !bridge
+                    && self.protected(c, Some(from))
+                {
+                    return false;
+                }
+            }
+            bridge |= role != LionRole::WeakBridge;
+        }
+        true
+    }
+}
