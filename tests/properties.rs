@@ -376,7 +376,7 @@ fn check_position(pos: &mut Position, rng: &mut Rng, trail: &Trail, stats: &mut 
         let mut got = pos.to_setup();
         got.pieces.sort();
         assert_eq!(
-            (got.pieces, got.hands, got.side_to_move, got.lion_capture),
+            (got.pieces, got.hands, got.side_to_move, got.lion_capture, got.deferred),
             expected,
             "make of {m:?} did not do what the rules say\n{}",
             trail.at(pos)
@@ -420,10 +420,11 @@ type Outcome = (
     Vec<(Side, PieceId, u32)>,
     Side,
     Option<Square>,
+    [Option<Square>; 2],
 );
 
-/// The board, hands, side to move and Lion-capture square after `m`, worked out from the
-/// rules by editing the position's setup by hand.
+/// The board, hands, side to move, Lion-capture square and deferred promotions after `m`,
+/// worked out from the rules by editing the position's setup by hand.
 fn expected_after(pos: &Position, m: &Move) -> Outcome {
     let rules: &Rules = &pos.tables().rules;
     let geo = pos.geometry();
@@ -434,6 +435,9 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
     let mut hands: BTreeMap<(Side, PieceId), u32> = setup.hands.iter().map(|&(s, k, n)| ((s, k), n)).collect();
     let to = geo.square(m.to);
     let mut lion_capture = None;
+    // A side's deferral lasts until its next move; a captured piece defers nothing.
+    let mut deferred = setup.deferred;
+    deferred[side.index()] = None;
     if m.is_drop() {
         *hands.get_mut(&(side, PieceId(m.drop))).expect("in hand") -= 1;
         board.insert(to, (side, PieceId(m.drop), false));
@@ -449,6 +453,9 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
             .filter(|&s| s != NO_SQ && s != m.from)
         {
             let square = geo.square(sq);
+            if deferred[side.opponent().index()] == Some(square) {
+                deferred[side.opponent().index()] = None;
+            }
             if board.get(&square).is_some_and(|&(o, _, _)| o != side) {
                 let (_, taken, _) = board.remove(&square).expect("just seen");
                 lion_taken |= rules.piece(taken).lion == LionRole::Lion;
@@ -467,8 +474,15 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
             });
             let depth = |s: Square| rules.board.depth_from_far_edge(side, s);
             let enters = zone.is_some_and(|z| depth(from) > z && depth(to) <= z);
-            let waits = piece.promotion.to.is_some() && piece.promotion.declined_waits_for_last_rank && enters;
-            (side, kind, declined || waits)
+            let declines = piece.promotion.to.is_some() && enters;
+            if declines && rules.deferral {
+                deferred[side.index()] = Some(to);
+            }
+            (
+                side,
+                kind,
+                declined || (declines && piece.promotion.declined_waits_for_last_rank),
+            )
         };
         board.insert(to, placed);
         if lion_taken && piece.lion != LionRole::Lion {
@@ -481,7 +495,7 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         .filter(|&(_, n)| n > 0)
         .map(|((s, k), n)| (s, k, n))
         .collect();
-    (pieces, hands, side.opponent(), lion_capture)
+    (pieces, hands, side.opponent(), lion_capture, deferred)
 }
 
 /// The kind a captured piece goes to hand as: the start of its promotion chain.
