@@ -157,6 +157,262 @@ fn every_check_has_a_broken_file() {
     }
 }
 
+/// Syntax errors say what was found, what the language allows there, in its own words, and
+/// point at the spot: (text, message, label, line and column).
+#[test]
+fn syntax_errors_speak_the_language() {
+    let cases: &[(&str, &str, &str, (usize, usize))] = &[
+        (
+            "board 9 x\n",
+            "the `board` statement ends too early: expected a number",
+            "expected a number",
+            (1, 10),
+        ),
+        (
+            "board 9 x 9 x\n",
+            "expected the end of the line in this `board` statement, found `x`",
+            "expected the end of the line",
+            (1, 13),
+        ),
+        (
+            "variant Shogi\n",
+            "expected a quoted name in this `variant` statement, found `Shogi`",
+            "expected a quoted name",
+            (1, 9),
+        ),
+        (
+            "variant \"Shogi\n",
+            "a quoted name has no closing `\"`",
+            "this `\"` is not closed on its line",
+            (1, 9),
+        ),
+        (
+            "piece K \"King\" : step all when x\n",
+            "the `piece` statement ends too early: expected `=`",
+            "expected `=`",
+            (1, 33),
+        ),
+        (
+            "piece K \"King\" : step all when\n",
+            "the `piece` statement ends too early: expected the name of an option",
+            "expected the name of an option",
+            (1, 31),
+        ),
+        (
+            "piece K \"King\" : step all,\n",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
+            "after a `,` the list goes on: another item, on this line or the next",
+            (1, 27),
+        ),
+        (
+            "piece K \"King\" royal\npiece G \"Gold\" : step all\n",
+            "the `piece` statement ends too early: expected a piece attribute or `:`",
+            "expected a piece attribute or `:`",
+            (1, 21),
+        ),
+        (
+            "piece K \"King\" : step all,\n\nsetup\n  a: K\n",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
+            "after a `,` the list goes on: another item, on this line or the next",
+            (1, 27),
+        ),
+        (
+            "K \"King\" : step all\n",
+            "expected a statement, found `K`",
+            "a piece is defined with `piece` first",
+            (1, 1),
+        ),
+        (
+            "Board 9 x 9\n",
+            "expected a statement, found `Board`",
+            "keywords are lower case: `board`",
+            (1, 1),
+        ),
+        (
+            "piece K \"King\" value ten : step all\n",
+            "expected a number in this `piece` statement, found `ten`",
+            "expected a number",
+            (1, 22),
+        ),
+        (
+            "piece K \"King\" value 10a : step all\n",
+            "expected a number in this `piece` statement, found `10a`",
+            "expected a number",
+            (1, 22),
+        ),
+        (
+            "piece K \"King\" : leap (1 2)\n",
+            "expected `,` in this `piece` statement, found `2`",
+            "expected `,`",
+            (1, 26),
+        ),
+        (
+            "piece K \"King\" : leap (1, 2\n",
+            "the `piece` statement ends too early: expected `)`",
+            "expected `)`",
+            (1, 28),
+        ),
+        (
+            "piece K \"King\" : range forward\n",
+            "expected a number in this `piece` statement, found `forward`",
+            "expected a number",
+            (1, 24),
+        ),
+        (
+            "piece K \"King\" : step\n",
+            "the `piece` statement ends too early: expected a direction (forward, back, left, right, orthogonal, diagonal, all, …)",
+            "something is missing here",
+            (1, 22),
+        ),
+        (
+            "piece K \"King\" : step all, ,\n",
+            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as) in this `piece` statement, found `,`",
+            "not expected here",
+            (1, 28),
+        ),
+        (
+            "promotion zone 3 on enters\n",
+            "expected enter, within or leave in this `promotion` statement, found `enters`",
+            "expected enter, within or leave",
+            (1, 21),
+        ),
+        (
+            "promotion zone three\n",
+            "expected a number in this `promotion` statement, found `three`",
+            "expected a number",
+            (1, 16),
+        ),
+        (
+            "promotion\n",
+            "the `promotion` statement ends too early: expected `zone` or `capture`",
+            "expected `zone` or `capture`",
+            (1, 10),
+        ),
+        (
+            "repetition 3 drew\n",
+            "expected draw, illegal or starter-varies in this `repetition` statement, found `drew`",
+            "expected draw, illegal or starter-varies",
+            (1, 14),
+        ),
+        (
+            "repetition 3 draw perpetual-check loses\n",
+            "expected `when`, `, perpetual-check loses` or the end of the line in this `repetition` statement, found `perpetual-check`",
+            "expected `when`, `, perpetual-check loses` or the end of the line",
+            (1, 19),
+        ),
+        (
+            "drop-limit P 1 per rank\n",
+            "expected `file` in this `drop-limit` statement, found `rank`",
+            "expected `file`",
+            (1, 20),
+        ),
+        (
+            "stalemate lost\n",
+            "expected draw, loss or win in this `stalemate` statement, found `lost`",
+            "expected draw, loss or win",
+            (1, 11),
+        ),
+        (
+            "handicap Rook 8b\n",
+            "expected a quoted name in this `handicap` statement, found `Rook`",
+            "expected a quoted name",
+            (1, 10),
+        ),
+        (
+            "handicap \"Rook\" b8\n",
+            "expected a square (such as `7g`) in this `handicap` statement, found `b8`",
+            "expected a square (such as `7g`)",
+            (1, 17),
+        ),
+        (
+            "setup\n  e: G K\n  f G K\n  g: K ? K\n",
+            "expected `:` in this setup row, found `G`",
+            "expected `:`",
+            (3, 5),
+        ),
+        (
+            "setup blak\n  e: G K\n",
+            "expected `black` or `white` or the end of the line in this `setup` statement, found `blak`",
+            "expected `black` or `white` or the end of the line",
+            (1, 7),
+        ),
+        (
+            "e: K G\n",
+            "expected a statement, found `e`",
+            "a setup row belongs under `setup`",
+            (1, 1),
+        ),
+        (
+            "option x = \n",
+            "the `option` statement ends too early: expected an option value",
+            "expected an option value",
+            (1, 12),
+        ),
+        (
+            "option x \"desc\" a | b\n",
+            "expected `=` in this `option` statement, found `a`",
+            "expected `=`",
+            (1, 17),
+        ),
+        (
+            "use chu\n",
+            "expected a quoted name in this `use` statement, found `chu`",
+            "expected a quoted name",
+            (1, 5),
+        ),
+        (
+            "use \"chu\": K DE\n",
+            "expected `,` or the end of the line in this `use` statement, found `DE`",
+            "expected `,` or the end of the line",
+            (1, 14),
+        ),
+        (
+            "piece K \"King\" sfen kk : step all\n",
+            "expected an SFEN letter in this `piece` statement, found `kk`",
+            "expected an SFEN letter",
+            (1, 21),
+        ),
+        (
+            "piece K \"King\" : step all when x = \n",
+            "the `piece` statement ends too early: expected an option value",
+            "expected an option value",
+            (1, 36),
+        ),
+        (
+            "piece K \"King\" : step all # comment\n  , slide forward\n",
+            "expected a statement, found `,`",
+            "a `,` that continues a statement goes at the end of the line before",
+            (2, 3),
+        ),
+        (
+            "piece K \"King\" : capture-only\n",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
+            "something is missing here",
+            (1, 30),
+        ),
+        (
+            "piece K \"Kïng\" : stép all\n",
+            "found `stép`: the words of the language are written in ASCII letters",
+            "not an ASCII word",
+            (1, 18),
+        ),
+        (
+            "lion-trading Ln bridge-excludes\n",
+            "the `lion-trading` statement ends too early: expected a piece abbreviation (such as `K`, `Ln` or `+P`)",
+            "expected a piece abbreviation (such as `K`, `Ln` or `+P`)",
+            (1, 32),
+        ),
+    ];
+    for (text, message, label_text, at) in cases {
+        let report = compile_text("s.var", text).report;
+        let d = report.diagnostics.iter().find(|d| d.check == Check::Syntax);
+        let d = d.unwrap_or_else(|| panic!("{text:?}: no syntax error:\n{}", report.render(false)));
+        assert_eq!(d.message, *message, "{text:?}");
+        assert_eq!(d.labels[0].text, *label_text, "{text:?}");
+        assert_eq!(d.source.line_column(d.labels[0].span.start), *at, "{text:?}");
+    }
+}
+
 /// The words of the grammar's rules (`piece_stmt`, `EOI`) never reach a report.
 #[test]
 fn no_report_names_a_grammar_rule() {

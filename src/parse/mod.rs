@@ -85,10 +85,13 @@ pub struct SyntaxError {
 pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
     pest::set_error_detail(true);
-    if let Ok(mut pairs) = VarParser::parse(Rule::file, text) {
-        let file = pairs.next().map(|p| Build { base: 0 }.file(p)).unwrap_or_default();
-        return (file, vec![]);
-    }
+    let whole = match VarParser::parse(Rule::file, text) {
+        Ok(mut pairs) => {
+            let file = pairs.next().map(|p| Build { base: 0 }.file(p)).unwrap_or_default();
+            return (file, vec![]);
+        }
+        Err(error) => error,
+    };
     let mut file = File::default();
     let mut errors = Vec::new();
     let mut broken = 0usize;
@@ -124,6 +127,15 @@ pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
                 }
             }
         }
+    }
+    let grammar_error = matches!(whole.variant, pest::error::ErrorVariant::ParsingError { .. });
+    if errors.is_empty() && grammar_error {
+        // Every statement reads on its own but not the whole: say where the whole stopped.
+        // (A whole file past pest's call limit, read statement by statement, is fine.)
+        let mut error = syntax_error(text, 0..text.len(), &whole, Context::Statement);
+        error.statement = None;
+        error.piece = None;
+        errors.push(error);
     }
     if broken > MAX_SYNTAX_ERRORS {
         let at = errors.get(MAX_SYNTAX_ERRORS).map_or(0, |e| e.span.start);
@@ -363,7 +375,9 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         (_, None) => None,
     };
     let starts_line = at == first_word_start(chunk_text) && context == Context::Statement;
-    let mut label = if expected.is_empty() || expected_text.len() > 60 {
+    let mut label = if (expected.is_empty() || expected_text.len() > 60) && at_end {
+        "something is missing here".to_string()
+    } else if expected.is_empty() || expected_text.len() > 60 {
         "not expected here".to_string()
     } else {
         format!("expected {expected_text}")
@@ -376,7 +390,13 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
                 "a piece is defined with `piece` first".into()
             } else if found_word == "," || found_word == ":" {
                 format!("a `{found_word}` that continues a statement goes at the end of the line before")
-            } else if rank_like(first_word(chunk_text)) || code_of(chunk_text).contains(':') {
+            } else if rank_like(first_word(chunk_text))
+                && code_of(chunk_text)
+                    .trim_start()
+                    .trim_start_matches(|c: char| c.is_ascii_lowercase())
+                    .trim_start()
+                    .starts_with(':')
+            {
                 "a setup row belongs under `setup`".into()
             } else {
                 "expected a statement".into()
@@ -529,6 +549,8 @@ fn tokens(text: &str, at: usize, expected: &[String]) -> Vec<String> {
         let word = match token.as_str() {
             " " | "\t" | "\r" | "\n" | "\r\n" | "#" | "BUILTIN_RULE" => continue,
             "-" | "_" if after_word => continue,
+            // The start of a promoted piece's abbreviation: named as an abbreviation if at all.
+            "+" => continue,
             _ if range && after_word => continue,
             _ if range => match chars[0] {
                 '0' => "a number".to_string(),
@@ -560,7 +582,20 @@ fn describe_rules(rules: &[Rule], keyword: &str, in_moves: bool) -> Vec<String> 
     if words.iter().any(|w| w.starts_with("a move")) {
         words.retain(|w| w.starts_with("a move") || w.starts_with("a direction") || w.starts_with('`'));
     }
+    // Where an attribute or the `:` may come, or the statement may end, the words, numbers and
+    // names that would be read are those of an unknown attribute or move: not worth naming.
     let end = "the end of the line".to_string();
+    let boundary = words.iter().any(|w| w.starts_with("a piece attribute")) || (in_moves && words.contains(&end));
+    if boundary {
+        const ARGUMENTS: &[&str] = &[
+            "a quoted name",
+            "a number",
+            "a word",
+            "a piece abbreviation",
+            "an offset",
+        ];
+        words.retain(|w| !ARGUMENTS.iter().any(|a| w.starts_with(a)));
+    }
     if let Some(i) = words.iter().position(|w| *w == end) {
         words.remove(i);
         words.push(end);
@@ -612,6 +647,7 @@ fn describe(rule: Rule, keyword: &str, in_moves: bool) -> Option<&'static str> {
         Rule::ident if keyword == "piece" => "a piece attribute or `:`",
         Rule::ident if keyword == "option" => "an option name",
         Rule::ident => "a word",
+        Rule::abbr if keyword == "setup" => "a piece abbreviation or `.`",
         Rule::abbr => "a piece abbreviation (such as `K`, `Ln` or `+P`)",
         Rule::square => "a square (such as `7g`)",
         Rule::sfen_letter => "an SFEN letter",
