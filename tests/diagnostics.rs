@@ -726,6 +726,13 @@ fn repeats_are_reported() {
             Check::DuplicateStatement,
             "\"Maxi\"",
         ),
+        ("  e: . G K G .", "  e: . G K G .\n  d: P 4", Check::SquareTaken, "d"),
+        (
+            "board 5 x 5",
+            "board 5 x 5\noption x = a | b | a",
+            Check::DuplicateOption,
+            "a",
+        ),
     ];
     for (from, to, check, under) in cases {
         let report = compile_text("twice.var", &base.replace(from, to)).report;
@@ -1103,4 +1110,23 @@ fn odd_statements() {
     ] {
         survive("odd.var", text);
     }
+}
+
+#[test]
+fn mistakes_in_a_used_file_are_reported_in_that_file() {
+    let main = "variant \"Main\"\nboard 5 x 5\nuse \"lib\"\nsetup\n  e: . G K G .\n";
+    let lib = "# pieces\npiece K \"King\" royal : step all\npiece G \"Gold\" : step orthogonal forwards\n";
+    let loader = MemoryLoader {
+        files: vec![("lib.var".into(), lib.into())],
+    };
+    let source = Source {
+        name: "main.var".into(),
+        text: main.into(),
+    };
+    let report = compile::compile(source, &loader, &[]).report;
+    assert_eq!(checks(&report), [Check::UnknownDirection], "{}", report.render(false));
+    let d = &report.diagnostics[0];
+    assert_eq!(d.source.name, "lib.var");
+    assert_eq!(d.source.line_column(d.labels[0].span.start), (3, 34));
+    assert!(report.render(false).contains("[lib.var:3:34]"));
 }

@@ -56,7 +56,8 @@ macro_rules! checks {
 }
 
 checks! {
-    /// A line that does not follow the grammar: `piece K "King" step all` (no `:`).
+    /// A statement that does not follow the grammar: `piece K "King" step all` (no `:`), a setup
+    /// row without its `:`, a quoted name left open.
     Syntax = "syntax",
     /// A file that cannot be read, or a `use` of a variant that does not exist: `use "chuu"`.
     UnknownVariant = "unknown-variant",
@@ -70,9 +71,11 @@ checks! {
     UnknownMovement = "unknown-movement",
     /// A direction that does not exist: `step forwards-left`.
     UnknownDirection = "unknown-direction",
-    /// A piece abbreviation that no piece has: `promotes +Q` with no `+Q` defined.
+    /// A piece abbreviation that no piece has: `promotes +Q` with no `+Q` defined, a piece's
+    /// name where its abbreviation belongs (`promotes Tokin`), `Gd` in a setup for `GD`.
     UnknownPiece = "unknown-piece",
-    /// A `when` naming an option that is not declared: `when teachingking = 2`.
+    /// A `when` naming an option that is not declared: `when teachingking = 2`; or
+    /// `--option` naming one.
     UnknownOption = "unknown-option",
     /// A `when` naming a value the option does not have, or `--option` with a bad value.
     UnknownOptionValue = "unknown-option-value",
@@ -82,13 +85,14 @@ checks! {
     DuplicateAbbreviation = "duplicate-abbreviation",
     /// Two pieces with one name.
     DuplicateName = "duplicate-name",
-    /// Two pieces with one SFEN letter, or two abbreviations that differ only in case.
+    /// Two pieces with one SFEN letter: `sfen g` on the Gold and on the Silver.
     DuplicateSfen = "duplicate-sfen",
-    /// A statement that may appear once appears twice: two `board` lines, two `stalemate` rules.
+    /// A statement that may appear once appears twice: two `board` lines, two `stalemate` rules,
+    /// two handicaps of one name.
     DuplicateStatement = "duplicate-statement",
     /// An attribute given twice on one piece: `value 3 value 4`.
     DuplicateAttribute = "duplicate-attribute",
-    /// No `board` statement.
+    /// No `board` statement (or no statement at all: an empty file).
     MissingBoard = "missing-board",
     /// A board smaller than 3 × 3 or larger than 36 × 36: `board 2 x 40`.
     BoardSize = "board-size",
@@ -97,7 +101,8 @@ checks! {
     SquareOffBoard = "square-off-board",
     /// A setup row shorter than the board is wide.
     ShortRow = "short-row",
-    /// Two pieces on one square: a rank listed twice, or Black and White on one square.
+    /// Two pieces on one square: a rank listed twice, Black and White on one square (as given
+    /// by `setup white`, or by the rotation: a piece on the centre square of an odd board).
     SquareTaken = "square-taken",
     /// No `setup`, or a setup with no piece.
     MissingSetup = "missing-setup",
@@ -109,13 +114,15 @@ checks! {
     MovementCycle = "movement-cycle",
     /// A promotion zone deeper than the board: `promotion zone 10` on a 9 × 9 board.
     ZoneTooDeep = "zone-too-deep",
-    /// A piece that can move from no square of the board: `leap (20, 0)` on a 9 × 9 board.
+    /// A piece that can move from no square of the board: `jump 6 sideways` on a 5 × 9 board, or
+    /// `step all when x = yes` while `x` is `no`.
     NoMove = "no-move",
     /// No piece is royal: no `royal` attribute anywhere.
     NoRoyal = "no-royal",
     /// Modifiers that cannot go together: `move-only capture-only step forward`.
     ContradictoryClause = "contradictory-clause",
-    /// A clause that moves nowhere, or says the same thing twice: `leap (0, 0)`, `step forward forward`.
+    /// A clause that moves nowhere, or says the same thing twice: `leap (0, 0)`,
+    /// `step forward forward`, `leap (1, 2) (1, 2)`, `move-only move-only step all`.
     EmptyClause = "empty-clause",
     /// A distance of 0 or one that no board square can reach: `range 0 forward`, `jump 40 forward`.
     BadDistance = "bad-distance",
@@ -124,9 +131,11 @@ checks! {
     NotInHand = "not-in-hand",
     /// A rule that needs another one: `deferral` with no promotion zone.
     RuleNeedsAnother = "rule-needs-another",
-    /// A value out of its range: `repetition 1 draw`, `must-promote 12` on a 9-rank board.
+    /// A value out of its range: `repetition 1 draw`, `must-promote 12` on a 9-rank board,
+    /// `value 99999999`, a handicap square with no White piece or listed twice.
     BadValue = "bad-value",
-    /// A file past koma's limits: too long, too many pieces.
+    /// A file past koma's limits: more than 4 MiB, more than 1000 kinds of piece, more than 50
+    /// broken statements or 200 problems, `use` more than 16 files deep.
     Limit = "limit",
     /// Warning: a piece defined but never in play (not in the setup, not a promotion of one).
     UnusedPiece = "unused-piece",
