@@ -431,6 +431,17 @@ impl Ctx {
     /// Derives where each piece has no further move (on an empty board), and so where it
     /// must promote and may not be dropped; applies `must-promote` overrides.
     fn derive_stuck_ranks(&mut self, table: &Table, kinds: &mut [PieceKind], board: BoardSize, tainted: &[bool]) {
+        // A piece that moves only as one that cannot move is not reported again.
+        let immobile: Vec<bool> = kinds
+            .iter()
+            .map(|k| k.moves.is_empty() || stuck_ranks(&k.moves, board) == board.ranks)
+            .collect();
+        let through_immobile = |entry: &Entry| {
+            entry.decl.clauses.iter().any(|c| match &c.movement.node {
+                MovementSyntax::As(t) => table.get_index_of(&t.node).is_some_and(|i| immobile[i]),
+                _ => false,
+            })
+        };
         for (index, kind) in kinds.iter_mut().enumerate() {
             let stuck = stuck_ranks(&kind.moves, board);
             kind.drop.dead_ranks = stuck;
@@ -465,7 +476,7 @@ impl Ctx {
                     kind.promotion.forced_ranks = n.node as u8;
                 }
             }
-            if (kind.moves.is_empty() || stuck == board.ranks) && !tainted[index] {
+            if (kind.moves.is_empty() || stuck == board.ranks) && !tainted[index] && !through_immobile(entry) {
                 let guarded = !entry.decl.clauses.is_empty() && entry.decl.clauses.iter().all(|c| c.guard.is_some());
                 let (message, label, help) = if kind.moves.is_empty() && guarded {
                     (
