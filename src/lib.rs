@@ -5,6 +5,7 @@
 //! every diagnostic collected) → [`rules`] (span-free tables).
 
 pub mod compile;
+pub mod engine;
 pub mod game;
 pub mod notation;
 pub mod parse;

@@ -1,0 +1,110 @@
+//! The computer player: an alpha-beta search with iterative deepening over the legal moves
+//! the interpreter generates, scoring positions by the piece values the variant file
+//! declares. Nothing here knows a particular variant or piece.
+//!
+//! Strength is chosen by [`Limits`]: a depth, a time per move, a number of nodes, or any
+//! combination (the first reached stops the search). [`search`] searches one position
+//! from scratch; a [`Searcher`] keeps its transposition table and move-ordering statistics
+//! from one move to the next.
+//!
+//! The search: negamax with principal-variation windows, a fixed-size transposition table
+//! keyed by [`Position::hash`](crate::game::Position::hash), move ordering (table move,
+//! captures by most valuable victim / least valuable attacker, promotions, killer moves,
+//! history), late-move reductions and futility pruning for quiet moves, check extensions,
+//! and a quiescence search on captures, a few captures deep (fewer on larger boards).
+//! The evaluation is material at the declared values (pieces in hand a little more), plus
+//! a small bonus for advanced and central pieces and for royals kept home. Game ends follow the rules: checkmate and a side without
+//! royal pieces lose, stalemate scores as `stalemate` says, the bare-king rule is judged
+//! simply (a side left bare loses, without looking for an immediate reply that bares the
+//! other), and a position that repeats one already seen scores as a draw.
+
+mod eval;
+mod search;
+mod tt;
+
+use crate::game::{Move, Position};
+use std::time::Duration;
+
+pub use search::Searcher;
+
+/// The score of a mate now; a mate `n` plies away scores `MATE - n` (negative when the side
+/// to move is the one mated).
+pub const MATE: i32 = 1_000_000_000;
+/// The deepest the search goes, in plies (extensions included).
+pub const MAX_PLY: usize = 128;
+/// The depth searched when no limit at all is given.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// When to stop searching. Each limit that is set applies; the first reached stops the
+/// search. With none set, the search goes to [`DEFAULT_DEPTH`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// The time for the move, measured from the call. The search returns within it (the
+    /// clock is read every few nodes), and starts no iteration it is unlikely to finish.
+    pub time: Option<Duration>,
+    /// The most positions to visit.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Search to this depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for this long.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Search this many nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The score for the side to move, in the units of the declared piece values; see
+    /// [`MATE`] and [`mate_in`]. With no legal move, the score of the game's end.
+    pub score: i32,
+    /// The deepest iteration completed (0 if the first was cut short).
+    pub depth: u32,
+    /// Positions visited, quiescence included.
+    pub nodes: u64,
+    /// The expected line of play, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// For a mate score: in how many plies the side to move mates (positive) or is mated
+/// (negative). `None` for any other score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    let bound = MATE - MAX_PLY as i32;
+    if score >= bound {
+        Some(MATE - score)
+    } else if score <= -bound {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
+/// Searches `pos` with a fresh [`Searcher`] and returns the best move found. The position is
+/// left as it was.
+pub fn search(pos: &mut Position, limits: &Limits) -> SearchResult {
+    Searcher::new().search(pos, limits)
+}

@@ -1,0 +1,635 @@
+//! The search proper: iterative deepening at the root, principal-variation alpha-beta
+//! below it, and a quiescence search on captures at the leaves.
+
+use super::eval::Eval;
+use super::tt::{Bound, Table};
+use super::{DEFAULT_DEPTH, Limits, MATE, MAX_PLY, SearchResult};
+use crate::game::{LionCounting, Move, Position};
+use crate::rules::{Outcome, Side};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Above every real score.
+const INF: i32 = MATE + 1;
+/// Scores at least this far from zero are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// Move-ordering scores, in decreasing order of priority.
+const TT_MOVE: i32 = 1_000_000_000;
+const CAPTURE: i32 = 500_000_000;
+const PROMOTION: i32 = 400_000_000;
+const KILLER: i32 = 300_000_000;
+/// History scores stay below this.
+const HISTORY_MAX: i32 = 100_000_000;
+
+/// The time is checked once every this many nodes.
+const CHECK_EVERY: u64 = 16;
+/// The default transposition table: 2^19 entries of 32 bytes.
+const DEFAULT_TT_BITS: u32 = 19;
+
+/// A search that keeps what it learnt (the transposition table, history of good quiet
+/// moves) from one call to the next: use one per game. It may be handed positions of any
+/// variant; a new variant clears what it learnt.
+pub struct Searcher {
+    tt: Table,
+    eval: Option<Eval>,
+    /// Per ply: the moves of the node, and their ordering scores.
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    /// Per ply: the principal variation from that node.
+    pv: Vec<Vec<Move>>,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per (kind, side, destination): how often a quiet move caused a cut-off.
+    history: Vec<i32>,
+    /// Late-move reduction per (depth, move number), both capped at 63.
+    lmr: Vec<[u8; 64]>,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    root_depth: i32,
+    /// The longest run of captures the quiescence search follows.
+    max_qply: u32,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    /// A searcher with the default transposition table (16 MB).
+    pub fn new() -> Searcher {
+        Searcher::with_table_bits(DEFAULT_TT_BITS)
+    }
+
+    /// A searcher whose transposition table has `2^bits` entries of 32 bytes.
+    pub fn with_table_bits(bits: u32) -> Searcher {
+        let lmr = (0..64)
+            .map(|depth| {
+                let mut row = [0u8; 64];
+                for (n, r) in row.iter_mut().enumerate() {
+                    if depth >= 3 && n >= 3 {
+                        let x = (depth as f64).ln() * (n as f64).ln() / 2.0;
+                        *r = (x as u8).clamp(1, 6);
+                    }
+                }
+                row
+            })
+            .collect();
+        Searcher {
+            tt: Table::new(bits),
+            eval: None,
+            moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            lmr,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+            stopped: false,
+            root_depth: 0,
+            max_qply: 0,
+        }
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+        self.killers.fill([None; 2]);
+    }
+
+    /// Searches `pos` within `limits` and returns the best move found. The position is left
+    /// as it was. When there is a legal move, `best` is one, however short the time.
+    pub fn search(&mut self, pos: &mut Position, limits: &Limits) -> SearchResult {
+        let started = Instant::now();
+        let same_variant = self.eval.as_ref().is_some_and(|e| Arc::ptr_eq(&e.tables, pos.tables()));
+        if !same_variant {
+            let eval = Eval::new(pos.tables().clone());
+            let kinds = pos.tables().kind_count();
+            self.history = vec![0; kinds * 2 * eval.squares.len()];
+            self.max_qply = match eval.squares.len() {
+                0..=100 => 6,
+                101..=200 => 4,
+                _ => 2,
+            };
+            self.eval = Some(eval);
+            self.clear();
+        }
+        for h in &mut self.history {
+            *h /= 4;
+        }
+        self.killers.fill([None; 2]);
+        self.tt.new_search();
+        self.nodes = 0;
+        self.stopped = false;
+        self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
+        // A little of the time is kept for unwinding and returning.
+        self.deadline = limits.time.map(|t| started + t.mul_f64(0.95));
+        let eval = self.eval.take().expect("set above");
+        let result = self.root(&eval, pos, limits, started);
+        self.eval = Some(eval);
+        result
+    }
+
+    fn root(&mut self, ev: &Eval, pos: &mut Position, limits: &Limits, started: Instant) -> SearchResult {
+        let side = pos.side_to_move();
+        let mut root_moves = Vec::new();
+        pos.legal_moves_into(&mut root_moves, LionCounting::Distinct);
+        if root_moves.is_empty() {
+            let in_check = pos.royal_in_check(side);
+            return SearchResult {
+                best: None,
+                score: no_move_score(pos, in_check, 0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        let max_depth = match limits {
+            Limits {
+                depth: None,
+                time: None,
+                nodes: None,
+            } => DEFAULT_DEPTH,
+            _ => limits.depth.unwrap_or(MAX_PLY as u32 / 2),
+        }
+        .clamp(1, MAX_PLY as u32 / 2);
+
+        // The initial order: the table's move, then captures and promotions.
+        let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        let mut scores = Vec::new();
+        self.score_moves(ev, pos, &root_moves, &mut scores, tt_move, 0);
+        let mut order: Vec<(i32, Move)> = scores.iter().copied().zip(root_moves.iter().copied()).collect();
+        order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        root_moves = order.into_iter().map(|(_, m)| m).collect();
+
+        self.nodes += 1;
+        let mut best = root_moves[0];
+        let mut best_score = ev.evaluate(pos);
+        let mut best_pv = vec![best];
+        let mut completed = 0;
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            let mut alpha = -INF;
+            let mut found: Option<usize> = None;
+            for (i, &m) in root_moves.iter().enumerate() {
+                let undo = pos.make(&m);
+                let mut score;
+                if i == 0 {
+                    score = -self.negamax(ev, pos, depth - 1, -INF, -alpha, 1);
+                } else {
+                    score = -self.negamax(ev, pos, depth - 1, -alpha - 1, -alpha, 1);
+                    if score > alpha && !self.stopped {
+                        score = -self.negamax(ev, pos, depth - 1, -INF, -alpha, 1);
+                    }
+                }
+                pos.unmake(&m, &undo);
+                if self.stopped {
+                    break;
+                }
+                if score > alpha {
+                    alpha = score;
+                    found = Some(i);
+                    let (head, tail) = self.pv.split_at_mut(1);
+                    head[0].clear();
+                    head[0].push(m);
+                    head[0].extend_from_slice(&tail[0]);
+                }
+            }
+            if let Some(i) = found {
+                // Moves that completed and beat the previous best are better, even when the
+                // iteration was cut short.
+                let m = root_moves.remove(i);
+                root_moves.insert(0, m);
+                best = m;
+                best_score = alpha;
+                best_pv.clone_from(&self.pv[0]);
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth as u32;
+            self.tt
+                .store(pos.hash(), Some(best), best_score, depth as i16, Bound::Exact);
+            if super::mate_in(best_score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
+                break;
+            }
+            if let Some(time) = limits.time {
+                // The next iteration would take longer than all before it together.
+                if root_moves.len() == 1 || started.elapsed() > time / 2 {
+                    break;
+                }
+            }
+        }
+        SearchResult {
+            best: Some(best),
+            score: best_score,
+            depth: completed,
+            nodes: self.nodes,
+            pv: best_pv,
+        }
+    }
+
+    /// Whether to stop now: out of nodes or out of time.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if !self.stopped {
+            if self.nodes >= self.max_nodes {
+                self.stopped = true;
+            } else if self.nodes.is_multiple_of(CHECK_EVERY)
+                && let Some(deadline) = self.deadline
+            {
+                self.stopped = Instant::now() >= deadline;
+            }
+        }
+        self.stopped
+    }
+
+    fn negamax(&mut self, ev: &Eval, pos: &mut Position, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if let Some(score) = terminal(ev, pos, ply) {
+            return score;
+        }
+        if pos.repetitions() > 0 {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return ev.evaluate(pos);
+        }
+        // No line can do better than a mate at once, or worse than being mated now.
+        let mated_now = -MATE + ply as i32;
+        let alpha_floor = alpha.max(mated_now);
+        let beta_ceiling = beta.min(MATE - ply as i32 - 1);
+        if alpha_floor >= beta_ceiling {
+            return alpha_floor;
+        }
+        let pv_node = beta - alpha > 1;
+        let side = pos.side_to_move();
+        let in_check = pos.royal_in_check(side);
+        if in_check && ply < 2 * self.root_depth as usize + 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(ev, pos, alpha, beta, ply, 0);
+        }
+
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && i32::from(e.depth) >= depth
+        {
+            let score = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        pos.legal_moves_into(&mut moves, LionCounting::Distinct);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return no_move_score(pos, in_check, ply);
+        }
+        self.score_moves(ev, pos, &moves, &mut scores, tt_move, ply);
+
+        // Near the leaves, quiet moves that give no check cannot lift a hopeless score to
+        // alpha (futility pruning).
+        let futile = if !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND {
+            Some(ev.evaluate(pos) + FUTILITY_MARGIN * depth)
+        } else {
+            None
+        };
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let quiet = scores[i] < KILLER;
+            let undo = pos.make(&m);
+            // Whether the move checks is asked only of late quiet moves, the ones pruned
+            // or reduced (with slow attackers on the board the question is costly).
+            let late_quiet = i > 0 && quiet && !in_check;
+            let gives_check = |pos: &Position| pos.royal_in_check(side.opponent());
+            if let Some(optimistic) = futile
+                && late_quiet
+                && optimistic <= alpha
+                && !gives_check(pos)
+            {
+                pos.unmake(&m, &undo);
+                best = best.max(optimistic);
+                continue;
+            }
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(ev, pos, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                let mut r = if late_quiet && depth >= 3 {
+                    i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]).min(depth - 2)
+                } else {
+                    0
+                };
+                if r > 0 && gives_check(pos) {
+                    r = 0;
+                }
+                score = -self.negamax(ev, pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && r > 0 && !self.stopped {
+                    score = -self.negamax(ev, pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(ev, pos, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            pos.unmake(&m, &undo);
+            if self.stopped {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !is_capture(ev, pos, &m) && !m.promote {
+                            self.reward_quiet(ev, pos, &m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    /// Captures only, from a standing score, up to `max_qply` captures deep. Moves are
+    /// checked for the safety of the only royal; Chu's Lion-trading rules are not applied
+    /// here (the moves searched at full depth are all legal).
+    fn quiesce(&mut self, ev: &Eval, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if let Some(score) = terminal(ev, pos, ply) {
+            return score;
+        }
+        let stand = ev.evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY - 1 || qply >= self.max_qply {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+
+        let side = pos.side_to_move();
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+        scores.clear();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if m.is_drop() {
+                continue;
+            }
+            let (gain, order) = capture_gain(ev, pos, &m, side);
+            if order == 0 {
+                continue;
+            }
+            // Even winning the piece for nothing would not reach alpha.
+            if order < super::eval::ROYAL_ORDER && stand + gain + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k);
+            moves[kept] = m;
+            scores.push(order * 8 - ev.value[mover] / 8);
+            kept += 1;
+        }
+        moves.truncate(kept);
+
+        let guard = !pos.tables().rules.end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
+        let mut best = stand;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let undo = pos.make(&m);
+            if guard && pos.royal_in_check(side) {
+                pos.unmake(&m, &undo);
+                continue;
+            }
+            let score = -self.quiesce(ev, pos, -beta, -alpha, ply + 1, qply + 1);
+            pos.unmake(&m, &undo);
+            if self.stopped {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+
+    /// Fills `scores` with each move's ordering score.
+    fn score_moves(
+        &self,
+        ev: &Eval,
+        pos: &Position,
+        moves: &[Move],
+        scores: &mut Vec<i32>,
+        tt: Option<Move>,
+        ply: usize,
+    ) {
+        let side = pos.side_to_move();
+        let killers = self.killers[ply];
+        scores.clear();
+        scores.extend(moves.iter().map(|m| {
+            if tt == Some(*m) {
+                return TT_MOVE;
+            }
+            let mover = mover_kind(ev, pos, m);
+            let promotion = if m.promote { ev.promote_gain[mover] } else { 0 };
+            let (_, victims) = if m.is_drop() {
+                (0, 0)
+            } else {
+                capture_gain(ev, pos, m, side)
+            };
+            if victims > 0 {
+                CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover] / 8
+            } else if m.promote {
+                PROMOTION + promotion
+            } else if killers[0] == Some(*m) {
+                KILLER + 1
+            } else if killers[1] == Some(*m) {
+                KILLER
+            } else {
+                self.history[history_index(ev, mover, side, m.to)]
+            }
+        }));
+    }
+
+    fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, depth: i32, ply: usize) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(*m) {
+            killers[1] = killers[0];
+            killers[0] = Some(*m);
+        }
+        let index = history_index(ev, mover_kind(ev, pos, m), pos.side_to_move(), m.to);
+        self.history[index] += depth * depth;
+        if self.history[index] >= HISTORY_MAX {
+            for h in &mut self.history {
+                *h /= 2;
+            }
+        }
+    }
+}
+
+/// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
+/// near the leaves.
+const FUTILITY_MARGIN: i32 = 200;
+
+/// A capture that cannot bring the score within this much of alpha is skipped.
+const DELTA_MARGIN: i32 = 200;
+
+/// The kind that moves (or is dropped).
+fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> usize {
+    if m.is_drop() {
+        usize::from(m.drop)
+    } else {
+        ev.piece(pos, m.from).map_or(0, |(_, k)| k)
+    }
+}
+
+fn history_index(ev: &Eval, kind: usize, side: Side, to: crate::game::Sq) -> usize {
+    (kind * 2 + side.index()) * ev.squares.len() + usize::from(to)
+}
+
+/// What a move captures: the declared value gained (with promotion), and the ordering
+/// value of the victims (0 when it captures nothing).
+fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> (i32, i32) {
+    let mut gain = 0;
+    let mut order = 0;
+    for sq in m.captures() {
+        if let Some((owner, kind)) = ev.piece(pos, sq)
+            && owner != side
+        {
+            gain += ev.value[kind];
+            order += ev.order_value[kind].max(1);
+        }
+    }
+    if order > 0 && m.promote {
+        gain += ev.promote_gain[mover_kind(ev, pos, m)];
+    }
+    (gain, order)
+}
+
+fn is_capture(ev: &Eval, pos: &Position, m: &Move) -> bool {
+    !m.is_drop() && capture_gain(ev, pos, m, pos.side_to_move()).1 > 0
+}
+
+/// Brings the best remaining move (by score) to index `i`.
+#[inline]
+fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// The game's end for the side to move, when it has ended whatever the moves: no royal
+/// left, or the bare-king rule.
+fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
+    let side = pos.side_to_move();
+    if ev.has_royals && pos.royal_squares(side).is_empty() {
+        return Some(-MATE + ply as i32);
+    }
+    if ev.bare_king {
+        return match (pos.is_bare(side), pos.is_bare(side.opponent())) {
+            (true, true) => Some(0),
+            (false, true) => Some(MATE - ply as i32),
+            (true, false) => Some(-MATE + ply as i32),
+            (false, false) => None,
+        };
+    }
+    None
+}
+
+/// The score when the side to move has no legal move: checkmate, or stalemate as the
+/// rules say.
+fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
+    let lost = -MATE + ply as i32;
+    if in_check {
+        return lost;
+    }
+    match pos.tables().rules.end.stalemate {
+        Outcome::Loss => lost,
+        Outcome::Win => -lost,
+        Outcome::Draw => 0,
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,292 @@
+//! The computer player: it finds mates, takes what hangs, defends against mate, returns in
+//! time on the largest boards, says so when it has no move, and plays whole games.
+
+use koma::compile::compile_named;
+use koma::engine::{Limits, MATE, Searcher, mate_in, search};
+use koma::game::{Game, Move, Position, Tables};
+use koma::notation::{read_sfen, write_sfen, write_usi};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn tables(variant: &str) -> Arc<Tables> {
+    let rules = compile_named(variant, &[])
+        .rules
+        .unwrap_or_else(|| panic!("{variant} compiles"));
+    Arc::new(Tables::new(rules))
+}
+
+fn shogi(sfen: &str) -> Position {
+    read_sfen(&tables("shogi"), sfen).unwrap_or_else(|e| panic!("{sfen}: {e:?}"))
+}
+
+/// Whether the side to move is checkmated.
+fn checkmated(pos: &mut Position) -> bool {
+    let side = pos.side_to_move();
+    pos.royal_in_check(side) && pos.legal_moves().is_empty()
+}
+
+/// The moves of the side to move that checkmate at once (found by trying every move).
+fn mates_in_one(pos: &mut Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        let undo = pos.make(&m);
+        if checkmated(pos) {
+            out.push(m);
+        }
+        pos.unmake(&m, &undo);
+    }
+    out
+}
+
+/// Whether `m` checks and every reply allows a mate in one (found by trying every line).
+fn forces_mate_in_two(pos: &mut Position, m: &Move) -> bool {
+    let undo = pos.make(m);
+    let side = pos.side_to_move();
+    let replies = pos.legal_moves();
+    let forced = pos.royal_in_check(side)
+        && !replies.is_empty()
+        && replies.iter().all(|r| {
+            let undo = pos.make(r);
+            let mates = !mates_in_one(pos).is_empty();
+            pos.unmake(r, &undo);
+            mates
+        });
+    pos.unmake(m, &undo);
+    forced
+}
+
+fn usi(pos: &Position, m: Option<Move>) -> String {
+    m.map_or("none".into(), |m| write_usi(pos, &m))
+}
+
+#[test]
+fn finds_a_mate_in_one() {
+    // White's King on 5a, a Black Pawn on 5c, a Gold in Black's hand: G*5b mates.
+    let mut pos = shogi("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    let result = search(&mut pos, &Limits::depth(2));
+    let best = result.best.expect("a move");
+    assert_eq!(usi(&pos, Some(best)), "G*5b");
+    assert_eq!(mate_in(result.score), Some(1), "score {}", result.score);
+    let undo = pos.make(&best);
+    assert!(checkmated(&mut pos));
+    pos.unmake(&best, &undo);
+}
+
+#[test]
+fn finds_a_mate_in_one_at_every_depth() {
+    let mut pos = shogi("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    for depth in 1..=4 {
+        let result = search(&mut pos, &Limits::depth(depth));
+        assert_eq!(usi(&pos, result.best), "G*5b", "depth {depth}");
+        assert_eq!(mate_in(result.score), Some(1), "depth {depth}");
+    }
+}
+
+#[test]
+fn takes_a_hanging_piece() {
+    // White's Bishop on 2e is defended by nothing; Black's Rook on 2h takes it.
+    let mut pos = shogi("4k4/9/9/9/7b1/9/9/7R1/4K4 b - 1");
+    for depth in 1..=4 {
+        let result = search(&mut pos, &Limits::depth(depth));
+        assert_eq!(usi(&pos, result.best), "2h2e", "depth {depth}");
+        assert!(result.score > 500, "depth {depth}: score {}", result.score);
+    }
+}
+
+#[test]
+fn prefers_the_undefended_piece() {
+    // Black's Rook on 5e can take White's Gold on 5c (defended by the King on 5b, and by
+    // nothing else) or White's Silver on 2e (defended by nothing).
+    let mut pos = shogi("9/4k4/4g4/9/4R2s1/9/9/9/4K4 b - 1");
+    let result = search(&mut pos, &Limits::depth(3));
+    assert_eq!(usi(&pos, result.best), "5e2e");
+}
+
+#[test]
+fn avoids_losing_its_king_in_one() {
+    // White threatens G*5h, mate (the Pawn on 5g guards 5h). Most of Black's moves allow it.
+    let mut pos = shogi("4k4/9/9/9/9/9/4p3P/9/4K3R b g 1");
+    let careless = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let undo = pos.make(m);
+            let allows = !mates_in_one(&mut pos).is_empty();
+            pos.unmake(m, &undo);
+            allows
+        })
+        .count();
+    assert!(
+        careless > 3,
+        "the position should set a trap ({careless} careless moves)"
+    );
+    for depth in 2..=4 {
+        let result = search(&mut pos, &Limits::depth(depth));
+        let best = result.best.expect("a move");
+        let undo = pos.make(&best);
+        let mates = mates_in_one(&mut pos);
+        assert!(
+            mates.is_empty(),
+            "depth {depth}: {} allows {}",
+            usi(&pos, Some(best)),
+            usi(&pos, mates.first().copied())
+        );
+        pos.unmake(&best, &undo);
+        assert!(mate_in(result.score).is_none(), "depth {depth}: score {}", result.score);
+    }
+}
+
+#[test]
+fn finds_a_mate_in_two() {
+    // Found by trying every line: each has exactly one first move that forces mate in two,
+    // and no mate in one.
+    for (sfen, solution) in [
+        ("8k/6B2/8n/9/9/9/9/9/K8 b GS 1", "G*2a"),
+        ("5p2k/6n1n/9/9/9/9/9/9/K8 b RB 1", "B*3c"),
+        ("7k1/9/6l1R/9/9/9/9/9/K8 b G 1", "1c2c+"),
+    ] {
+        let mut pos = shogi(sfen);
+        assert!(mates_in_one(&mut pos).is_empty(), "{sfen}: a mate in one");
+        for depth in 3..=5 {
+            let result = search(&mut pos, &Limits::depth(depth));
+            let best = result.best.expect("a move");
+            assert_eq!(usi(&pos, Some(best)), solution, "{sfen} at depth {depth}");
+            assert!(forces_mate_in_two(&mut pos, &best), "{sfen}");
+            assert_eq!(mate_in(result.score), Some(3), "{sfen} at depth {depth}");
+            assert_eq!(result.pv.first(), Some(&best));
+            assert!(result.pv.len() >= 3, "{sfen}: the line of the mate");
+        }
+    }
+}
+
+#[test]
+fn no_legal_move_gives_no_move() {
+    // White is checkmated: G*5b has been played.
+    let mut pos = shogi("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    let result = search(&mut pos, &Limits::depth(3));
+    assert_eq!(result.best, None);
+    assert_eq!(result.score, -MATE);
+    assert!(result.pv.is_empty());
+
+    // Stalemate is a loss in Shogi: White's King on 1a is boxed in by Black's pieces
+    // without being in check.
+    let mut pos = shogi("8k/6G2/7+R1/9/9/9/9/9/K8 w - 1");
+    assert!(!pos.royal_in_check(pos.side_to_move()));
+    assert!(pos.legal_moves().is_empty(), "the position is stalemate");
+    let result = search(&mut pos, &Limits::time(Duration::from_millis(50)));
+    assert_eq!(result.best, None);
+    assert_eq!(result.score, -MATE);
+}
+
+#[test]
+fn the_position_is_left_as_it_was() {
+    let t = tables("shogi");
+    let mut pos = Position::start(t);
+    let (before, hash) = (write_sfen(&pos), pos.hash());
+    let result = search(&mut pos, &Limits::depth(4));
+    assert_eq!(write_sfen(&pos), before);
+    assert_eq!(pos.hash(), hash);
+    assert_eq!(result.depth, 4);
+    assert!(result.nodes > 30);
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+}
+
+#[test]
+fn a_node_limit_is_kept() {
+    let mut pos = Position::start(tables("chu"));
+    let result = search(&mut pos, &Limits::nodes(2_000));
+    assert!(result.nodes <= 2_000, "{} nodes", result.nodes);
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+}
+
+/// REAL-TIME CHECK: this test measures wall-clock time. The machine may be loaded, so the
+/// margin is generous (three times the limit); a failure here on a busy machine is not
+/// necessarily a bug, but a search that ignores its time would fail it anywhere.
+#[test]
+fn returns_within_its_time_on_the_largest_boards() {
+    let limit = Duration::from_millis(300);
+    for variant in ["maka-dai-dai", "dai"] {
+        let mut pos = Position::start(tables(variant));
+        let started = Instant::now();
+        let result = search(&mut pos, &Limits::time(limit));
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed < limit * 3,
+            "{variant}: {elapsed:?} for a {limit:?} limit ({} nodes, depth {})",
+            result.nodes,
+            result.depth
+        );
+        let best = result.best.expect("a move");
+        assert!(pos.legal_moves().contains(&best), "{variant}: an illegal move");
+    }
+}
+
+/// REAL-TIME CHECK (generous margin, as above): even a few milliseconds give a legal move.
+#[test]
+fn a_tiny_time_still_gives_a_legal_move() {
+    let mut pos = Position::start(tables("maka-dai-dai"));
+    let started = Instant::now();
+    let result = search(&mut pos, &Limits::time(Duration::from_millis(5)));
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+}
+
+/// Plays a game against itself at a low depth; it must end by a result of the rules or
+/// reach the ply cap, every move legal.
+fn self_play(variant: &str, depth: u32, cap: usize) -> Game {
+    let mut game = Game::new(Position::start(tables(variant)));
+    let mut searcher = Searcher::new();
+    while game.len() < cap {
+        if game.result().is_some() {
+            break;
+        }
+        let mut pos = game.position().clone();
+        let result = searcher.search(&mut pos, &Limits::depth(depth));
+        let best = result.best.expect("a game without a result has a legal move");
+        game.play(best).unwrap_or_else(|e| {
+            panic!(
+                "{variant}: {} after {} plies is illegal: {e}",
+                usi(&pos, Some(best)),
+                game.len()
+            )
+        });
+    }
+    game
+}
+
+#[test]
+fn plays_a_game_of_tori_against_itself() {
+    let mut game = self_play("tori", 2, 300);
+    assert!(game.result().is_some() || game.len() == 300);
+}
+
+#[test]
+fn plays_a_game_of_yari_against_itself() {
+    let mut game = self_play("yari", 2, 300);
+    assert!(game.result().is_some() || game.len() == 300);
+}
+
+#[test]
+fn plays_a_short_game_of_chu_against_itself() {
+    let game = self_play("chu", 1, 40);
+    assert!(!game.is_empty());
+}
+
+#[test]
+fn searcher_learns_between_moves() {
+    // Searching the same position twice with one searcher reuses the table: the second
+    // search of equal depth visits fewer nodes.
+    let mut pos = Position::start(tables("shogi"));
+    let mut searcher = Searcher::new();
+    let first = searcher.search(&mut pos, &Limits::depth(5));
+    let second = searcher.search(&mut pos, &Limits::depth(5));
+    assert!(second.nodes < first.nodes, "{} then {}", first.nodes, second.nodes);
+    // A position of another variant is searched from scratch.
+    let mut tori = Position::start(tables("tori"));
+    let result = searcher.search(&mut tori, &Limits::depth(3));
+    assert!(tori.legal_moves().contains(&result.best.expect("a move")));
+}
