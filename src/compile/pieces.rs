@@ -459,18 +459,18 @@ impl Ctx {
                         Check::BadValue,
                         entry.source,
                         n.span.clone(),
-                        format!("the board has only {} ranks", board.ranks),
+                        format!("`must-promote {}` on a board of only {} ranks", n.node, board.ranks),
                         "more ranks than the board has",
-                        None,
+                        Some("`must-promote N`: the piece must promote on the last N ranks".into()),
                     );
                 } else if kind.promotion.to.is_none() {
                     self.error_in(
                         Check::RuleNeedsAnother,
                         entry.source,
                         n.span.clone(),
-                        format!("`{}` never promotes", kind.abbrev),
+                        format!("`must-promote` on `{}`, which never promotes", kind.abbrev),
                         "needs `promotes`",
-                        None,
+                        Some("give the piece `promotes ABBR`, or remove `must-promote`".into()),
                     );
                 } else {
                     kind.promotion.forced_ranks = n.node as u8;

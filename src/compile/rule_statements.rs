@@ -206,7 +206,10 @@ impl Ctx {
                             span,
                             format!("`{}` never promotes", rules.piece(id).abbrev),
                             "does not promote",
-                            None,
+                            Some(
+                                "the rule is about pieces that promote: give it `promotes ABBR`, or leave it out here"
+                                    .into(),
+                            ),
                         );
                     }
                     rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
@@ -283,8 +286,8 @@ impl Ctx {
                             Check::ContradictoryClause,
                             span,
                             format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
-                            "both",
-                            None,
+                            "listed as both",
+                            Some("a piece is either a Lion (`lion-trading`, `counter-strike`) or a weak bridge (`bridge-excludes`)".into()),
                         );
                     }
                     rules.pieces[id.index()].lion = LionRole::WeakBridge;
@@ -298,8 +301,8 @@ impl Ctx {
                             Check::ContradictoryClause,
                             span,
                             format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
-                            "both",
-                            None,
+                            "listed as both",
+                            Some("a piece is either a Lion (`lion-trading`, `counter-strike`) or a weak bridge (`bridge-excludes`)".into()),
                         );
                     }
                     rules.pieces[id.index()].lion = LionRole::Lion;
