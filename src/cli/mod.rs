@@ -1,7 +1,9 @@
 //! The command line: `koma check`, `compile`, `show` and the commands that play.
 
 mod bench;
+mod board;
 mod check;
+mod play;
 mod play_rules;
 
 use clap::{Parser, Subcommand};
@@ -73,6 +75,39 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
+    /// Play a game at the terminal, against another person or koma (`help` lists the commands).
+    Play {
+        variant: String,
+        /// Who plays Black (the first player).
+        #[arg(long, value_enum, default_value = "human")]
+        black: play::Player,
+        /// Who plays White.
+        #[arg(long, value_enum, default_value = "koma")]
+        white: play::Player,
+        /// koma's search depth (default 3).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// koma's time per move, in seconds (instead of a depth).
+        #[arg(long)]
+        time: Option<f64>,
+        /// Start with this handicap (White's pieces removed, White moves first).
+        #[arg(long)]
+        handicap: Option<String>,
+        /// Start from this position (SFEN) instead of the variant's start.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Start from a saved game record.
+        #[arg(long)]
+        load: Option<std::path::PathBuf>,
+        /// Keep the game in this record file, saved after every move.
+        #[arg(long)]
+        record: Option<std::path::PathBuf>,
+        /// Stop after this many moves (for games koma plays against itself).
+        #[arg(long)]
+        max_moves: Option<usize>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
     /// Measure perft speed on every shipped variant (release build, one thread).
     Bench {
         /// One ply less everywhere, for a quick look.
@@ -118,6 +153,31 @@ pub fn run() -> ExitCode {
             options,
         } => play_rules::moves_command(&variant, &options, sfen.as_deref(), from.as_deref(), paths, format),
         Command::Bench { quick } => bench::run(quick),
+        Command::Play {
+            variant,
+            black,
+            white,
+            depth,
+            time,
+            handicap,
+            sfen,
+            load,
+            record,
+            max_moves,
+            options,
+        } => play::run(play::Settings {
+            variant,
+            options,
+            black,
+            white,
+            depth,
+            time,
+            handicap,
+            sfen,
+            load,
+            record,
+            max_moves,
+        }),
         Command::Show {
             variant,
             piece,
