@@ -192,7 +192,8 @@ struct Ctx {
     broken_statements: Vec<String>,
     /// Some pieces may be missing: a `piece` statement could not be read or a `use` failed.
     pieces_incomplete: bool,
-    /// A `use` failed: any piece may have been meant to come from it.
+    /// A piece may be missing whose abbreviation is not known (a `use` failed, or a `piece`
+    /// statement broke before its abbreviation): no piece is reported unknown then.
     use_failed: bool,
     /// The board's size is known (a valid `board` statement); otherwise a stand-in is used
     /// and nothing that depends on the size is reported.
@@ -343,7 +344,7 @@ impl Ctx {
             Check::UnknownPiece if self.use_failed => true,
             Check::UnknownPiece => labels.first().is_some_and(|label| {
                 let text = self.sources[source].text.get(label.span.clone()).unwrap_or("");
-                self.broken_pieces.iter().any(|b| b == text)
+                self.broken_pieces.iter().any(|b| b.eq_ignore_ascii_case(text))
             }),
             Check::NoRoyal => {
                 self.pieces_incomplete
@@ -415,6 +416,9 @@ impl Ctx {
             if let Some(piece) = &error.piece {
                 self.broken_pieces.push(piece.clone());
                 self.pieces_incomplete = true;
+            } else if error.statement.as_deref() == Some("piece") {
+                self.pieces_incomplete = true;
+                self.use_failed = true;
             }
             if let Some(keyword) = error.statement.as_ref().filter(|_| index == 0) {
                 self.broken_statements.push(keyword.clone());
