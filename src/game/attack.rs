@@ -125,9 +125,12 @@ impl View<'_> {
 
     fn hook_reaches(&self, t: &Tables, from: Sq, side: Side, dir: crate::rules::Offset, sq: Sq, ignore: Sq) -> bool {
         let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
-        let (df, dr) = Geometry::board_vector(side, dir);
-        let mut at = from;
-        while let Some(s1) = t.geo.step(at, df, dr) {
+        let leg = |sq: Sq, vector: (i32, i32)| Geometry::dir_index(vector).map_or(&[][..], |d| t.line(sq, d));
+        let vector = Geometry::board_vector(side, dir);
+        let first = leg(from, vector);
+        // The target is on the first leg, or the legs meet on the square of the first leg
+        // that lines up with it: only that corner can turn towards it.
+        for (k, &s1) in first.iter().enumerate() {
             if s1 == sq {
                 return true;
             }
@@ -135,19 +138,11 @@ impl View<'_> {
                 return false;
             }
             for perp in dir.perpendiculars() {
-                let (pf, pr) = Geometry::board_vector(side, perp);
-                let mut leg = s1;
-                while let Some(s2) = t.geo.step(leg, pf, pr) {
-                    if s2 == sq {
-                        return true;
-                    }
-                    if occupied(s2) {
-                        break;
-                    }
-                    leg = s2;
+                let second = leg(s1, Geometry::board_vector(side, perp));
+                if let Some(at) = second.iter().position(|&s2| s2 == sq) {
+                    return second[..at].iter().all(|&s2| !occupied(s2)) && first[..k].iter().all(|&s| !occupied(s));
                 }
             }
-            at = s1;
         }
         false
     }

@@ -168,7 +168,7 @@ impl Position {
         Filter {
             royal,
             in_check,
-            opponent_slow: self.slow_count[side.opponent().index()] > 0,
+            slow: self.slow_threat(side.opponent()),
             lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
             drop_mate: t.kinds.iter().any(|k| k.no_drop_mate),
             repetition,
@@ -200,15 +200,21 @@ impl Position {
 
     /// Whether a move might leave the only royal capturable (false only when it surely cannot).
     fn may_expose(&self, f: &Filter, m: &Move) -> bool {
-        if f.in_check || f.opponent_slow {
+        if f.in_check || f.slow == SlowThreat::Unrestricted {
             return true;
         }
         if m.is_drop() {
             return false;
         }
         // A move opens lines from the squares it empties: its start, and the squares a Lion
-        // captures on before its destination.
-        let opened = |sq: Sq| sq != NO_SQ && aligned(self.t.geo, sq, f.royal);
+        // captures on before its destination. A hook's path runs along a line through the
+        // hook piece and then along a line through the royal.
+        let geo = self.t.geo;
+        let hooks = match &f.slow {
+            SlowThreat::Hooks(squares, n) => &squares[..*n],
+            _ => &[][..],
+        };
+        let opened = |sq: Sq| sq != NO_SQ && (aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h)));
         m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
     }
 
@@ -330,10 +336,48 @@ struct Filter {
     /// The only royal of the side to move, when its safety matters.
     royal: Sq,
     in_check: bool,
-    opponent_slow: bool,
+    slow: SlowThreat,
     lion_rules: bool,
     drop_mate: bool,
     repetition: Option<u8>,
+}
+
+/// The most hook pieces whose squares the legality filter keeps; past it, every move is checked.
+const MAX_HOOKS: usize = 8;
+
+/// What the opponent's slow attackers (hooks, Emperors) mean for the royal's safety.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SlowThreat {
+    None,
+    /// Only hook pieces, on these squares.
+    Hooks([Sq; MAX_HOOKS], usize),
+    /// Pieces whose attacks can change in any way: check every move.
+    Unrestricted,
+}
+
+impl Position {
+    fn slow_threat(&self, by: Side) -> SlowThreat {
+        if self.slow_count[by.index()] == 0 {
+            return SlowThreat::None;
+        }
+        let mut squares = [NO_SQ; MAX_HOOKS];
+        let mut n = 0;
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code == 0 || code_side(code) != by {
+                continue;
+            }
+            let info = &self.t.kinds[usize::from(code_kind(code))];
+            if !info.slow_attacker {
+                continue;
+            }
+            if !info.hook_attacker_only || n == MAX_HOOKS {
+                return SlowThreat::Unrestricted;
+            }
+            squares[n] = sq as Sq;
+            n += 1;
+        }
+        SlowThreat::Hooks(squares, n)
+    }
 }
 
 /// Whether two squares share a file, rank or diagonal.
@@ -613,26 +657,23 @@ impl Gen<'_> {
 
     /// Slide, then optionally turn 90° at an empty square and slide again.
     fn hook(&mut self, from: Sq, code: u16, dir: Offset, mode: Mode) {
-        let (df, dr) = Geometry::board_vector(self.side, dir);
-        let mut at = from;
-        while let Some(s1) = self.t.geo.step(at, df, dr) {
+        let t = self.t;
+        let leg = |sq: Sq, o: Offset, side: Side| {
+            Geometry::dir_index(Geometry::board_vector(side, o)).map_or(&[][..], |d| t.line(sq, d))
+        };
+        for &s1 in leg(from, dir, self.side) {
+            self.direct(from, s1, code, mode);
             if self.board[usize::from(s1)] != 0 {
-                self.direct(from, s1, code, mode);
                 return;
             }
-            self.direct(from, s1, code, mode);
             for perp in dir.perpendiculars() {
-                let (pf, pr) = Geometry::board_vector(self.side, perp);
-                let mut leg = s1;
-                while let Some(s2) = self.t.geo.step(leg, pf, pr) {
+                for &s2 in leg(s1, perp, self.side) {
                     self.direct(from, s2, code, mode);
                     if self.board[usize::from(s2)] != 0 {
                         break;
                     }
-                    leg = s2;
                 }
             }
-            at = s1;
         }
     }
 

@@ -85,6 +85,12 @@ impl Geometry {
     }
 
     /// King-step distance between two squares.
+    /// The index in [`DIRS`] of a unit board vector.
+    pub fn dir_index(vector: (i32, i32)) -> Option<usize> {
+        DIRS.iter()
+            .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
+    }
+
     pub fn distance(self, a: Sq, b: Sq) -> u8 {
         let (x, y) = (self.square(a), self.square(b));
         x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))
@@ -131,6 +137,9 @@ pub struct KindInfo {
     /// It has movements that attack detection cannot look up (hooks, `anywhere`,
     /// capture-unprotected moves): they are checked by generating the piece's moves.
     pub slow_attacker: bool,
+    /// Its only slow movements are hooks: a move can expose a royal to it only by emptying a
+    /// square on a line through the hook piece or through the royal.
+    pub hook_attacker_only: bool,
     pub specials: Vec<Special>,
 }
 
@@ -474,6 +483,12 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         weak_bridge: kind.lion == crate::rules::LionRole::WeakBridge,
         overlapping: overlapping(&kind.moves, geo),
         slow_attacker,
+        hook_attacker_only: slow_attacker
+            && kind.moves.iter().all(|m| match m {
+                Movement::Hook { mode, .. } => *mode != Mode::CaptureUnprotected,
+                Movement::Anywhere { .. } => false,
+                other => other.mode() != Mode::CaptureUnprotected,
+            }),
         specials,
     }
 }
