@@ -30,11 +30,14 @@ pub fn piece_label(pos: &Position, kind: usize) -> String {
 pub fn draw(pos: &Position, last: Option<&Move>, overlay: &Overlay, colour: bool) -> String {
     let t = pos.tables();
     let board = t.rules.board;
-    let width = (0..t.kind_count())
-        .map(|k| piece_label(pos, k).chars().count())
+    // As wide as the widest piece now on the board (with White's `v` and a mark), plus a space.
+    let widest = (1..=board.ranks)
+        .flat_map(|rank| (1..=board.files).map(move |file| Square::new(file, rank)))
+        .filter_map(|square| pos.piece_at(square))
+        .map(|(_, kind, _)| piece_label(pos, kind.index()).chars().count())
         .max()
-        .unwrap_or(1)
-        + 2;
+        .unwrap_or(1);
+    let width = widest + 3;
     let mut out = String::new();
     out.push_str(&hand_line(pos, Side::White));
     out.push_str("  ");
