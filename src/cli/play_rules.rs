@@ -24,6 +24,15 @@ pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result
     result
 }
 
+/// The Lion counting `--paths` asks for.
+fn counting(paths: bool) -> LionCounting {
+    if paths {
+        LionCounting::Paths
+    } else {
+        LionCounting::Distinct
+    }
+}
+
 pub fn perft_command(
     variant: &str,
     options: &[Choice],
@@ -36,11 +45,7 @@ pub fn perft_command(
         Ok(pos) => pos,
         Err(code) => return code,
     };
-    let counting = if paths {
-        LionCounting::Paths
-    } else {
-        LionCounting::Distinct
-    };
+    let counting = counting(paths);
     if divide {
         let mut lines: Vec<(String, u64)> = perft_divide(&mut pos, depth, counting)
             .into_iter()
@@ -80,11 +85,7 @@ pub fn moves_command(
         Ok(pos) => pos,
         Err(code) => return code,
     };
-    let counting = if paths {
-        LionCounting::Paths
-    } else {
-        LionCounting::Distinct
-    };
+    let counting = counting(paths);
     let geo = pos.geometry();
     let keep: Box<dyn Fn(&Move) -> bool> = match from {
         None => Box::new(|_| true),

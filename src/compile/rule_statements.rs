@@ -10,30 +10,6 @@ use crate::rules::{
 };
 use indexmap::IndexMap;
 
-/// Every statement keyword, for suggestions.
-const KEYWORDS: &[&str] = &[
-    "variant",
-    "use",
-    "board",
-    "option",
-    "piece",
-    "setup",
-    "promotion",
-    "deferral",
-    "declined-waits-for-last-rank",
-    "drops",
-    "drop-limit",
-    "no-drop-mate",
-    "stalemate",
-    "bare-king",
-    "repetition",
-    "lion-trading",
-    "counter-strike",
-    "royal-capture-allowed",
-    "stuck-pieces-stay",
-    "handicap",
-];
-
 /// The end rules when a file states none: stalemate loses, nothing else.
 pub(super) fn default_end() -> EndRules {
     EndRules {
@@ -281,40 +257,27 @@ impl Ctx {
                     rules.pieces[id.index()].lion = LionRole::Lion;
                 }
                 for (id, span) in self.piece_list(table, weak_bridges) {
-                    if rules.pieces[id.index()].lion == LionRole::Lion {
-                        self.error(
-                            Check::ContradictoryClause,
-                            span,
-                            format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
-                            "listed as both",
-                            Some("a piece is either a Lion (`lion-trading`, `counter-strike`) or a weak bridge (`bridge-excludes`)".into()),
-                        );
-                    }
-                    rules.pieces[id.index()].lion = LionRole::WeakBridge;
+                    self.set_lion_role(rules, id, span, LionRole::WeakBridge);
                 }
             }
             RuleSyntax::CounterStrike(lions) => {
                 rules.end.counter_strike = true;
                 for (id, span) in self.piece_list(table, lions) {
-                    if rules.pieces[id.index()].lion == LionRole::WeakBridge {
-                        self.error(
-                            Check::ContradictoryClause,
-                            span,
-                            format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
-                            "listed as both",
-                            Some("a piece is either a Lion (`lion-trading`, `counter-strike`) or a weak bridge (`bridge-excludes`)".into()),
-                        );
-                    }
-                    rules.pieces[id.index()].lion = LionRole::Lion;
+                    self.set_lion_role(rules, id, span, LionRole::Lion);
                 }
             }
             RuleSyntax::RoyalCaptureAllowed => rules.end.royal_capture_allowed = true,
             RuleSyntax::StuckPiecesStay => {}
             RuleSyntax::Handicap { name, squares } => self.handicap(name, squares, rules),
             RuleSyntax::Unknown(word) => {
-                let help = suggest(&word.node, KEYWORDS.iter().copied())
+                let help = suggest(&word.node, crate::parse::STATEMENT_WORDS.iter().copied())
                     .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some(format!("statements start with one of: {}", KEYWORDS.join(", "))));
+                    .or_else(|| {
+                        Some(format!(
+                            "statements start with one of: {}",
+                            crate::parse::STATEMENT_WORDS.join(", ")
+                        ))
+                    });
                 self.error(
                     Check::UnknownKeyword,
                     word.span.clone(),
@@ -324,6 +287,25 @@ impl Ctx {
                 );
             }
         }
+    }
+
+    /// Gives a piece its part in the Lion rules, reporting a piece named as both a Lion and a
+    /// weak bridge.
+    fn set_lion_role(&mut self, rules: &mut Rules, id: PieceId, span: Span, role: LionRole) {
+        let current = rules.pieces[id.index()].lion;
+        if current != LionRole::NotLion && current != role {
+            self.error(
+                Check::ContradictoryClause,
+                span,
+                format!("`{}` is listed as a Lion and as a weak bridge", rules.piece(id).abbrev),
+                "listed as both",
+                Some(
+                    "a piece is either a Lion (`lion-trading`, `counter-strike`) or a weak bridge (`bridge-excludes`)"
+                        .into(),
+                ),
+            );
+        }
+        rules.pieces[id.index()].lion = role;
     }
 
     fn needs_zone(&mut self, _rules: &Rules, span: &Span, what: &str) {
