@@ -676,12 +676,18 @@ fn event_text(event: &PromotionEvent) -> String {
             enter,
             within,
             leave,
+            capture,
         } => {
             let ways: Vec<&str> = [(enter, "enters"), (within, "moves within"), (leave, "leaves")]
                 .into_iter()
                 .filter_map(|(on, word)| on.then_some(word))
                 .collect();
-            format!("a move that {} the far {depth} ranks", or_list(&ways))
+            let moves = format!("a move that {} the far {depth} ranks", or_list(&ways));
+            match (ways.is_empty(), capture) {
+                (_, false) => moves,
+                (true, true) => format!("a capture starting or ending in the far {depth} ranks"),
+                (false, true) => format!("{moves}, or a capture starting or ending in them"),
+            }
         }
     }
 }

@@ -635,3 +635,27 @@ fn maka_king_promotes_to_emperor_and_drunk_elephant_to_royal_prince() {
     assert_eq!(piece_at(&pos, "5i"), Some((Side::Black, "Pr".into())));
     assert_eq!(pos.royal_squares(Side::Black).len(), 2);
 }
+
+// ------------------------------------------------------------------ Chu: the Renmei promotion rule
+
+/// Chu Shogi Renmei (option `promotion=renmei`): a non-capture promotes only on entering the
+/// zone, but a capture that starts or ends in the zone may promote. A Silver on 7d (inside
+/// the four-rank zone) may promote taking the pawn on 7c, not stepping to 6c or leaving to 6e.
+#[test]
+fn chu_renmei_promotes_on_entering_or_on_a_capture_in_the_zone() {
+    let sfen = "k11/12/5p6/5S6/12/12/12/12/12/12/12/11K b - 1";
+    let mut renmei = position("chu", &["promotion=renmei"], sfen);
+    assert_eq!(
+        legal_from(&mut renmei, "7d"),
+        list(&["7d6c", "7d6e", "7d7c", "7d7c+", "7d8c", "7d8e"])
+    );
+    let mut sv = position("chu", &[], sfen);
+    let every = [
+        "7d6c", "7d6c+", "7d6e", "7d6e+", "7d7c", "7d7c+", "7d8c", "7d8c+", "7d8e", "7d8e+",
+    ];
+    assert_eq!(legal_from(&mut sv, "7d"), list(&every));
+    // Entering the zone without a capture may promote under both readings.
+    let entering = "k11/12/12/12/5S6/12/12/12/12/12/12/11K b - 1";
+    let mut renmei = position("chu", &["promotion=renmei"], entering);
+    assert!(legal_from(&mut renmei, "7e").contains(&"7e7d+".to_string()));
+}

@@ -538,6 +538,7 @@ fn zone(depth: u8, enter: bool, within: bool, leave: bool) -> PromotionTrigger {
             enter,
             within,
             leave,
+            capture: false,
         },
         compulsory: false,
     }
@@ -585,7 +586,15 @@ fn chu_options_compile_and_change_what_they_should() {
 
     let renmei = compile_with(CHU, &[("promotion", "renmei")]);
     assert_eq!(renmei.options["promotion"].chosen, "renmei");
-    assert_eq!(renmei.promotion, [zone(4, true, false, false)]);
+    let mut renmei_zone = zone(4, true, false, false);
+    if let PromotionEvent::Zone { capture, .. } = &mut renmei_zone.when {
+        *capture = true;
+    }
+    assert_eq!(
+        renmei.promotion,
+        [renmei_zone],
+        "on entering, or on a capture touching the zone"
+    );
     assert!(!renmei.deferral);
     let mut same = renmei.clone();
     same.options = default.options.clone();

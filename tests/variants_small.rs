@@ -341,6 +341,7 @@ fn zone(depth: u8, leave: bool, compulsory: bool) -> Vec<PromotionTrigger> {
             enter: true,
             within: true,
             leave,
+            capture: false,
         },
         compulsory,
     }]

@@ -377,6 +377,7 @@ impl Ctx {
                     enter: has("enter"),
                     within: has("within"),
                     leave: has("leave"),
+                    capture: events.iter().any(|x| x.node.trim() == "capture"),
                 }
             }
         };

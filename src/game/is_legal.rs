@@ -544,12 +544,17 @@ impl<'a> Judge<'a> {
                     enter,
                     within,
                     leave,
-                } => match (depth(from) <= zone, depth(to) <= zone) {
-                    (false, true) => enter,
-                    (true, true) => within,
-                    (true, false) => leave,
-                    (false, false) => false,
-                },
+                    capture: on_capture,
+                } => {
+                    let (was_in, is_in) = (depth(from) <= zone, depth(to) <= zone);
+                    let by_move = match (was_in, is_in) {
+                        (false, true) => enter,
+                        (true, true) => within,
+                        (true, false) => leave,
+                        (false, false) => false,
+                    };
+                    by_move || (on_capture && capture && (was_in || is_in))
+                }
                 PromotionEvent::Capture => capture,
             };
             if fires {

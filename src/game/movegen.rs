@@ -496,6 +496,7 @@ impl Gen<'_> {
                 (true, false) => zone.leave,
                 (false, false) => false,
             };
+            let allowed = allowed || (zone.capture && capture && (was_in || is_in));
             if allowed {
                 eligible = true;
                 must |= zone.compulsory;

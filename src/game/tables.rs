@@ -178,6 +178,8 @@ pub struct ZoneRule {
     pub enter: bool,
     pub within: bool,
     pub leave: bool,
+    /// Captures touching the zone may promote, whatever the events above say.
+    pub capture: bool,
     pub compulsory: bool,
 }
 
@@ -542,11 +544,13 @@ fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
             enter,
             within,
             leave,
+            capture,
         } => Some(ZoneRule {
             depth,
             enter,
             within,
             leave,
+            capture,
             compulsory: t.compulsory,
         }),
         PromotionEvent::Capture => None,

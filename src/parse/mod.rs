@@ -683,7 +683,7 @@ fn describe(rule: Rule, keyword: &str, in_moves: bool) -> Option<&'static str> {
         Rule::cell | Rule::empty | Rule::empty_run | Rule::bad_cell => "a piece abbreviation or `.`",
         Rule::zone_trigger => "`zone`",
         Rule::capture_trigger => "`capture`",
-        Rule::zone_event => "enter, within or leave",
+        Rule::zone_event => "enter, within, leave or capture",
         Rule::obligation => "optional or compulsory",
         Rule::outcome => "draw, loss or win",
         Rule::repetition_effect => "draw, illegal or starter-varies",

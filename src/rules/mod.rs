@@ -204,9 +204,17 @@ pub enum PromotionEvent {
         enter: bool,
         within: bool,
         leave: bool,
+        /// Any capture whose start or end is in the zone (Chu Shogi Renmei's rule beside
+        /// promotion on entering).
+        #[serde(default, skip_serializing_if = "is_false")]
+        capture: bool,
     },
     /// Any capture, anywhere on the board.
     Capture,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// How a game ends.
