@@ -4,10 +4,13 @@
 //! rules, drop mate and repetition.
 
 use super::attack::View;
-use super::position::Position;
+use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, NO_SQ, Special, Sq, Tables, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
 use crate::rules::{Mode, Offset, RepetitionEffect, Side};
+
+/// One more than the most files a board has (file numbers index the per-file counts).
+const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
 
 /// How Lion moves are counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +34,8 @@ struct Gen<'a> {
     out: &'a mut Vec<Move>,
     /// Lion walk results already emitted for the current piece (its Lion movements may
     /// reach the same result: two Lion lines both pass).
-    walked: Vec<(Sq, [Sq; 2], bool)>,
+    /// Lion walk results and the Lion moves already emitted for the current piece.
+    scratch: LionScratch,
 }
 
 impl Position {
@@ -89,6 +93,7 @@ impl Position {
             mark,
             deferred,
             slow_count,
+            lion_scratch,
             ..
         } = self;
         let mut generator = Gen {
@@ -101,7 +106,7 @@ impl Position {
             deferred: deferred[side.index()],
             paths: counting == LionCounting::Paths,
             out,
-            walked: Vec::new(),
+            scratch: std::mem::take(lion_scratch),
         };
         for sq in 0..t.geo.len() as Sq {
             let code = board[usize::from(sq)];
@@ -110,6 +115,7 @@ impl Position {
             }
         }
         *mark = generator.mark;
+        *lion_scratch = generator.scratch;
         if t.rules.drops {
             self.drops(out);
         }
@@ -138,15 +144,16 @@ impl Position {
     }
 
     /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
-    fn full_files(&self, kind: u16, limit: u8) -> Vec<bool> {
+    fn full_files(&self, kind: u16, limit: u8) -> [bool; MAX_FILES] {
         let t = &*self.t;
-        let mut count = vec![0u8; usize::from(t.geo.files) + 1];
+        let mut count = [0u8; MAX_FILES];
         for (sq, &code) in self.board.iter().enumerate() {
             if code != 0 && code_side(code) == self.side && code_kind(code) == kind {
-                count[usize::from(t.geo.square(sq as Sq).file)] += 1;
+                let file = usize::from(t.geo.square(sq as Sq).file);
+                count[file] = count[file].saturating_add(1);
             }
         }
-        count.into_iter().map(|n| n >= limit).collect()
+        count.map(|n| n >= limit)
     }
 
     /// What the legality check needs to know about the position, computed once.
@@ -394,7 +401,7 @@ impl Gen<'_> {
         if info.overlapping {
             self.next_mark();
         }
-        self.walked.clear();
+        self.scratch.walked.clear();
         for ray in t.rays(kind, self.side, from) {
             for &to in t.ray_squares(ray) {
                 let target = self.board[usize::from(to)];
@@ -562,16 +569,19 @@ impl Gen<'_> {
             self.lion_paths(from, code, mode, &neighbours);
             return;
         }
+        let mut results = std::mem::take(&mut self.scratch.results);
+        results.clear();
         let mut path = Walk {
             from,
             code,
             mode,
             captures: [NO_SQ; 3],
             count: 0,
-            results: Vec::new(),
+            results,
         };
         self.walk(&mut path, from, steps, &neighbours);
-        self.emit_walks(path);
+        self.emit_walks(&path);
+        self.scratch.results = path.results;
     }
 
     /// lishogi's count: every (from, middle, to) path through a first square that is empty
@@ -635,12 +645,12 @@ impl Gen<'_> {
         }
     }
 
-    fn emit_walks(&mut self, path: Walk) {
-        for result in path.results {
-            if self.walked.contains(&result) {
+    fn emit_walks(&mut self, path: &Walk) {
+        for &result in &path.results {
+            if self.scratch.walked.contains(&result) {
                 continue;
             }
-            self.walked.push(result);
+            self.scratch.walked.push(result);
             let (to, via, capture) = result;
             if to == path.from && via[0] == NO_SQ {
                 self.out.push(Move {
@@ -702,7 +712,7 @@ struct Walk {
     captures: [Sq; 3],
     count: usize,
     /// (destination, captures before it, whether it captures at all).
-    results: Vec<(Sq, [Sq; 2], bool)>,
+    results: Vec<WalkResult>,
 }
 
 impl Walk {

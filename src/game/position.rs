@@ -73,6 +73,17 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// A Lion walk's result: destination, captures before it, whether it captures at all.
+pub(crate) type WalkResult = (Sq, [Sq; 2], bool);
+
+/// Reusable lists for Lion walks: the results of one walk, and those already emitted for
+/// the piece.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LionScratch {
+    pub results: Vec<WalkResult>,
+    pub walked: Vec<WalkResult>,
+}
+
 /// What [`Position::make`] needs to undo a move.
 #[derive(Debug, Clone, Copy)]
 pub struct Undo {
@@ -111,6 +122,8 @@ pub struct Position {
     /// Scratch marks for de-duplicating targets, and the current mark.
     pub(crate) marks: Vec<u32>,
     pub(crate) mark: u32,
+    /// Scratch lists for Lion walks, kept between calls so that generation does not allocate.
+    pub(crate) lion_scratch: LionScratch,
 }
 
 impl fmt::Debug for Position {
@@ -231,6 +244,7 @@ impl Position {
             deferred: [NO_SQ; 2],
             history: Vec::new(),
             marks: vec![0; geo.len()],
+            lion_scratch: LionScratch::default(),
             mark: 0,
             t: t.clone(),
         };
