@@ -6,6 +6,7 @@
 
 pub mod compile;
 pub mod engine;
+pub mod fuzzing;
 pub mod game;
 pub mod notation;
 pub mod parse;

@@ -174,6 +174,7 @@ impl Position {
             .filter(|&count| self.some_position_seen(usize::from(count) - 1));
         Filter {
             royal,
+            no_royal: !t.rules.end.royal_capture_allowed && royals.is_empty(),
             in_check,
             slow: self.slow_threat(side.opponent()),
             lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
@@ -187,7 +188,7 @@ impl Position {
         if f.lion_rules && !m.is_drop() {
             self.lion_trading(m)?;
         }
-        if f.royal != NO_SQ && self.may_expose(f, m) {
+        if (f.royal != NO_SQ && self.may_expose(f, m)) || (f.no_royal && self.makes_royal(m)) {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
             let exposed = royals.len() == 1 && self.attacked(royals[0], self.side);
@@ -203,6 +204,16 @@ impl Position {
             self.repetition(m, count)?;
         }
         Ok(())
+    }
+
+    /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
+    fn makes_royal(&self, m: &Move) -> bool {
+        let kinds = &self.t.kinds;
+        if m.is_drop() {
+            return kinds[usize::from(m.drop)].royal;
+        }
+        let moved = usize::from(code_kind(self.board[usize::from(m.from)]));
+        m.promote && kinds[moved].promotes_to.is_some_and(|p| kinds[usize::from(p)].royal)
     }
 
     /// Whether a move might leave the only royal capturable (false only when it surely cannot).
@@ -342,6 +353,9 @@ impl Position {
 struct Filter {
     /// The only royal of the side to move, when its safety matters.
     royal: Sq,
+    /// The side to move has no royal, and its safety would matter: a move that makes one
+    /// (a promotion or a drop) must not leave it capturable.
+    no_royal: bool,
     in_check: bool,
     slow: SlowThreat,
     lion_rules: bool,

@@ -224,7 +224,10 @@ pub fn write_record(tags: &IndexMap<String, String>, game: &Game) -> String {
             break;
         }
     }
-    line.push_str(tags.get("Result").map_or("*", String::as_str));
+    // The result as movetext: one of the four results, whatever the tag says (any other
+    // text there would read back as moves).
+    let result = tags.get("Result").map(String::as_str).filter(|r| RESULTS.contains(r));
+    line.push_str(result.unwrap_or("*"));
     out.push_str(line.trim_end());
     out.push('\n');
     out
