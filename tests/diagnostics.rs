@@ -272,8 +272,8 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "promotion zone 3 on enters\n",
-            "expected enter, within or leave in this `promotion` statement, found `enters`",
-            "expected enter, within or leave",
+            "expected enter, within, leave or capture in this `promotion` statement, found `enters`",
+            "expected enter, within, leave or capture",
             (1, 21),
         ),
         (
