@@ -357,7 +357,7 @@ pub fn variant_text(data: &[u8]) {
         assert!(!d.message.is_empty(), "a diagnostic without a message");
     }
     assert!(
-        report.diagnostics.len() <= compile::MAX_DIAGNOSTICS + 1,
+        report.diagnostics.len() <= 2 * compile::MAX_DIAGNOSTICS + 1,
         "{} diagnostics",
         report.diagnostics.len()
     );

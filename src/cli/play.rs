@@ -7,7 +7,8 @@ use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
 use koma::game::{Game, GameResult, Move, Position, Tables};
 use koma::notation::{
-    parse_record, read_move, read_sfen, replay, result_text, save_atomic, write_record, write_sfen, write_tsa,
+    parse_record, read_move, read_record_file, read_sfen, replay, result_text, save_atomic, write_record, write_sfen,
+    write_tsa,
 };
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -203,7 +204,7 @@ impl Session {
         ));
         self.draw_board(&vec![]);
         let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut input = stdin.lock();
         loop {
             if self.check_end() {
                 return;
@@ -219,15 +220,21 @@ impl Session {
             }
             print!("{side:?}> ");
             let _ = std::io::stdout().flush();
-            let Some(Ok(line)) = lines.next() else {
+            let Some(line) = read_line(&mut input) else {
                 self.say("\nend of input: leaving the game.");
                 return;
             };
             if !self.interactive {
                 // Echo scripted input, so that the transcript reads like a session.
-                self.say(&line);
+                self.say(&line.text);
             }
-            if !self.command(line.trim()) {
+            if line.too_long {
+                self.say(&format!(
+                    "that line is longer than {MAX_LINE} bytes: it is not read — type `help` for commands"
+                ));
+                continue;
+            }
+            if !self.command(line.text.trim()) {
                 return;
             }
         }
@@ -495,8 +502,8 @@ impl Session {
     }
 
     /// Loads a record: its variant and options, its start, its moves up to the first bad one.
-    fn load(&mut self, path: &PathBuf) -> Result<(), String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    fn load(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let text = read_record_file(path)?;
         let record = parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let variant = record.tags.get("Variant").cloned().unwrap_or_default();
         let options: Vec<Choice> = record
@@ -530,6 +537,55 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// The longest line of input read as a command; a longer one is answered and skipped.
+const MAX_LINE: usize = 4096;
+
+/// A line of input, as text even where it is not UTF-8 (bad bytes become `�`).
+struct Line {
+    text: String,
+    /// It was longer than [`MAX_LINE`] bytes: only its start is kept.
+    too_long: bool,
+}
+
+/// Reads one line, keeping at most [`MAX_LINE`] bytes of it; `None` at the end of input (or
+/// when input cannot be read).
+fn read_line(input: &mut impl BufRead) -> Option<Line> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if buffer.is_empty() {
+            if !any {
+                return None;
+            }
+            break;
+        }
+        any = true;
+        let end = buffer.iter().position(|&b| b == b'\n');
+        let chunk = &buffer[..end.unwrap_or(buffer.len())];
+        let room = MAX_LINE.saturating_sub(bytes.len());
+        too_long |= chunk.len() > room;
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = end.map_or(buffer.len(), |i| i + 1);
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Some(Line {
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        too_long,
+    })
 }
 
 fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {

@@ -8,6 +8,7 @@
 //! error.
 
 pub mod diagnostic;
+pub mod limits;
 mod movement;
 mod pieces;
 mod rule_statements;
@@ -130,6 +131,9 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
         };
         ctx.rule_statements(&file, &table, &mut rules);
         ctx.cross_check(&table, &mut rules);
+        if ctx.board_known {
+            ctx.limits(&table, &rules);
+        }
         rules
     });
     // In reading order: file by file (in the order first reported), then by place in the file;
@@ -153,7 +157,8 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
 /// The longest chain of files that `use` one another.
 const MAX_USE_DEPTH: usize = 16;
 
-/// Most diagnostics reported for one compilation; past this the rest are not shown.
+/// Most errors, and most warnings, reported for one compilation; past this the rest are not
+/// shown.
 pub const MAX_DIAGNOSTICS: usize = 200;
 
 /// What identifies a source, to find a `use` that comes back to it: the file itself when the
@@ -204,6 +209,12 @@ struct Ctx {
     anchors: Anchors,
     /// The main file holds no statement and no broken one: one report says so.
     empty_file: bool,
+    /// The names of the handicaps defined so far.
+    handicap_names: std::collections::HashSet<String>,
+    /// Errors and warnings recorded so far (each up to [`MAX_DIAGNOSTICS`]).
+    shown: [usize; 2],
+    /// Where the diagnostic saying that some were left out is, once there is one.
+    overflow: Option<usize>,
 }
 
 /// Places in the main file for diagnostics about what it lacks.
@@ -291,6 +302,9 @@ impl Ctx {
             zone_stated: false,
             anchors: Anchors::default(),
             empty_file: false,
+            handicap_names: std::collections::HashSet::new(),
+            shown: [0; 2],
+            overflow: None,
         }
     }
 
@@ -303,20 +317,32 @@ impl Ctx {
         if self.is_cascade(check, source, &labels) {
             return;
         }
-        if self.diagnostics.len() >= MAX_DIAGNOSTICS {
-            if self.diagnostics.len() == MAX_DIAGNOSTICS {
-                let main = self.sources[0].clone();
-                self.diagnostics.push(Diagnostic {
-                    check: Check::Limit,
-                    severity: Severity::Error,
-                    message: format!("more than {MAX_DIAGNOSTICS} problems; the rest are not shown"),
-                    source: main,
-                    labels: vec![],
-                    help: Some("fix these first, then check again".into()),
-                });
+        // Errors and warnings are counted apart, so that many warnings never hide an error;
+        // past the limit one diagnostic says so, an error when an error was left out.
+        let slot = usize::from(severity == Severity::Warning);
+        if self.shown[slot] >= MAX_DIAGNOSTICS {
+            match self.overflow {
+                Some(at) => {
+                    if severity == Severity::Error {
+                        self.diagnostics[at].severity = Severity::Error;
+                    }
+                }
+                None => {
+                    self.overflow = Some(self.diagnostics.len());
+                    let main = self.sources[0].clone();
+                    self.diagnostics.push(Diagnostic {
+                        check: Check::Limit,
+                        severity,
+                        message: format!("more than {MAX_DIAGNOSTICS} problems; the rest are not shown"),
+                        source: main,
+                        labels: vec![],
+                        help: Some("fix these first, then check again".into()),
+                    });
+                }
             }
             return;
         }
+        self.shown[slot] += 1;
         let source = self.sources[source].clone();
         self.diagnostics.push(Diagnostic {
             check,

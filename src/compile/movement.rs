@@ -6,7 +6,7 @@
 use super::Ctx;
 use super::diagnostic::{Check, suggest};
 use crate::parse::ast::{Clause, Modifier, MovementSyntax, Spanned};
-use crate::rules::{BoardSize, Mode, Movement, Offset};
+use crate::rules::{BoardSize, MAX_LION_STEPS, Mode, Movement, Offset};
 
 const F: Offset = Offset::new(0, 1);
 const B: Offset = Offset::new(0, -1);
@@ -108,10 +108,11 @@ impl Ctx {
                     .collect()
             }
             MovementSyntax::Leap(offsets) => {
-                let mut seen: Vec<&Spanned<(i64, i64)>> = Vec::new();
+                let mut seen: std::collections::HashMap<(i64, i64), &Spanned<(i64, i64)>> =
+                    std::collections::HashMap::new();
                 let mut moves = Vec::new();
                 for offset in offsets {
-                    if let Some(first) = seen.iter().find(|o| o.node == offset.node) {
+                    if let Some(first) = seen.get(&offset.node) {
                         let (x, y) = offset.node;
                         let labels = vec![
                             super::Label {
@@ -132,7 +133,7 @@ impl Ctx {
                         );
                         continue;
                     }
-                    seen.push(offset);
+                    seen.insert(offset.node, offset);
                     if let Some(to) = self.leap(offset, board, source) {
                         moves.push(Movement::Leap { to, mode });
                     }
@@ -141,6 +142,23 @@ impl Ctx {
             }
             MovementSyntax::Lion(steps, dirs) => {
                 let steps = match steps {
+                    Some(n) if n.node > u32::from(MAX_LION_STEPS) => {
+                        self.error_in(
+                            Check::Limit,
+                            source,
+                            n.span.clone(),
+                            format!(
+                                "a lion move of {} steps is past koma's limit of {MAX_LION_STEPS}",
+                                n.node
+                            ),
+                            &format!("at most {MAX_LION_STEPS}"),
+                            Some(format!(
+                                "koma plays lion moves of up to {MAX_LION_STEPS} steps (the Teaching King's); \
+                                 a longer reach is `range` or `slide`"
+                            )),
+                        );
+                        MAX_LION_STEPS
+                    }
                     Some(n) => self.distance(n, 2, longest, source, "a lion move"),
                     None => 2,
                 };

@@ -317,12 +317,13 @@ impl Ctx {
             }
         }
         stack.pop();
-        let mut unique: Vec<Movement> = Vec::new();
-        for m in moves {
-            if !unique.contains(&m) {
-                unique.push(m);
-            }
-        }
+        // One `as` alone gives a list already without repeats.
+        let unique: Vec<Movement> = if matches!(lowered[index].as_slice(), [Lowered::As(_)]) {
+            moves
+        } else {
+            let mut seen = std::collections::HashSet::new();
+            moves.into_iter().filter(|m| seen.insert(m.clone())).collect()
+        };
         done[index] = Some(unique.clone());
         unique
     }

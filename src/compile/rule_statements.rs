@@ -385,7 +385,7 @@ impl Ctx {
     }
 
     fn handicap(&mut self, name: &Spanned<String>, squares: &[Spanned<String>], rules: &mut Rules) {
-        if rules.handicaps.iter().any(|h| h.name == name.node) {
+        if !self.handicap_names.insert(name.node.clone()) {
             self.error(
                 Check::DuplicateStatement,
                 name.span.clone(),
@@ -396,6 +396,13 @@ impl Ctx {
             return;
         }
         let mut list = Vec::new();
+        let mut listed = std::collections::HashSet::new();
+        let white: std::collections::HashSet<Square> = rules
+            .setup
+            .iter()
+            .filter(|p| p.side == Side::White)
+            .map(|p| p.square)
+            .collect();
         for text in squares {
             let Some(square) = Square::parse(&text.node).filter(|s| rules.board.contains(*s)) else {
                 let message = format!(
@@ -410,7 +417,7 @@ impl Ctx {
                 self.error(Check::SquareOffBoard, text.span.clone(), message, "off the board", help);
                 continue;
             };
-            if !rules.setup.iter().any(|p| p.square == square && p.side == Side::White) {
+            if !white.contains(&square) {
                 let message = format!("no White piece stands on {square} at the start");
                 self.error(
                     Check::BadValue,
@@ -421,7 +428,7 @@ impl Ctx {
                 );
                 continue;
             }
-            if list.contains(&square) {
+            if !listed.insert(square) {
                 let message = format!("{square} is listed twice in this handicap");
                 let help = Some("list each square once".to_string());
                 self.error(Check::BadValue, text.span.clone(), message, "listed again", help);

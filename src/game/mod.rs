@@ -12,7 +12,7 @@ pub mod tables;
 pub use movegen::LionCounting;
 pub use outcome::{EndReason, Game, GameResult};
 pub use perft::{perft, perft_divide};
-pub use position::{Position, PositionError, Setup, Undo};
+pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
 pub use tables::{NO_SQ, Sq, Tables};
 
 use std::fmt;

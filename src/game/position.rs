@@ -4,7 +4,7 @@
 
 use super::Move;
 use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side, piece_code};
-use crate::rules::{PieceId, Side, Square};
+use crate::rules::{MAX_ROYALS, PieceId, Side, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -43,6 +43,12 @@ pub enum PositionError {
     /// The side not to move is in check: the side to move could capture its last royal at
     /// once (with two royals, one may be left attacked, as a move may leave it).
     OpponentInCheck,
+    /// A side has, or could come to have by promotion (or, with drops, by capturing and
+    /// dropping), more royal pieces than a position keeps track of.
+    TooManyRoyals {
+        side: Side,
+        count: usize,
+    },
     BadMoveNumber,
     /// A deferred promotion on a square without a piece of that side, or in a variant
     /// without the deferral rule.
@@ -62,7 +68,13 @@ impl fmt::Display for PositionError {
             PositionError::OpponentInCheck => {
                 write!(f, "the side to move could capture the other side's royal piece at once")
             }
-            PositionError::BadMoveNumber => write!(f, "the move number must be at least 1"),
+            PositionError::TooManyRoyals { side, count } => write!(
+                f,
+                "{side:?} could have {count} royal pieces (royal, or promoting to one): koma keeps track of at most {MAX_ROYALS} a side"
+            ),
+            PositionError::BadMoveNumber => {
+                write!(f, "the move number must lie between 1 and {MAX_MOVE_NUMBER}")
+            }
             PositionError::BadDeferral(s) => write!(
                 f,
                 "no piece on {s} can have declined promotion on the last move (or the variant has no deferral rule)"
@@ -84,6 +96,10 @@ pub(crate) struct LionScratch {
     pub walked: Vec<WalkResult>,
 }
 
+/// The largest move number of a position: far from the end of its counter, so that moves
+/// made from it can always be counted.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
+
 /// What [`Position::make`] needs to undo a move.
 #[derive(Debug, Clone, Copy)]
 pub struct Undo {
@@ -93,7 +109,7 @@ pub struct Undo {
     lion_capture: Sq,
     deferred: [Sq; 2],
     hash: u64,
-    royals: [[Sq; 4]; 2],
+    royals: [[Sq; MAX_ROYALS]; 2],
     royal_count: [u8; 2],
 }
 
@@ -107,7 +123,7 @@ pub struct Position {
     pub(crate) side: Side,
     pub(crate) move_number: u32,
     pub(crate) hash: u64,
-    pub(crate) royals: [[Sq; 4]; 2],
+    pub(crate) royals: [[Sq; MAX_ROYALS]; 2],
     pub(crate) royal_count: [u8; 2],
     /// Pieces on the board per (side, kind).
     pub(crate) counts: Vec<u16>,
@@ -136,16 +152,18 @@ impl fmt::Debug for Position {
 }
 
 impl Position {
-    /// The variant's starting position.
+    /// The variant's starting position. It is the variant's own: it is taken as it is even
+    /// where the side to move could capture the other's royal at once (which
+    /// [`from_setup`](Self::from_setup) refuses in a position string).
     pub fn start(t: Arc<Tables>) -> Position {
         let setup = start_setup(&t, None).expect("no handicap to look up");
-        Position::from_setup(t, &setup).expect("a compiled setup is valid")
+        Position::build(t, &setup, false).expect("a compiled setup is valid")
     }
 
     /// The starting position with a handicap: White's pieces removed, White to move.
     pub fn handicap(t: Arc<Tables>, name: &str) -> Option<Position> {
         let setup = start_setup(&t, Some(name))?;
-        Position::from_setup(t, &setup).ok()
+        Position::build(t, &setup, false).ok()
     }
 
     pub fn tables(&self) -> &Arc<Tables> {
@@ -225,7 +243,13 @@ impl Position {
 
     /// Checks a setup against the rules and builds the position.
     pub fn from_setup(t: Arc<Tables>, setup: &Setup) -> Result<Position, PositionError> {
-        if setup.move_number == 0 {
+        Position::build(t, setup, true)
+    }
+
+    /// Builds a position, refusing one where the side to move could capture the other's
+    /// last royal at once when `opponent_check` is set.
+    fn build(t: Arc<Tables>, setup: &Setup, opponent_check: bool) -> Result<Position, PositionError> {
+        if !(1..=MAX_MOVE_NUMBER).contains(&setup.move_number) {
             return Err(PositionError::BadMoveNumber);
         }
         let geo = t.geo;
@@ -236,7 +260,7 @@ impl Position {
             side: setup.side_to_move,
             move_number: setup.move_number,
             hash: 0,
-            royals: [[NO_SQ; 4]; 2],
+            royals: [[NO_SQ; MAX_ROYALS]; 2],
             royal_count: [0; 2],
             counts: vec![0; 2 * kinds],
             slow_count: [0; 2],
@@ -273,6 +297,7 @@ impl Position {
             pos.hands[index] = u8::try_from(total).unwrap_or(u8::MAX);
         }
         pos.check_piece_totals()?;
+        pos.check_royal_count()?;
         if let Some(square) = setup.lion_capture {
             if !t.rules.board.contains(square) {
                 return Err(PositionError::SquareOffBoard(square));
@@ -291,10 +316,41 @@ impl Position {
         }
         pos.hash = pos.full_hash();
         let last_royal = pos.royal_squares(pos.side.opponent()).len() == 1;
-        if !t.rules.end.royal_capture_allowed && last_royal && pos.royal_in_check(pos.side.opponent()) {
+        if opponent_check && !t.rules.end.royal_capture_allowed && last_royal && pos.royal_in_check(pos.side.opponent())
+        {
             return Err(PositionError::OpponentInCheck);
         }
         Ok(pos)
+    }
+
+    /// A position keeps the squares of at most [`MAX_ROYALS`] royals a side: no side may have,
+    /// or come to have, more. With drops, any piece may change sides.
+    fn check_royal_count(&self) -> Result<(), PositionError> {
+        let may_be_royal = self.t.rules.may_be_royal();
+        let mut count = [0usize; 2];
+        for &code in &self.board {
+            if code != 0 && may_be_royal[usize::from(code_kind(code))] {
+                count[code_side(code).index()] += 1;
+            }
+        }
+        for side in [Side::Black, Side::White] {
+            for (kind, &royal) in may_be_royal.iter().enumerate() {
+                if royal {
+                    count[side.index()] += usize::from(self.hands[self.hand_index(side, kind as u16)]);
+                }
+            }
+        }
+        let (side, most) = if self.t.rules.drops {
+            (self.side, count[0] + count[1])
+        } else if count[1] > count[0] {
+            (Side::White, count[1])
+        } else {
+            (Side::Black, count[0])
+        };
+        if most > MAX_ROYALS {
+            return Err(PositionError::TooManyRoyals { side, count: most });
+        }
+        Ok(())
     }
 
     /// With drops, the pieces of a kind can only be those the setup has: none appear from nowhere.
@@ -382,7 +438,7 @@ impl Position {
         }
         if info.royal {
             let n = &mut self.royal_count[side.index()];
-            if usize::from(*n) < 4 {
+            if usize::from(*n) < MAX_ROYALS {
                 self.royals[side.index()][usize::from(*n)] = sq;
                 *n += 1;
             }

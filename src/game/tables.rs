@@ -379,6 +379,7 @@ impl Tables {
         let kinds = self.kinds.len();
         for side in [Side::Black, Side::White] {
             let mut leaps: Vec<Leap> = Vec::new();
+            let mut leap_index: std::collections::HashMap<(i32, i32), usize> = std::collections::HashMap::new();
             for kind in 0..kinds {
                 self.has_slow[side.index()] |= self.kinds[kind].slow_attacker;
                 for movement in &self.rules.pieces[kind].moves {
@@ -395,13 +396,10 @@ impl Tables {
                                 *longest = (*longest).max(max);
                             }
                             Reach::Leap => {
-                                let index = match leaps.iter().position(|(v, _)| *v == vector) {
-                                    Some(i) => i,
-                                    None => {
-                                        leaps.push((vector, vec![false; kinds]));
-                                        leaps.len() - 1
-                                    }
-                                };
+                                let index = *leap_index.entry(vector).or_insert_with(|| {
+                                    leaps.push((vector, vec![false; kinds]));
+                                    leaps.len() - 1
+                                });
                                 leaps[index].1[kind] = true;
                             }
                         }
@@ -518,7 +516,7 @@ fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
         return true;
     }
     let reach = i8::try_from(geo.files.max(geo.ranks)).unwrap_or(i8::MAX);
-    let mut seen: Vec<Offset> = Vec::new();
+    let mut seen: std::collections::HashSet<Offset> = std::collections::HashSet::new();
     for m in moves {
         let offsets: Vec<Offset> = match *m {
             Movement::Ride { dir, max, .. } => (1..=max.map_or(reach, |x| x as i8).min(reach))
@@ -528,10 +526,9 @@ fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
             _ => vec![],
         };
         for o in offsets {
-            if seen.contains(&o) {
+            if !seen.insert(o) {
                 return true;
             }
-            seen.push(o);
         }
     }
     false

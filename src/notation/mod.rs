@@ -6,7 +6,10 @@ mod sfen;
 mod tsa;
 mod usi;
 
-pub use record::{Record, RecordError, parse_record, replay, result_text, save_atomic, write_record};
+pub use record::{
+    MAX_RECORD_BYTES, MAX_RECORD_MOVES, Record, RecordError, parse_record, read_record_file, replay, result_text,
+    save_atomic, write_record,
+};
 pub use sfen::{SfenError, read_sfen, write_sfen};
 pub use tsa::{MoveError, legal_tsa, read_move, write_tsa, write_tsa_all};
 pub use usi::{UsiError, legal_usi, read_usi, write_usi};

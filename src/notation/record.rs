@@ -58,11 +58,41 @@ impl std::error::Error for RecordError {}
 
 const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
 
+/// The largest record file koma reads, in bytes.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+
+/// The most moves a record may hold.
+pub const MAX_RECORD_MOVES: usize = 10_000;
+
+/// Reads a record file as text: at most [`MAX_RECORD_BYTES`], in UTF-8.
+pub fn read_record_file(path: &Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| {
+            std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_RECORD_BYTES as u64 + 1), &mut bytes)
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_RECORD_BYTES} bytes: past koma's limit for a record",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// Reads the text of a record (tags, moves, comments, result), without playing the moves.
 pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let mut record = Record::default();
     let mut in_moves = false;
     let mut comment: Option<(usize, String)> = None;
+    let mut options = 0;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let trimmed = raw.trim();
@@ -73,8 +103,10 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
                 message: format!("`{trimmed}` is not a tag such as [Variant \"chu\"]"),
             })?;
             if name == "Option" {
-                let n = record.tags.keys().filter(|k| k.starts_with("Option")).count();
-                record.tags.insert(format!("Option{n}"), value);
+                while record.tags.contains_key(&format!("Option{options}")) {
+                    options += 1;
+                }
+                record.tags.insert(format!("Option{options}"), value);
             } else {
                 record.tags.insert(name, value);
             }
@@ -84,6 +116,13 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
             in_moves = true;
         }
         movetext_line(raw, line, &mut record, &mut comment)?;
+        if record.moves.len() > MAX_RECORD_MOVES {
+            return Err(RecordError {
+                line,
+                ply: Some(MAX_RECORD_MOVES + 1),
+                message: format!("more than {MAX_RECORD_MOVES} moves: past koma's limit for a record"),
+            });
+        }
     }
     if let Some((line, _)) = comment {
         return Err(RecordError {

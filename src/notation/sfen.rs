@@ -13,7 +13,7 @@
 //! without drops the third field is the square where a Lion was last taken by a non-Lion
 //! (lishogi's convention for Chu), or `-`.
 
-use crate::game::{Position, PositionError, Tables};
+use crate::game::{MAX_MOVE_NUMBER, Position, PositionError, Tables};
 use crate::rules::{PieceId, Side, Square};
 use std::fmt;
 use std::sync::Arc;
@@ -202,11 +202,15 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
     }
     let move_number = match field(3) {
         None => 1,
-        Some((at, n)) => n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or(SfenError {
-            field: "move number",
-            at,
-            message: format!("`{n}` is not a move number (1 or more)"),
-        })?,
+        Some((at, n)) => n
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_MOVE_NUMBER).contains(n))
+            .ok_or(SfenError {
+                field: "move number",
+                at,
+                message: format!("`{n}` is not a move number (1 to {MAX_MOVE_NUMBER})"),
+            })?,
     };
     let setup = crate::game::Setup {
         pieces,

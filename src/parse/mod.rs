@@ -84,8 +84,7 @@ pub struct SyntaxError {
 /// for every statement that did not.
 pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
-    pest::set_error_detail(true);
-    let whole = match VarParser::parse(Rule::file, text) {
+    let whole = match parse_rule(Rule::file, text, false) {
         Ok(mut pairs) => {
             let file = pairs.next().map(|p| Build { base: 0 }.file(p)).unwrap_or_default();
             return (file, vec![]);
@@ -98,7 +97,7 @@ pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
     for chunk in chunks(text) {
         let chunk_text = &text[chunk.clone()];
         let build = Build { base: chunk.start };
-        match VarParser::parse(Rule::file, chunk_text) {
+        match parse_rule(Rule::file, chunk_text, broken < MAX_SYNTAX_ERRORS) {
             Ok(mut pairs) => {
                 if let Some(pair) = pairs.next() {
                     file.statements.extend(build.file(pair).statements);
@@ -132,6 +131,7 @@ pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
     if errors.is_empty() && grammar_error {
         // Every statement reads on its own but not the whole: say where the whole stopped.
         // (A whole file past pest's call limit, read statement by statement, is fine.)
+        let whole = parse_rule(Rule::file, text, true).err().unwrap_or(whole);
         let mut error = syntax_error(text, 0..text.len(), &whole, Context::Statement);
         error.statement = None;
         error.piece = None;
@@ -154,6 +154,26 @@ pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
     (file, errors)
 }
 
+/// Parses `text` as `rule`. pest's error detail (what was expected where) costs time on every
+/// parse, so it is asked for only when a parse fails and `detail` says the error will be
+/// shown: the text is then parsed again.
+fn parse_rule(
+    rule: Rule,
+    text: &str,
+    detail: bool,
+) -> Result<pest::iterators::Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    pest::set_error_detail(false);
+    match VarParser::parse(rule, text) {
+        Err(_) if detail => {
+            pest::set_error_detail(true);
+            let again = VarParser::parse(rule, text);
+            pest::set_error_detail(false);
+            again
+        }
+        result => result,
+    }
+}
+
 /// Reads a setup whose statement does not parse as a whole: its first line, then each row on
 /// its own. Rows that parse are kept; every row that does not is reported.
 fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Option<Spanned<Statement>> {
@@ -162,7 +182,7 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
     let head = &text[head_start..head_end];
     let mut side = None;
     let mut head_ok = true;
-    match VarParser::parse(Rule::setup_line, head) {
+    match parse_rule(Rule::setup_line, head, true) {
         Ok(mut pairs) => {
             let build = Build { base: head_start };
             for p in pairs.next().into_iter().flat_map(|p| p.into_inner()) {
@@ -182,7 +202,7 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
         if code_of(line).trim().is_empty() {
             continue;
         }
-        match VarParser::parse(Rule::row_line, line) {
+        match parse_rule(Rule::row_line, line, true) {
             Ok(mut pairs) => {
                 let build = Build { base: start };
                 if let Some(row) = pairs

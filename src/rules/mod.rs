@@ -118,7 +118,7 @@ pub enum LionRole {
 }
 
 /// What a move may do on its destination.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Mode {
     /// Move to an empty square or capture.
     #[default]
@@ -142,8 +142,16 @@ impl Mode {
     }
 }
 
+/// The most royal pieces a side may have (or come to have by promotion or drops) that a
+/// position keeps track of.
+pub const MAX_ROYALS: usize = 4;
+
+/// The most steps of a lion move (the Teaching King's three): a move records the squares
+/// it captures on before its destination in two slots.
+pub const MAX_LION_STEPS: u8 = 3;
+
 /// One way of moving, lowered from a clause of the language.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Movement {
     /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
     /// stopping on the first occupied square. A step is `max: Some(1)`.
@@ -282,6 +290,26 @@ impl Rules {
     }
 
     /// Finds a piece kind by its abbreviation.
+    /// Per kind: royal, or promoting (in any number of steps) to a royal kind.
+    pub fn may_be_royal(&self) -> Vec<bool> {
+        self.pieces
+            .iter()
+            .map(|p| {
+                let mut kind = p;
+                for _ in 0..=self.pieces.len() {
+                    if kind.royal {
+                        return true;
+                    }
+                    match kind.promotion.to {
+                        Some(next) => kind = self.piece(next),
+                        None => return false,
+                    }
+                }
+                false
+            })
+            .collect()
+    }
+
     pub fn piece_by_abbrev(&self, abbrev: &str) -> Option<PieceId> {
         self.pieces
             .iter()

@@ -1,0 +1,165 @@
+//! koma's limits on what a compiled variant asks of the interpreter, checked once the whole
+//! variant is known. Past a limit the report has an error with a span (`koma::limit`);
+//! nothing is ever allocated without bound. The limits that apply while reading (file size,
+//! piece kinds, board size, lion steps, `use` depth) are checked where they are read.
+
+use super::diagnostic::{Check, Label};
+use super::{Ctx, Table};
+use crate::rules::{BoardSize, MAX_ROYALS, Movement, Rules, Side};
+
+/// The most squares the interpreter's movement tables may hold: every step, slide and leap
+/// of every kind unrolled from every square, for both sides (two bytes each): 256 MB. Three
+/// hundred kinds that each slide in all eight directions on a 36 × 36 board need 90 million.
+pub const MAX_TABLE_SQUARES: u64 = 1 << 27;
+
+/// The most runs (one per movement, kind, side and square it leaves from) in those tables
+/// (eight bytes each: 128 MB).
+pub const MAX_TABLE_RUNS: u64 = 1 << 24;
+
+/// With drops, the most pieces of one kind (both sides, promoted ones with their unpromoted
+/// kind): a hand counts up to 255.
+pub const MAX_PIECES_OF_A_KIND: usize = 255;
+
+/// The squares and runs a movement unrolls to, over every square of `board`, for one side.
+pub fn table_entries(movement: &Movement, board: BoardSize) -> (u64, u64) {
+    let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
+    let from_squares = |dx: i64, dy: i64| (files - dx.abs()).max(0) * (ranks - dy.abs()).max(0);
+    match *movement {
+        Movement::Ride { dir, max, .. } => {
+            let (dx, dy) = (i64::from(dir.dx), i64::from(dir.dy));
+            let longest = files.max(ranks);
+            let reach = max.map_or(longest, i64::from).min(longest);
+            let squares: i64 = (1..=reach).map(|k| from_squares(k * dx, k * dy)).sum();
+            (squares as u64, from_squares(dx, dy) as u64)
+        }
+        Movement::Leap { to, .. } => {
+            let n = from_squares(i64::from(to.dx), i64::from(to.dy)) as u64;
+            (n, n)
+        }
+        // Lion, hook and Emperor moves are walked on the board, not unrolled.
+        _ => (0, 0),
+    }
+}
+
+impl Ctx {
+    /// The limits of a compiled variant: the size of its movement tables, the royal pieces a
+    /// side may come to have, and the pieces of a kind a hand may hold.
+    pub(super) fn limits(&mut self, table: &Table, rules: &Rules) {
+        self.table_size(table, rules);
+        self.royal_limit(rules);
+        self.hand_limit(rules);
+    }
+
+    fn table_size(&mut self, table: &Table, rules: &Rules) {
+        let per_kind: Vec<(u64, u64)> = rules
+            .pieces
+            .iter()
+            .map(|p| {
+                p.moves.iter().fold((0, 0), |(s, r), m| {
+                    let (squares, runs) = table_entries(m, rules.board);
+                    (s + 2 * squares, r + 2 * runs)
+                })
+            })
+            .collect();
+        let squares: u64 = per_kind.iter().map(|k| k.0).sum();
+        let runs: u64 = per_kind.iter().map(|k| k.1).sum();
+        if squares <= MAX_TABLE_SQUARES && runs <= MAX_TABLE_RUNS {
+            return;
+        }
+        let (what, count, most) = if squares > MAX_TABLE_SQUARES {
+            ("squares", squares, MAX_TABLE_SQUARES)
+        } else {
+            ("runs of squares", runs, MAX_TABLE_RUNS)
+        };
+        let biggest = (0..per_kind.len()).max_by_key(|&i| (per_kind[i].0.max(per_kind[i].1 * 4), std::cmp::Reverse(i)));
+        let message = format!(
+            "the moves of the {} kinds of piece, from every square of the {} × {} board, come to {count} \
+             {what}: past koma's limit of {most}",
+            rules.pieces.len(),
+            rules.board.files,
+            rules.board.ranks
+        );
+        let help = Some(
+            "koma unrolls every step, slide and leap from every square: fewer kinds, shorter moves, fewer \
+             leaps or a smaller board"
+                .to_string(),
+        );
+        match biggest.and_then(|i| table.get_index(i).map(|(_, e)| (i, e))) {
+            Some((i, entry)) => {
+                let label = format!("the most of any kind: {} squares", per_kind[i].0);
+                let span = entry.decl.abbrev.span.clone();
+                self.error_in(Check::Limit, entry.source, span, message, &label, help);
+            }
+            None => self.report(Check::Limit, 0, message, vec![], help),
+        }
+    }
+
+    /// A position keeps the squares of at most [`MAX_ROYALS`] royal pieces a side. Count,
+    /// per side, the pieces that are royal or promote to a royal; with drops, every such
+    /// piece of either side, since a captured piece changes sides.
+    fn royal_limit(&mut self, rules: &Rules) {
+        let may_be_royal = rules.may_be_royal();
+        let count = |side: Option<Side>| {
+            rules
+                .setup
+                .iter()
+                .filter(|p| may_be_royal[p.piece.index()] && side.is_none_or(|s| s == p.side))
+                .count()
+        };
+        let worst = if rules.drops {
+            Some((count(None), "either side, with drops,"))
+        } else {
+            [Side::Black, Side::White]
+                .into_iter()
+                .map(|s| (count(Some(s)), if s == Side::Black { "Black" } else { "White" }))
+                .max_by_key(|c| c.0)
+        };
+        let Some((n, who)) = worst.filter(|(n, _)| *n > MAX_ROYALS) else {
+            return;
+        };
+        let message = format!(
+            "{who} could have {n} royal pieces (royal, or promoting to a royal piece): past koma's limit of \
+             {MAX_ROYALS} a side"
+        );
+        let labels = self.setup_label(format!("{n} royal pieces or pieces that promote to one"));
+        let help = Some(format!("keep at most {MAX_ROYALS} such pieces a side in the setup"));
+        self.report(Check::Limit, 0, message, labels, help);
+    }
+
+    /// With drops, a hand counts each kind up to [`MAX_PIECES_OF_A_KIND`].
+    fn hand_limit(&mut self, rules: &Rules) {
+        if !rules.drops {
+            return;
+        }
+        let mut count = vec![0usize; rules.pieces.len()];
+        for p in &rules.setup {
+            let base = rules.piece(p.piece).promotion.reverts_to.unwrap_or(p.piece);
+            count[base.index()] += 1;
+        }
+        let Some((kind, &n)) = count.iter().enumerate().max_by_key(|(_, n)| **n) else {
+            return;
+        };
+        if n <= MAX_PIECES_OF_A_KIND {
+            return;
+        }
+        let abbrev = &rules.pieces[kind].abbrev;
+        let message = format!(
+            "{n} pieces of kind `{abbrev}` start on the board: with drops, past koma's limit of \
+             {MAX_PIECES_OF_A_KIND} of a kind"
+        );
+        let labels = self.setup_label(format!("{n} `{abbrev}`"));
+        let help = Some(format!(
+            "a hand holds at most {MAX_PIECES_OF_A_KIND} pieces of a kind: use fewer, or no drops"
+        ));
+        self.report(Check::Limit, 0, message, labels, help);
+    }
+
+    fn setup_label(&self, text: String) -> Vec<Label> {
+        self.anchors
+            .setup
+            .clone()
+            .map(|span| Label { span, text })
+            .into_iter()
+            .collect()
+    }
+}
