@@ -503,19 +503,39 @@ fn a_one_megabyte_variant_is_checked_quickly() {
 fn the_longest_chains_of_as_and_promotion_compile() {
     let mut text = String::from("variant \"Chain\"\nboard 9 x 9\nstuck-pieces-stay\n");
     for i in 0..998 {
-        text.push_str(&format!("piece {} \"P{i}\" : step forward, as {}\n", abbrev(i), abbrev(i + 1)));
+        text.push_str(&format!(
+            "piece {} \"P{i}\" : step forward, as {}\n",
+            abbrev(i),
+            abbrev(i + 1)
+        ));
     }
     text.push_str(&format!("piece {} \"Last\" : step back\n", abbrev(998)));
-    text.push_str(&format!("piece K \"King\" royal : step all\nsetup\n  i: {} 3 K 4\n", abbrev(0)));
+    text.push_str(&format!(
+        "piece K \"King\" royal : step all\nsetup\n  i: {} 3 K 4\n",
+        abbrev(0)
+    ));
     let compiled = compile_text("chain.var", &text);
-    let rules = compiled.rules.unwrap_or_else(|| panic!("{}", compiled.report.summary("chain.var")));
-    assert_eq!(rules.pieces[0].moves.len(), 2, "step forward and, at the end, step back");
+    let rules = compiled
+        .rules
+        .unwrap_or_else(|| panic!("{}", compiled.report.summary("chain.var")));
+    assert_eq!(
+        rules.pieces[0].moves.len(),
+        2,
+        "step forward and, at the end, step back"
+    );
     let mut text = String::from("variant \"Promotions\"\nboard 9 x 9\n");
     for i in 0..998 {
-        text.push_str(&format!("piece {} \"P{i}\" promotes {} : step all\n", abbrev(i), abbrev(i + 1)));
+        text.push_str(&format!(
+            "piece {} \"P{i}\" promotes {} : step all\n",
+            abbrev(i),
+            abbrev(i + 1)
+        ));
     }
     text.push_str(&format!("piece {} \"Last\" : step all\n", abbrev(998)));
-    text.push_str(&format!("piece K \"King\" royal : step all\nsetup\n  i: {} 3 K 4\npromotion zone 3\n", abbrev(0)));
+    text.push_str(&format!(
+        "piece K \"King\" royal : step all\nsetup\n  i: {} 3 K 4\npromotion zone 3\n",
+        abbrev(0)
+    ));
     let report = compile_text("promotions.var", &text).report;
     let _ = report.render(false);
 }

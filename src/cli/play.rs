@@ -294,6 +294,7 @@ impl Session {
             "undo" => self.undo(),
             "go" => self.koma_move(),
             "save" => self.save(rest),
+            "load" if rest.is_empty() => self.say("load what? `load FILE`"),
             "load" => {
                 if let Err(message) = self.load(&PathBuf::from(rest)) {
                     self.say(&format!("cannot load: {message}"));
