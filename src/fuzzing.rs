@@ -23,7 +23,7 @@
 //! Everything here is deterministic: the same bytes give the same run.
 
 use crate::compile::{self, Choice, Loader, MemoryLoader, Source};
-use crate::game::{Game, LionCounting, Move, Position, Setup, Tables};
+use crate::game::{Game, LionCounting, Move, Position, PositionError, Setup, Tables};
 use crate::notation::{
     parse_record, read_move, read_sfen, read_usi, replay, write_record, write_sfen, write_tsa, write_tsa_all, write_usi,
 };
@@ -160,22 +160,32 @@ fn compiled_tables(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, String
     }
 }
 
-/// Reads the fuzzer's bytes as choices: each read takes what it needs and gives 0 once
-/// the bytes run out.
+/// Reads the fuzzer's bytes as choices: each read takes what it needs; once the bytes run
+/// out, a generator seeded by them goes on (so that samples still differ).
 pub struct Bytes<'a> {
     data: &'a [u8],
     at: usize,
+    state: u64,
 }
 
 impl<'a> Bytes<'a> {
     pub fn new(data: &'a [u8]) -> Bytes<'a> {
-        Bytes { data, at: 0 }
+        let state = data.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+        });
+        Bytes { data, at: 0, state }
     }
 
     pub fn byte(&mut self) -> u8 {
-        let b = self.data.get(self.at).copied().unwrap_or(0);
-        self.at = (self.at + 1).min(self.data.len());
-        b
+        if let Some(&b) = self.data.get(self.at) {
+            self.at += 1;
+            return b;
+        }
+        // xorshift64
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        (self.state >> 32) as u8
     }
 
     /// A number below `n` (0 when `n` is 0), from two bytes.
@@ -377,7 +387,15 @@ pub fn variant_text(data: &[u8]) {
     let t = Arc::new(Tables::new(rules));
     let mut choose = Bytes::new(data);
     let mut start = Position::start(t.clone());
-    check_position(&mut start, Depth::Sampled, &mut choose);
+    // A variant's own start is played even where the side to move can take the other's
+    // royal at once; as a position string it is refused, so it is not checked as one.
+    match Position::from_setup(t.clone(), &start.to_setup()) {
+        Ok(_) => check_position(&mut start, Depth::Sampled, &mut choose),
+        Err(PositionError::OpponentInCheck) => {
+            let _ = start.legal_moves();
+        }
+        Err(e) => panic!("the start is not a position: {e}"),
+    }
     for name in handicaps.iter().take(4) {
         let pos = Position::handicap(t.clone(), name);
         assert!(pos.is_some(), "handicap {name:?} is not a position");
