@@ -539,3 +539,41 @@ fn the_longest_chains_of_as_and_promotion_compile() {
     let report = compile_text("promotions.var", &text).report;
     let _ = report.render(false);
 }
+
+/// Files that use the same file many times: each file is read once, so a chain of files
+/// that each use the next twice (2^15 paths) and a megabyte of `use "chu"` check quickly.
+#[test]
+fn a_file_used_many_times_is_read_once() {
+    let mut files = Vec::new();
+    for i in 0..15 {
+        let text = format!(
+            "use \"l{}\"\nuse \"l{}\": G\npiece P{} \"P{i}\" : step forward\n",
+            i + 1,
+            i + 1,
+            char::from(b'a' + i as u8)
+        );
+        files.push((format!("l{i}.var"), text));
+    }
+    files.push(("l15.var".into(), "piece G \"Gold\" : step all\n".into()));
+    let main = format!("{SMALL}use \"l0\"\nsetup\n  e: . G K G .\n");
+    let loader = MemoryLoader { files };
+    let source = Source {
+        name: "main.var".into(),
+        text: main.as_str().into(),
+    };
+    let started = Instant::now();
+    let compiled = compile::compile(source, &loader, &[]);
+    assert!(compiled.rules.is_some(), "{}", compiled.report.render(false));
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+
+    let mut text = String::from("variant \"Uses\"\nboard 12 x 12\n");
+    while text.len() < 1 << 20 {
+        text.push_str("use \"chu\"\n");
+    }
+    text.push_str("setup\n  l: 6 K 5\n");
+    let started = Instant::now();
+    let compiled = compile_text("uses.var", &text);
+    println!("{} bytes of `use` checked in {:?}", text.len(), started.elapsed());
+    assert!(compiled.rules.is_some(), "{}", compiled.report.summary("uses.var"));
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+}

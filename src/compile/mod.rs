@@ -176,7 +176,8 @@ struct OptionState {
 /// One piece declaration and the source it came from.
 #[derive(Clone)]
 struct Entry {
-    decl: PieceDecl,
+    /// Shared: a file used many times is read once, and its pieces are not copied.
+    decl: std::rc::Rc<PieceDecl>,
     source: usize,
 }
 
@@ -215,6 +216,10 @@ struct Ctx {
     shown: [usize; 2],
     /// Where the diagnostic saying that some were left out is, once there is one.
     overflow: Option<usize>,
+    /// The pieces of each file used so far (with what it uses), by the file's identity.
+    used_files: std::collections::HashMap<String, std::rc::Rc<Table>>,
+    /// For a source and the name a `use` in it gives, the identity of the file found.
+    use_names: std::collections::HashMap<(usize, String), String>,
 }
 
 /// Places in the main file for diagnostics about what it lacks.
@@ -305,6 +310,8 @@ impl Ctx {
             handicap_names: std::collections::HashSet::new(),
             shown: [0; 2],
             overflow: None,
+            used_files: std::collections::HashMap::new(),
+            use_names: std::collections::HashMap::new(),
         }
     }
 
@@ -469,6 +476,12 @@ impl Ctx {
             let Statement::Use { source, pieces } = &statement.node else {
                 continue;
             };
+            // The same `use` again in this file: the file is not looked for again.
+            let key = (current, source.node.clone());
+            if let Some(table) = self.use_names.get(&key).and_then(|id| self.used_files.get(id)).cloned() {
+                entries.extend(self.select(&table, pieces, current));
+                continue;
+            }
             let from = self.sources[current].clone();
             let loaded = match loader.load(&source.node, Some(&from)) {
                 Ok(loaded) => loaded,
@@ -495,6 +508,7 @@ impl Ctx {
                 }
             };
             let loaded_identity = identity(&loaded.name);
+            self.use_names.insert(key, loaded_identity.clone());
             if let Some(from) = stack.iter().position(|s| identity(s) == loaded_identity) {
                 let mut chain: Vec<&str> = stack[from..].iter().map(String::as_str).collect();
                 chain.push(&loaded.name);
@@ -526,6 +540,11 @@ impl Ctx {
                 );
                 continue;
             }
+            // A file used again is not read again: its pieces are as they were.
+            if let Some(table) = self.used_files.get(&loaded_identity).cloned() {
+                entries.extend(self.select(&table, pieces, current));
+                continue;
+            }
             stack.push(loaded.name.clone());
             self.sources.push(loaded);
             let index = self.sources.len() - 1;
@@ -541,23 +560,25 @@ impl Ctx {
                 table.insert(
                     decl.abbrev.node.clone(),
                     Entry {
-                        decl: decl.clone(),
+                        decl: std::rc::Rc::new(decl.clone()),
                         source: index,
                     },
                 );
             }
             stack.pop();
-            entries.extend(self.select(table, pieces, current));
+            let table = std::rc::Rc::new(table);
+            self.used_files.insert(loaded_identity, table.clone());
+            entries.extend(self.select(&table, pieces, current));
         }
         entries
     }
 
     /// The pieces picked by `use "x": A, B` and every piece they refer to; all when none is named.
-    fn select(&mut self, table: Table, picked: &[Spanned<String>], source: usize) -> Vec<Entry> {
+    fn select(&mut self, table: &Table, picked: &[Spanned<String>], source: usize) -> Vec<Entry> {
         if picked.is_empty() {
-            return table.into_values().collect();
+            return table.values().cloned().collect();
         }
-        let mut wanted: Vec<String> = Vec::new();
+        let mut wanted: std::collections::HashSet<String> = std::collections::HashSet::new();
         let mut queue: Vec<String> = Vec::new();
         for abbrev in picked {
             if table.contains_key(&abbrev.node) {
@@ -582,12 +603,12 @@ impl Ctx {
             if let Some(entry) = table.get(&abbrev) {
                 queue.extend(pieces::references(&entry.decl));
             }
-            wanted.push(abbrev);
+            wanted.insert(abbrev);
         }
         table
-            .into_iter()
-            .filter(|(k, _)| wanted.contains(k))
-            .map(|(_, v)| v)
+            .iter()
+            .filter(|(k, _)| wanted.contains(*k))
+            .map(|(_, v)| v.clone())
             .collect()
     }
 

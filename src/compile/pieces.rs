@@ -70,7 +70,7 @@ impl Ctx {
             table.insert(
                 decl.abbrev.node.clone(),
                 Entry {
-                    decl: decl.clone(),
+                    decl: std::rc::Rc::new(decl.clone()),
                     source: 0,
                 },
             );
