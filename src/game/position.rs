@@ -293,8 +293,18 @@ impl Position {
                 return Err(PositionError::PromotedInHand(t.rules.piece(kind).abbrev.clone()));
             }
             let index = pos.hand_index(side, kind.0);
-            let total = u32::from(pos.hands[index]) + count;
-            pos.hands[index] = u8::try_from(total).unwrap_or(u8::MAX);
+            let total = u32::from(pos.hands[index]).saturating_add(count);
+            // A hand counts up to 255 of a kind (the compiler keeps every kind below that).
+            pos.hands[index] = u8::try_from(total).map_err(|_| PositionError::TooManyPieces {
+                piece: t.rules.piece(kind).abbrev.clone(),
+                count: total,
+                most: t
+                    .rules
+                    .setup
+                    .iter()
+                    .filter(|p| t.kinds[p.piece.index()].base == kind.0)
+                    .count() as u32,
+            })?;
         }
         pos.check_piece_totals()?;
         pos.check_royal_count()?;
