@@ -208,6 +208,55 @@ fn tori_repetition_starter_must_vary() {
     assert_eq!(try_play(&mut g, "4g3f"), Ok(()));
 }
 
+/// Tori, FSF's reading (`repetition=fourfold`): a move that makes a position occur a fourth
+/// time is illegal, but a repetition made by continuous checks loses for the checking side.
+/// The side in check may complete it, and wins.
+#[test]
+fn tori_fourfold_perpetual_check_loses_for_the_checker() {
+    // Black's Eagle checks from 3c and 4c along the diagonal while White's Phoenix steps
+    // between 1a and 2a.
+    let shuffle = ["4c3c", "1a2a", "3c4c", "2a1a"];
+    let mut g = game("tori", &["repetition=fourfold"], "6k/7/3+F3/7/7/7/3K3 b - 1");
+    for _ in 0..2 {
+        play_all(&mut g, &shuffle);
+    }
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.result(), None);
+    assert!(legal(g.position_mut()).contains(&"2a1a".to_string()));
+    play_all(&mut g, &shuffle[3..]);
+    assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
+}
+
+/// Tori, `repetition=fourfold`: the checking side may not complete a repetition of
+/// continuous checks; it must vary.
+#[test]
+fn tori_fourfold_perpetual_checker_may_not_repeat() {
+    let shuffle = ["1a2a", "3c4c", "2a1a", "4c3c"];
+    let mut g = game("tori", &["repetition=fourfold"], "6k/7/4+F2/7/7/7/3K3 w - 1");
+    for _ in 0..2 {
+        play_all(&mut g, &shuffle);
+    }
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(try_play(&mut g, "4c3c"), Err(Illegal::PerpetualCheck));
+    assert!(!legal(g.position_mut()).contains(&"4c3c".to_string()));
+    assert_eq!(try_play(&mut g, "4c4b"), Ok(()));
+    assert_eq!(g.result(), None);
+}
+
+/// Tori, `repetition=fourfold`: any other fourth occurrence is illegal for the side making it.
+#[test]
+fn tori_fourfold_repetition_is_illegal() {
+    let shuffle = ["4g4f", "4a4b", "4f4g", "4b4a"];
+    let mut g = game("tori", &["repetition=fourfold"], "3k3/7/7/7/7/7/3K3 b - 1");
+    for _ in 0..2 {
+        play_all(&mut g, &shuffle);
+    }
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.result(), None);
+    assert_eq!(try_play(&mut g, "4b4a"), Err(Illegal::Repetition));
+    assert_eq!(try_play(&mut g, "4b3a"), Ok(()));
+}
+
 /// Shogi: the same position four times is a draw (sennichite).
 #[test]
 fn shogi_fourfold_repetition_draws() {
@@ -259,8 +308,8 @@ fn shogi_repetition_with_some_checks_draws() {
     assert_eq!(g.result(), draw(EndReason::Repetition));
 }
 
-/// Repetition counts the positions a game's start position carries from before the game;
-/// perpetual check is judged on the moves the game knows.
+/// Repetition and perpetual check count the positions a game's start position carries from
+/// before the game.
 #[test]
 fn shogi_perpetual_check_from_a_start_position_with_history() {
     let shuffle = ["2e1e", "1a2a", "1e2e", "2a1a"];

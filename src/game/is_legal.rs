@@ -160,7 +160,8 @@ impl Position {
 
     /// The repetition rule, when it forbids moves: the move may not make a position occur
     /// for the rule's count-th time (for "starter varies", only the player who started the
-    /// repeating sequence is held to it).
+    /// repeating sequence is held to it; where perpetual check loses, the side in perpetual
+    /// check may repeat).
     fn repetition_forbids(&mut self, m: &Move) -> bool {
         let Some(rule) = self.t.rules.end.repetition.clone() else {
             return false;
@@ -172,9 +173,20 @@ impl Position {
         let undo = self.make(m);
         let mut seen = self.history.clone();
         seen.push(self.hash);
+        let mut checks = self.checks.clone();
+        let judge = Judge::new(self);
+        checks.push(
+            judge
+                .royal_squares(mover.opponent())
+                .iter()
+                .any(|&r| judge.can_capture_on(mover, r, None, true)),
+        );
         self.unmake(m, &undo);
         let now = seen[seen.len() - 1];
         if seen.iter().filter(|&&h| h == now).count() < usize::from(rule.count) {
+            return false;
+        }
+        if rule.perpetual_check_loses && checked_throughout(&seen, &checks) {
             return false;
         }
         match rule.effect {
@@ -193,6 +205,16 @@ impl Position {
             }
         }
     }
+}
+
+/// Whether the side that made the move to the last position was in check in every position
+/// it had to move in since the last position first occurred (and in at least one). The
+/// positions alternate sides.
+fn checked_throughout(seen: &[u64], checks: &[bool]) -> bool {
+    let now = seen.len() - 1;
+    let first = seen.iter().position(|&h| h == seen[now]).unwrap_or(now);
+    let own: Vec<bool> = (first + 1..now).rev().step_by(2).map(|i| checks[i]).collect();
+    !own.is_empty() && own.iter().all(|&c| c)
 }
 
 /// Where the repeating sequence that ends in the last position began: the first occurrence

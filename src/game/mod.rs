@@ -78,6 +78,9 @@ pub enum Illegal {
     NoFurtherMove,
     /// The move repeats a position as the variant's repetition rule forbids.
     Repetition,
+    /// The move repeats a position by continuous checks, which the repetition rule forbids
+    /// to the checking side.
+    PerpetualCheck,
     /// Chu: a Lion may not take a protected Lion two squares away without a bridge capture.
     ProtectedLion,
     /// Chu: after a Lion was taken by a non-Lion, a non-Lion may not take a Lion at once.
@@ -95,6 +98,9 @@ impl fmt::Display for Illegal {
             Illegal::FileLimit => "this file already holds as many of these pieces as the rules allow",
             Illegal::NoFurtherMove => "the piece would have no further move from there",
             Illegal::Repetition => "it would repeat the position, which the repetition rule forbids",
+            Illegal::PerpetualCheck => {
+                "it would repeat the position by giving check after check, which the repetition rule forbids"
+            }
             Illegal::ProtectedLion => {
                 "a Lion may not take a protected Lion two squares away without first capturing another piece"
             }

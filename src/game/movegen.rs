@@ -157,13 +157,15 @@ impl Position {
     }
 
     /// What the legality check needs to know about the position, computed once.
-    fn legality_filter(&self) -> Filter {
+    fn legality_filter(&mut self) -> Filter {
         let t = &*self.t;
         let side = self.side;
         let royals = self.royal_squares(side);
-        let guard_royal = !t.rules.end.royal_capture_allowed && royals.len() == 1;
-        let royal = if guard_royal { royals[0] } else { NO_SQ };
-        let in_check = royal != NO_SQ && self.attacked(royal, side.opponent());
+        let only = if royals.len() == 1 { royals[0] } else { NO_SQ };
+        let only_attacked = only != NO_SQ && self.attacked(only, side.opponent());
+        let guard_royal = !t.rules.end.royal_capture_allowed && only != NO_SQ;
+        let royal = if guard_royal { only } else { NO_SQ };
+        let in_check = guard_royal && only_attacked;
         let repetition = t
             .rules
             .end
@@ -172,7 +174,7 @@ impl Position {
             .filter(|r| r.effect != RepetitionEffect::Draw)
             .map(|r| r.count)
             .filter(|&count| self.some_position_seen(usize::from(count) - 1));
-        Filter {
+        let filter = Filter {
             royal,
             no_royal: !t.rules.end.royal_capture_allowed && royals.is_empty(),
             in_check,
@@ -180,7 +182,11 @@ impl Position {
             lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
             drop_mate: t.kinds.iter().any(|k| k.no_drop_mate),
             repetition,
+        };
+        if only != NO_SQ {
+            self.known_check = Some(only_attacked);
         }
+        filter
     }
 
     /// Checks a pseudo-legal move against every legality rule.
@@ -286,15 +292,23 @@ impl Position {
             return Ok(());
         }
         let effect = self.t.rules.end.repetition.as_ref().map(|r| r.effect);
+        let mover = self.side;
         let undo = self.make(m);
         let seen = self.repetitions() + 1;
-        let starter = self.cycle_starter();
+        let (starter, checker) = if seen < usize::from(count) {
+            (None, None)
+        } else {
+            (self.cycle_starter(), self.perpetual_checker())
+        };
         self.unmake(m, &undo);
         if seen < usize::from(count) {
             return Ok(());
         }
-        match effect {
-            Some(RepetitionEffect::StarterVaries) if starter != Some(self.side) => Ok(()),
+        match (effect, checker) {
+            (Some(RepetitionEffect::StarterVaries), _) if starter != Some(mover) => Ok(()),
+            // The side in perpetual check may repeat: the checking side loses.
+            (_, Some(checker)) if checker != mover => Ok(()),
+            (_, Some(_)) => Err(Illegal::PerpetualCheck),
             _ => Err(Illegal::Repetition),
         }
     }

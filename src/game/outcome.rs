@@ -51,18 +51,14 @@ pub struct Game {
     start: Position,
     position: Position,
     moves: Vec<(Move, Undo)>,
-    /// For each position of the game (the start first): was the side to move in check?
-    checks: Vec<bool>,
 }
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        let check = start.royal_in_check(start.side_to_move());
         Game {
             position: start.clone(),
             start,
             moves: Vec::new(),
-            checks: vec![check],
         }
     }
 
@@ -96,8 +92,6 @@ impl Game {
         self.position.check_legal(&m)?;
         let undo = self.position.make(&m);
         self.moves.push((m, undo));
-        let side = self.position.side_to_move();
-        self.checks.push(self.position.royal_in_check(side));
         Ok(())
     }
 
@@ -105,7 +99,6 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let (m, undo) = self.moves.pop()?;
         self.position.unmake(&m, &undo);
-        self.checks.pop();
         Some(m)
     }
 
@@ -187,57 +180,24 @@ impl Game {
         })
     }
 
-    /// A repetition that ends the game (a draw, or a loss for perpetual check).
+    /// A repetition that ends the game: a draw, or a loss for perpetual check. (Where the
+    /// rule forbids the repeating move, only the side in perpetual check may make it, and the
+    /// checking side loses.)
     fn repetition(&self) -> Option<GameResult> {
         let rule = self.position.tables().rules.end.repetition.clone()?;
-        if rule.effect != RepetitionEffect::Draw || self.position.repetitions() + 1 < usize::from(rule.count) {
+        if rule.effect == RepetitionEffect::StarterVaries || self.position.repetitions() + 1 < usize::from(rule.count) {
             return None;
         }
-        if rule.perpetual_check_loses
-            && let Some(checker) = self.perpetual_checker()
-        {
+        if let Some(checker) = self.position.perpetual_checker() {
             return Some(GameResult {
                 winner: Some(checker.opponent()),
                 reason: EndReason::PerpetualCheck,
             });
         }
-        Some(GameResult {
+        (rule.effect == RepetitionEffect::Draw).then_some(GameResult {
             winner: None,
             reason: EndReason::Repetition,
         })
-    }
-
-    /// The side whose every move since the position first occurred gave check, if any.
-    fn perpetual_checker(&self) -> Option<Side> {
-        let hash = self.position.hash();
-        let history = self.position.history_hashes();
-        let first = history.iter().position(|&h| h == hash)?;
-        let side = self.position.side_to_move();
-        // checks[i] tells whether the side to move in position i was in check; position i was
-        // reached by a move of the other side.
-        let plies = self.checks.len();
-        // The start position may come with history of its own (positions before the game):
-        // history[i] is the game's position i - before. Checks are known from the game's
-        // start only, so a cycle that began earlier is judged on the game's part of it.
-        let before = (history.len() + 1).saturating_sub(plies);
-        let start = first.saturating_sub(before);
-        for checker in [side, side.opponent()] {
-            let checked = checker.opponent();
-            let all = (start + 1..plies)
-                .filter(|&i| self.side_at(i) == checked)
-                .all(|i| self.checks[i]);
-            let any = (start + 1..plies).any(|i| self.side_at(i) == checked);
-            if all && any {
-                return Some(checker);
-            }
-        }
-        None
-    }
-
-    /// The side to move in the game's `i`-th position.
-    fn side_at(&self, i: usize) -> Side {
-        let start = self.start.side_to_move();
-        if i.is_multiple_of(2) { start } else { start.opponent() }
     }
 }
 

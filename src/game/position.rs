@@ -135,6 +135,13 @@ pub struct Position {
     pub(crate) deferred: [Sq; 2],
     /// Hashes of the positions before this one, oldest first.
     pub(crate) history: Vec<u64>,
+    /// For each position of `history`: was its side to move in check? Kept only when the
+    /// tables track checks (perpetual check loses); empty otherwise.
+    pub(crate) checks: Vec<bool>,
+    /// Whether the side to move is in check, when already worked out for this position (by
+    /// the legality filter, or kept in `checks` while a move was tried): spares `make` the
+    /// work of tracking checks.
+    pub(crate) known_check: Option<bool>,
     /// Scratch marks for de-duplicating targets, and the current mark.
     pub(crate) marks: Vec<u32>,
     pub(crate) mark: u32,
@@ -267,6 +274,8 @@ impl Position {
             lion_capture: NO_SQ,
             deferred: [NO_SQ; 2],
             history: Vec::new(),
+            checks: Vec::new(),
+            known_check: None,
             marks: vec![0; geo.len()],
             lion_scratch: LionScratch::default(),
             mark: 0,
@@ -488,6 +497,12 @@ impl Position {
             royals: self.royals,
             royal_count: self.royal_count,
         };
+        let known_check = self.known_check.take();
+        if self.t.track_checks {
+            let check = known_check.unwrap_or_else(|| self.royal_in_check(side));
+            debug_assert_eq!(check, self.royal_in_check(side), "a stale known check");
+            self.checks.push(check);
+        }
         self.history.push(self.hash);
         self.hash ^= self.state_key();
         let undo = if m.is_drop() {
@@ -604,11 +619,43 @@ impl Position {
         self.deferred = undo.deferred;
         self.hash = undo.hash;
         self.history.pop();
+        self.known_check = if self.t.track_checks { self.checks.pop() } else { None };
     }
 
     /// How many times the current position has occurred before (same hash).
     pub fn repetitions(&self) -> usize {
         self.history.iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// The side that gave check with every one of its moves since the current position first
+    /// occurred (the cycle that repeats it), if any; none when the tables do not track checks.
+    pub fn perpetual_checker(&self) -> Option<Side> {
+        if !self.t.track_checks {
+            return None;
+        }
+        let first = self.history.iter().position(|&h| h == self.hash)?;
+        let now = self.history.len();
+        let in_check = |i: usize| {
+            if i == now {
+                self.royal_in_check(self.side)
+            } else {
+                self.checks[i]
+            }
+        };
+        // Position i has the side to move of now when it is an even number of plies back.
+        let side_at = |i: usize| {
+            if (now - i).is_multiple_of(2) {
+                self.side
+            } else {
+                self.side.opponent()
+            }
+        };
+        [self.side, self.side.opponent()].into_iter().find(|&checker| {
+            let mut checked = (first + 1..=now)
+                .filter(|&i| side_at(i) == checker.opponent())
+                .peekable();
+            checked.peek().is_some() && checked.all(in_check)
+        })
     }
 
     /// The squares of `side`'s royal pieces.

@@ -169,6 +169,9 @@ pub struct Tables {
     /// Zone depth (0 when there is no zone promotion) and the zone triggers.
     pub zone: Option<ZoneRule>,
     pub capture_promotion: Option<bool>,
+    /// Whether positions remember, move by move, whether the side to move was in check: the
+    /// repetition rule makes perpetual check lose.
+    pub track_checks: bool,
     pub zobrist: Zobrist,
 }
 
@@ -263,6 +266,7 @@ impl Tables {
                 .iter()
                 .find(|t| t.when == PromotionEvent::Capture)
                 .map(|t| t.compulsory),
+            track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
