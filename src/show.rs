@@ -127,6 +127,9 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     if promotion.declined_waits_for_last_rank {
         facts.push("once it declines to promote on entering the zone, promotes only on the last rank".into());
     }
+    if promotion.last_rank_optional {
+        facts.push("may promote on any move to the last rank, and may decline there (staying without a move)".into());
+    }
     if rules.drops {
         facts.extend(drop_facts(rules, piece));
     }
@@ -661,8 +664,12 @@ fn promotion_lines(rules: &Rules) -> Vec<String> {
     }
     let waits = abbrevs_where(rules, |p| p.promotion.declined_waits_for_last_rank);
     if !waits.is_empty() {
+        lines.push(format!("{waits}: once declined on entering, only on the last rank"));
+    }
+    let last_rank = abbrevs_where(rules, |p| p.promotion.last_rank_optional);
+    if !last_rank.is_empty() {
         lines.push(format!(
-            "{waits}: once declined on entering, only on the last rank, where it must"
+            "{last_rank}: may promote on any move to the last rank, or decline and stay"
         ));
     }
     lines

@@ -1107,6 +1107,7 @@ fn odd_statements() {
         "piece K \"King\" promotes K must-promote 0 : as K",
         "piece +K \"King\" : lion 0 forward, hook all, anywhere, capture-unprotected move-only leap (0, 0)",
         "promotion zone 0\ndeferral\ndeclined-waits-for-last-rank K\nlion-trading K bridge-excludes K\ncounter-strike K",
+        "last-rank-promotion-optional K K +K",
     ] {
         survive("odd.var", text);
     }
@@ -1129,4 +1130,25 @@ fn mistakes_in_a_used_file_are_reported_in_that_file() {
     assert_eq!(d.source.name, "lib.var");
     assert_eq!(d.source.line_column(d.labels[0].span.start), (3, 34));
     assert!(report.render(false).contains("[lib.var:3:34]"));
+}
+
+#[test]
+fn last_rank_promotion_optional_names_pieces_that_promote_without_must_promote() {
+    let text = "variant \"L\"\nboard 5 x 5\npiece K \"King\" royal : step all\n\
+                piece P \"Pawn\" promotes G : step forward\npiece L \"Lance\" promotes G must-promote 1 : slide forward\n\
+                piece G \"Gold\" : step orthogonal forward-diagonal\npromotion zone 1\n\
+                last-rank-promotion-optional P K L\nsetup\n  e: L P K . .\n";
+    let report = compile_text("last-rank.var", text).report;
+    assert_eq!(
+        checks(&report),
+        [Check::RuleNeedsAnother, Check::ContradictoryClause],
+        "{}",
+        report.render(false)
+    );
+    let (under, (line, column), _) = label(&report, 0, 0);
+    assert_eq!((under.as_str(), line, column), ("K", 8, 32));
+    let (under, (line, column), _) = label(&report, 1, 0);
+    assert_eq!((under.as_str(), line, column), ("L", 8, 34));
+    // The Pawn may stay on the last rank: no stuck-piece warning for it.
+    assert!(!report.render(false).contains("stuck"), "{}", report.render(false));
 }

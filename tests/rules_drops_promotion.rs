@@ -659,3 +659,40 @@ fn chu_renmei_promotes_on_entering_or_on_a_capture_in_the_zone() {
     let mut renmei = position("chu", &["promotion=renmei"], entering);
     assert!(legal_from(&mut renmei, "7e").contains(&"7e7d+".to_string()));
 }
+
+/// Chu Shogi Renmei (option `promotion=renmei`, lishogi): a Pawn or Lance moving to the last
+/// rank may promote on any move, even a non-capture inside the zone, and may decline, staying
+/// there without a move. Under SV it must promote there.
+#[test]
+fn chu_renmei_pawn_and_lance_may_decline_on_the_last_rank() {
+    // A Pawn on 7b (inside the zone), a Lance on 3g (outside it).
+    let sfen = "k11/5P6/12/12/12/12/9L2/12/12/12/12/11K b - 1";
+    let mut renmei = position("chu", &["promotion=renmei"], sfen);
+    assert_eq!(legal_from(&mut renmei, "7b"), list(&["7b7a", "7b7a+"]));
+    let lance = legal_from(&mut renmei, "3g");
+    assert!(lance.contains(&"3g3a".to_string()) && lance.contains(&"3g3a+".to_string()));
+    // Short of the last rank, entering the zone gives the usual choice.
+    assert!(lance.contains(&"3g3b".to_string()) && lance.contains(&"3g3b+".to_string()));
+    play(&mut renmei, "7b7a");
+    assert_eq!(piece_at(&renmei, "7a"), Some((Side::Black, "P".to_string())));
+    play(&mut renmei, "12a12b");
+    assert_eq!(
+        legal_from(&mut renmei, "7a"),
+        list(&[]),
+        "a Pawn on the last rank has no move"
+    );
+    let mut sv = position("chu", &[], sfen);
+    assert_eq!(legal_from(&mut sv, "7b"), list(&["7b7a+"]));
+    assert!(!legal_from(&mut sv, "3g").contains(&"3g3a".to_string()));
+}
+
+/// Under the Renmei's reading with SV's pawn rule (`pawn-rule=sv`, the default), a Pawn that
+/// declined on entering the zone may still choose on the last rank.
+#[test]
+fn chu_renmei_declined_pawn_may_choose_on_the_last_rank() {
+    let sfen = "k11/5P=6/12/12/12/12/12/12/12/12/12/11K b - 1";
+    let mut renmei = position("chu", &["promotion=renmei"], sfen);
+    assert_eq!(legal_from(&mut renmei, "7b"), list(&["7b7a", "7b7a+"]));
+    let mut renmei = position("chu", &["promotion=renmei", "pawn-rule=none"], sfen);
+    assert_eq!(legal_from(&mut renmei, "7b"), list(&["7b7a", "7b7a+"]));
+}

@@ -596,7 +596,22 @@ fn chu_options_compile_and_change_what_they_should() {
         "on entering, or on a capture touching the zone"
     );
     assert!(!renmei.deferral);
+    // A Pawn or Lance on the last rank may promote or decline: no forced promotion.
     let mut same = renmei.clone();
+    for abbrev in ["P", "L"] {
+        let promotion = &kind(&renmei, abbrev).promotion;
+        assert!(promotion.last_rank_optional, "{abbrev}");
+        assert_eq!(promotion.forced_ranks, 0, "{abbrev}");
+        let index = id(&renmei, abbrev).index();
+        same.pieces[index].promotion = default.pieces[index].promotion.clone();
+    }
+    assert!(
+        !renmei
+            .pieces
+            .iter()
+            .any(|p| p.promotion.last_rank_optional && !["P", "L"].contains(&p.abbrev.as_str())),
+        "only the Pawn and Lance"
+    );
     same.options = default.options.clone();
     same.promotion = default.promotion.clone();
     same.deferral = default.deferral;

@@ -187,8 +187,47 @@ impl Ctx {
                                     .into(),
                             ),
                         );
+                        continue;
                     }
                     rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
+                }
+            }
+            RuleSyntax::LastRankPromotionOptional(list) => {
+                for (id, span) in self.piece_list(table, list) {
+                    if rules.piece(id).promotion.to.is_none() {
+                        self.error(
+                            Check::RuleNeedsAnother,
+                            span,
+                            format!("`{}` never promotes", rules.piece(id).abbrev),
+                            "does not promote",
+                            Some(
+                                "the rule is about pieces that promote: give it `promotes ABBR`, or leave it out here"
+                                    .into(),
+                            ),
+                        );
+                        continue;
+                    }
+                    let must_promote = table[id.index()]
+                        .decl
+                        .attributes
+                        .iter()
+                        .any(|a| matches!(a.node, crate::parse::ast::Attribute::MustPromote(_)));
+                    if must_promote {
+                        self.error(
+                            Check::ContradictoryClause,
+                            span,
+                            format!(
+                                "`{}` has `must-promote`, and `last-rank-promotion-optional` lets it decline on the last rank",
+                                rules.piece(id).abbrev
+                            ),
+                            "has `must-promote`",
+                            Some("keep one of the two: remove `must-promote` from the piece, or the piece from this rule".into()),
+                        );
+                        continue;
+                    }
+                    let promotion = &mut rules.pieces[id.index()].promotion;
+                    promotion.last_rank_optional = true;
+                    promotion.forced_ranks = 0;
                 }
             }
             RuleSyntax::Drops => rules.drops = true,
@@ -585,7 +624,9 @@ impl Ctx {
         for (index, kind) in rules.pieces.iter().enumerate() {
             let stuck = kind.drop.dead_ranks;
             let rescued = kind.promotion.to.is_some() && kind.promotion.forced_ranks >= stuck && zone_depth >= stuck;
-            if stuck == 0 || rescued || !in_play[index] || stuck == rules.board.ranks {
+            // The rule lets the piece stay on the last rank: intended.
+            let stays = kind.promotion.last_rank_optional && stuck == 1;
+            if stuck == 0 || rescued || stays || !in_play[index] || stuck == rules.board.ranks {
                 continue;
             }
             let entry = &table[index];
@@ -596,6 +637,11 @@ impl Ctx {
             };
             let (why, fix) = if kind.promotion.to.is_none() {
                 ("it does not promote", "give it `promotes ABBR`")
+            } else if kind.promotion.last_rank_optional {
+                (
+                    "`last-rank-promotion-optional` forces no promotion",
+                    "leave it out of `last-rank-promotion-optional`",
+                )
             } else if zone_depth < stuck {
                 (
                     "no promotion zone reaches there",

@@ -584,7 +584,10 @@ impl<'a> Judge<'a> {
                 compulsory |= trigger.compulsory;
             }
         }
-        if !chance {
+        // The Renmei's last-rank rule: a choice on any move to the last rank, even for a
+        // piece that declined before.
+        let last_rank_choice = piece.promotion.last_rank_optional && depth(to) == 1;
+        if !chance && !last_rank_choice {
             return Promotion::Never;
         }
         // Where the piece would have no further move it must promote; a Chu Pawn that
@@ -592,6 +595,9 @@ impl<'a> Judge<'a> {
         // promote on its player's next turn without capturing.
         if depth(to) <= piece.promotion.forced_ranks {
             return Promotion::Must;
+        }
+        if last_rank_choice {
+            return if compulsory { Promotion::Must } else { Promotion::May };
         }
         if declined {
             return Promotion::Never;

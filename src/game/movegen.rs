@@ -541,11 +541,16 @@ impl Gen<'_> {
             eligible = true;
             must |= compulsory;
         }
-        if !eligible {
+        let last_rank_choice = info.last_rank_optional && depth_to == 1;
+        if !eligible && !last_rank_choice {
             return Promotion::No;
         }
         if depth_to <= info.forced_ranks {
             return Promotion::Must;
+        }
+        // The Renmei's last-rank rule: a choice on any move there, even after declining.
+        if last_rank_choice {
+            return if must { Promotion::Must } else { Promotion::May };
         }
         if code_declined(code) || (self.deferred == from && !capture) {
             return Promotion::No;

@@ -130,6 +130,7 @@ pub struct KindInfo {
     pub per_file: Option<u8>,
     pub no_drop_mate: bool,
     pub declined_waits: bool,
+    pub last_rank_optional: bool,
     pub lion: bool,
     pub weak_bridge: bool,
     /// Its movements can reach one square in two ways: targets must be de-duplicated.
@@ -483,6 +484,7 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         per_file: kind.drop.per_file,
         no_drop_mate: kind.drop.no_drop_mate,
         declined_waits: kind.promotion.declined_waits_for_last_rank,
+        last_rank_optional: kind.promotion.last_rank_optional,
         lion: kind.lion == crate::rules::LionRole::Lion,
         weak_bridge: kind.lion == crate::rules::LionRole::WeakBridge,
         overlapping: overlapping(&kind.moves, geo),

@@ -149,6 +149,7 @@ pub enum RuleSyntax {
     },
     Deferral,
     DeclinedWaitsForLastRank(Vec<Spanned<String>>),
+    LastRankPromotionOptional(Vec<Spanned<String>>),
     Drops,
     DropLimit {
         piece: Spanned<String>,

@@ -37,6 +37,7 @@ pub const STATEMENT_WORDS: &[&str] = &[
     "promotion",
     "deferral",
     "declined-waits-for-last-rank",
+    "last-rank-promotion-optional",
     "drops",
     "drop-limit",
     "no-drop-mate",
@@ -516,6 +517,7 @@ fn form_of(keyword: &str) -> &'static str {
         "setup" => "`setup` (or `setup white`), then one row per rank, such as `i: L N S G K G S N L`",
         "promotion" => "`promotion zone N [on enter within leave] [optional|compulsory]` or `promotion capture`",
         "declined-waits-for-last-rank" => "`declined-waits-for-last-rank ABBR...`",
+        "last-rank-promotion-optional" => "`last-rank-promotion-optional ABBR...`",
         "drop-limit" => "`drop-limit ABBR N per file`, such as `drop-limit P 1 per file`",
         "no-drop-mate" => "`no-drop-mate ABBR...`",
         "stalemate" => "`stalemate draw`, `stalemate loss` or `stalemate win`",
@@ -1006,6 +1008,7 @@ impl Build {
             }
             Rule::deferral_rule => Rule_::Deferral,
             Rule::declined_rule => Rule_::DeclinedWaitsForLastRank(strs(&inner)),
+            Rule::last_rank_rule => Rule_::LastRankPromotionOptional(strs(&inner)),
             Rule::drops_rule => Rule_::Drops,
             Rule::drop_limit_rule => Rule_::DropLimit {
                 piece: self.spanned_str(&inner[0]),

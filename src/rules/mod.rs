@@ -92,6 +92,10 @@ pub struct PiecePromotion {
     /// Chu's pawn rule: once it declines on entering the zone, it may promote again only on
     /// the last rank, where it must.
     pub declined_waits_for_last_rank: bool,
+    /// The Chu Shogi Renmei's last-rank rule: a move to the last rank may promote, whatever
+    /// the promotion triggers say and even after declining before, and may decline (the
+    /// piece then stays there without a move); never forced.
+    pub last_rank_optional: bool,
 }
 
 /// Where and how often a piece may be dropped.
