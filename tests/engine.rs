@@ -290,3 +290,19 @@ fn searcher_learns_between_moves() {
     let result = searcher.search(&mut tori, &Limits::depth(3));
     assert!(tori.legal_moves().contains(&result.best.expect("a move")));
 }
+
+/// A repetition made by continuous checks loses for the checker (Shogi): the engine, a Rook
+/// down against three Golds in hand, does not repeat its checks to escape into a draw.
+#[test]
+fn the_engine_does_not_repeat_a_perpetual_check() {
+    let mut pos = shogi("8k/9/9/9/7R1/9/9/9/4K4 b 3g 1");
+    for text in ["2e1e", "1a2a", "1e2e", "2a1a"] {
+        let m = koma::notation::read_usi(&mut pos, text).expect("a move");
+        pos.make(&m);
+    }
+    let repeat = koma::notation::read_usi(&mut pos, "2e1e").expect("a move");
+    for depth in 1..=3 {
+        let result = search(&mut pos, &Limits::depth(depth));
+        assert_ne!(result.best, Some(repeat), "depth {depth}: {}", usi(&pos, result.best));
+    }
+}

@@ -260,7 +260,7 @@ impl Searcher {
             return score;
         }
         if pos.repetitions() > 0 {
-            return 0;
+            return repetition_score(pos, ply);
         }
         if ply >= MAX_PLY - 1 {
             return ev.evaluate(pos);
@@ -614,6 +614,17 @@ fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
 }
 
 /// Mate scores are stored relative to the node, not the root.
+/// A position met again on the path: a draw, unless the repetition came from continuous
+/// checks where the rules make perpetual check lose; then a loss for the checking side, as
+/// certain as a mate.
+fn repetition_score(pos: &Position, ply: usize) -> i32 {
+    match pos.perpetual_checker() {
+        Some(checker) if checker == pos.side_to_move() => -MATE + ply as i32,
+        Some(_) => MATE - ply as i32,
+        None => 0,
+    }
+}
+
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
