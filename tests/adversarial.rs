@@ -481,11 +481,27 @@ fn a_one_megabyte_variant_is_checked_quickly() {
     let broken: String = valid
         .replace("step forward", "step frward")
         .replace("setup\n", "setp\n");
-    for (name, text, ok) in [("valid", &valid, true), ("broken", &broken, false)] {
+    // Mistakes at the end of a megabyte: drawing each one reads the lines around it, not
+    // the file from its start.
+    let mut late = "variant \"Late\"\nboard 9 x 9\npiece K \"King\" royal : step all\n".to_string();
+    while late.len() < 1 << 20 {
+        late.push_str("# padding: a comment line, as long files have many of them, to reach a megabyte.\n");
+    }
+    for i in 0..300 {
+        late.push_str(&format!("piece A{i} \"Piece {i}\" : stpe forward\n"));
+    }
+    late.push_str("setup\n  i: K\n");
+    for (name, text, ok) in [
+        ("valid", &valid, true),
+        ("broken", &broken, false),
+        ("late", &late, false),
+    ] {
         assert!(text.len() >= 1 << 20);
         let started = Instant::now();
         let compiled = compile_text("big.var", text);
+        let rendered = compiled.report.render(false);
         let elapsed = started.elapsed();
+        assert!(ok || rendered.contains("koma::"), "{name}");
         println!("{name}: {} bytes checked in {elapsed:?}", text.len());
         assert_eq!(
             compiled.rules.is_some(),
