@@ -693,6 +693,4 @@ fn chu_renmei_declined_pawn_may_choose_on_the_last_rank() {
     let sfen = "k11/5P=6/12/12/12/12/12/12/12/12/12/11K b - 1";
     let mut renmei = position("chu", &["promotion=renmei"], sfen);
     assert_eq!(legal_from(&mut renmei, "7b"), list(&["7b7a", "7b7a+"]));
-    let mut renmei = position("chu", &["promotion=renmei", "pawn-rule=none"], sfen);
-    assert_eq!(legal_from(&mut renmei, "7b"), list(&["7b7a", "7b7a+"]));
 }

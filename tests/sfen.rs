@@ -5,8 +5,9 @@
 //! name the field and the character at fault.
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Move, Position, Tables};
+use koma::game::{Move, Position, PositionError, Tables};
 use koma::notation::{SfenError, read_sfen, read_usi, write_sfen};
+use koma::rules::Square;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -333,6 +334,32 @@ fn deferral_mark_errors() {
     // One piece per side at most.
     let text = "k11/12/12/5D!D!5/12/12/12/12/12/12/12/11K w - 2";
     assert_error("chu", text, "board", "!5/", 0, &["two pieces"]);
+}
+
+#[test]
+fn declined_mark_errors() {
+    // Only a piece under `declined-waits-for-last-rank` (Chu's Pawn) waits after declining.
+    let text = "k11/12/12/6D=5/12/12/12/12/12/12/12/11K w - 2";
+    assert_error(
+        "chu",
+        text,
+        "board",
+        "=",
+        0,
+        &["`=`", "`D`", "declined-waits-for-last-rank"],
+    );
+    let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP=PPPPP/1B5R1/LNSGKGSNL b - 1";
+    assert_error("shogi", text, "board", "=", 0, &["`P`"]);
+    // Without the pawn rule, not even the Pawn.
+    let t = tables("chu", &["pawn-rule=none".parse().expect("NAME=VALUE")]);
+    let e = read_sfen(&t, "k11/12/12/6P=5/12/12/12/12/12/12/12/11K w - 2").expect_err("no pawn rule");
+    assert_eq!((e.field, e.at), ("board", 12), "{e:?}");
+    // A setup built in code is held to the same rule.
+    let setup = read_sfen(&tables("chu", &[]), "k11/12/12/6P=5/12/12/12/12/12/12/12/11K w - 2")
+        .expect("valid")
+        .to_setup();
+    let e = Position::from_setup(t, &setup).expect_err("no pawn rule");
+    assert_eq!(e, PositionError::NotUnderDeclineRule(Square::new(6, 4)));
 }
 
 #[test]

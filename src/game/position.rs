@@ -53,6 +53,9 @@ pub enum PositionError {
     /// A deferred promotion on a square without a piece of that side, or in a variant
     /// without the deferral rule.
     BadDeferral(Square),
+    /// A piece marked as having declined promotion under a rule it is not under
+    /// (`declined-waits-for-last-rank`).
+    NotUnderDeclineRule(Square),
 }
 
 impl fmt::Display for PositionError {
@@ -75,6 +78,10 @@ impl fmt::Display for PositionError {
             PositionError::BadMoveNumber => {
                 write!(f, "the move number must lie between 1 and {MAX_MOVE_NUMBER}")
             }
+            PositionError::NotUnderDeclineRule(s) => write!(
+                f,
+                "the piece on {s} is marked as having declined promotion, but no rule of this variant (`declined-waits-for-last-rank`) keeps it waiting"
+            ),
             PositionError::BadDeferral(s) => write!(
                 f,
                 "no piece on {s} can have declined promotion on the last move (or the variant has no deferral rule)"
@@ -288,6 +295,9 @@ impl Position {
             let sq = geo.index(square);
             if pos.board[usize::from(sq)] != 0 {
                 return Err(PositionError::TwoPiecesOnSquare(square));
+            }
+            if declined && !t.kinds[kind.index()].declined_waits {
+                return Err(PositionError::NotUnderDeclineRule(square));
             }
             pos.put(sq, piece_code(kind.0, side, declined));
         }

@@ -353,6 +353,14 @@ fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<
             i += len;
             let declined = rank_text[i..].starts_with('=');
             if declined {
+                if !t.kinds[kind.index()].declined_waits {
+                    return Err(err(
+                        at + i,
+                        format!(
+                            "`=` marks a piece that declined promotion under the rule `declined-waits-for-last-rank`, which `{token}` is not under in this variant"
+                        ),
+                    ));
+                }
                 i += 1;
             }
             let square = Square::new(file as u8, rank);
