@@ -129,7 +129,7 @@ fn extensions_round_trip() {
     // Chu's waiting pawn (`=`), and a piece under deferral (`!`).
     round_trip(&chu, "k11/12/12/6P=5/12/12/12/12/12/12/12/11K w - 2");
     round_trip(&chu, "k11/12/12/6P=!5/12/12/12/12/12/12/12/11K w - 2");
-    round_trip(&chu, "k11/12/3d!8/6D!5/12/12/12/12/12/12/12/11K w - 2");
+    round_trip(&chu, "k11/12/12/6D!5/12/12/12/12/12/3d!8/12/11K w - 2");
 }
 
 /// Chu's deferral rule is part of the position: a Dragon King that declines on entering may
@@ -334,6 +334,11 @@ fn deferral_mark_errors() {
     // One piece per side at most.
     let text = "k11/12/12/5D!D!5/12/12/12/12/12/12/12/11K w - 2";
     assert_error("chu", text, "board", "!5/", 0, &["two pieces"]);
+    // Only a piece that promotes, in its side's zone, can have declined on entering it.
+    let text = "k11/12/12/12/12/12/12/6D!5/12/12/12/11K w - 2";
+    assert_error("chu", text, "board", "D", 0, &["6h", "in its zone"]);
+    let text = "k11/12/12/6+P!5/12/12/12/12/12/12/12/11K w - 2";
+    assert_error("chu", text, "board", "+P", 0, &["6d", "promotes"]);
 }
 
 #[test]

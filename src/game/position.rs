@@ -50,8 +50,8 @@ pub enum PositionError {
         count: usize,
     },
     BadMoveNumber,
-    /// A deferred promotion on a square without a piece of that side, or in a variant
-    /// without the deferral rule.
+    /// A deferred promotion on a square without a piece of that side that promotes, outside
+    /// that side's zone, or in a variant without the deferral rule.
     BadDeferral(Square),
     /// A piece marked as having declined promotion under a rule it is not under
     /// (`declined-waits-for-last-rank`).
@@ -84,7 +84,7 @@ impl fmt::Display for PositionError {
             ),
             PositionError::BadDeferral(s) => write!(
                 f,
-                "no piece on {s} can have declined promotion on the last move (or the variant has no deferral rule)"
+                "no piece on {s} can have declined promotion on the last move: that takes a piece of the side that moved, which promotes, in its zone (and a variant with the deferral rule)"
             ),
         }
     }
@@ -337,8 +337,15 @@ impl Position {
             let Some(square) = square else {
                 continue;
             };
-            let owned = pos.piece_at(square).is_some_and(|(owner, _, _)| owner == side);
-            if !t.rules.deferral || !owned {
+            // A piece of that side that can still promote, in its zone (where it declined).
+            let could_decline = pos
+                .piece_at(square)
+                .is_some_and(|(owner, kind, _)| owner == side && t.kinds[kind.index()].promotes_to.is_some());
+            let in_zone = || {
+                t.zone
+                    .is_some_and(|zone| t.geo.depth(side, geo.index(square)) <= zone.depth)
+            };
+            if !t.rules.deferral || !could_decline || !in_zone() {
                 return Err(PositionError::BadDeferral(square));
             }
             pos.deferred[side.index()] = geo.index(square);

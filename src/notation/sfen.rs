@@ -248,6 +248,12 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
                 t.rules.piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
             }
             PositionError::OpponentInCheck => Some(("side", side_at)),
+            PositionError::BadDeferral(square) | PositionError::NotUnderDeclineRule(square) => setup
+                .pieces
+                .iter()
+                .zip(&piece_at)
+                .find(|((s, ..), _)| s == square)
+                .map(|(_, &at)| ("board", at)),
             _ => None,
         }
         .unwrap_or(("position", 0));
