@@ -153,6 +153,23 @@ fn chu_bare_king_loses() {
     assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
 }
 
+/// Chu, under the Renmei's last-rank rule (`promotion=renmei`): a Pawn left on the last rank
+/// without a move does not save its King from being bare (lishogi ignores such dead pieces).
+#[test]
+fn chu_bare_king_ignores_pieces_without_a_move() {
+    // White has its King and a dead Pawn on 6l; Black's Gold takes White's last live piece.
+    let sfen = "k11/12/12/12/6p5/6G5/12/12/12/12/12/6p4K b - 1";
+    let mut g = game("chu", &["promotion=renmei"], sfen);
+    assert_eq!(g.result(), None);
+    play_all(&mut g, &["6f6e"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    // A Pawn that can still move keeps the King dressed.
+    let sfen = "k11/12/12/12/6p5/6G5/12/12/12/12/6p5/11K b - 1";
+    let mut g = game("chu", &["promotion=renmei"], sfen);
+    play_all(&mut g, &["6f6e"]);
+    assert_eq!(g.result(), None);
+}
+
 /// Chu: "A bare King may secure a draw if it can also bare the opposing 'King' on the
 /// following move"; when both are bare the game is drawn.
 #[test]

@@ -4,6 +4,7 @@
 use super::Move;
 use super::movegen::LionCounting;
 use super::position::{Position, Undo};
+use super::tables::{Sq, code_kind, code_side};
 use crate::rules::{Outcome, RepetitionEffect, Side};
 use std::fmt;
 
@@ -202,10 +203,30 @@ impl Game {
 }
 
 impl Position {
-    /// Whether `side` has nothing on the board but royal pieces.
+    /// Whether `side` has nothing on the board but royal pieces, and pieces left without a
+    /// move where they stand (a Pawn on the last rank, where the rules let it stay).
     pub fn is_bare(&self, side: Side) -> bool {
         let t = self.tables();
-        (0..t.kind_count() as u16).all(|k| t.kinds[usize::from(k)].royal || self.count(side, k) == 0)
+        let mut only_stuck_kinds = false;
+        for k in 0..t.kind_count() as u16 {
+            let info = &t.kinds[usize::from(k)];
+            if info.royal || self.count(side, k) == 0 {
+                continue;
+            }
+            if info.dead_ranks == 0 {
+                return false;
+            }
+            only_stuck_kinds = true;
+        }
+        // Every other piece left is of a kind that can be stuck: are they all?
+        !only_stuck_kinds
+            || self.board.iter().enumerate().all(|(sq, &code)| {
+                if code == 0 || code_side(code) != side {
+                    return true;
+                }
+                let info = &t.kinds[usize::from(code_kind(code))];
+                info.royal || t.geo.depth(side, sq as Sq) <= info.dead_ranks
+            })
     }
 
     /// The hashes of the positions before this one.
