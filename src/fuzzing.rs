@@ -494,10 +494,9 @@ pub fn record(data: &[u8]) {
     };
     let variant = record.tags.get("Variant").cloned().unwrap_or_default();
     let Ok(choices) = record
-        .tags
+        .options
         .iter()
-        .filter(|(k, _)| k.starts_with("Option"))
-        .map(|(_, v)| v.parse::<Choice>())
+        .map(|v| v.parse::<Choice>())
         .collect::<Result<Vec<_>, _>>()
     else {
         return;
@@ -526,14 +525,15 @@ pub fn record(data: &[u8]) {
             "the failing move is the one after those kept ({e})"
         ),
     }
-    let written = write_record(&record.tags, &game);
+    let written = write_record(&record.tags, &record.options, &game);
     let again = parse_record(&written).unwrap_or_else(|e| panic!("a written record does not read: {e}\n{written}"));
     assert_eq!(again.moves.len(), game.len(), "{written}");
     for (name, value) in &record.tags {
-        if name == "Variant" || name == "Handicap" || name == "SFEN" || name.starts_with("Option") {
+        if name == "Variant" || name == "Handicap" || name == "SFEN" {
             assert_eq!(again.tags.get(name), Some(value), "tag {name} written as\n{written}");
         }
     }
+    assert_eq!(again.options, record.options, "options written as\n{written}");
     let mut second = Game::new(start);
     replay(&mut second, &again).unwrap_or_else(|e| panic!("a written record does not replay: {e}\n{written}"));
     assert_eq!(second.position().hash(), game.position().hash(), "{written}");

@@ -32,11 +32,42 @@ fn a_result_tag_that_is_not_a_result_is_not_written_as_moves() {
     let record = parse_record(text).expect("the record reads");
     let mut game = Game::new(Position::start(tables("shogi")));
     replay(&mut game, &record).expect("the moves replay");
-    let written = write_record(&record.tags, &game);
+    let written = write_record(&record.tags, &record.options, &game);
     assert!(written.ends_with("1. P-7f P-3d *\n"), "{written}");
     let again = parse_record(&written).expect("the written record reads");
     assert_eq!(again.moves.len(), 2);
     assert_eq!(again.tags.get("Result"), record.tags.get("Result"));
+}
+
+/// record: a tag whose name merely starts with `Option` (`[Optionppp "…"]`) was taken for an
+/// `Option` tag: played as an option, and written back as `[Option "…"]`. Only `Option`
+/// names an option; any other tag is kept as it is, and a tag given twice is refused.
+#[test]
+fn a_tag_that_starts_with_option_is_not_an_option() {
+    let text =
+        "[Variant \"tori\"]\n[Optionppp \"repetition=fourfold\"]\n[Option \"repetition=fourfold\"]\n\n1. Sw-3c *\n";
+    let record = parse_record(text).expect("the record reads");
+    assert_eq!(record.options, ["repetition=fourfold"]);
+    assert_eq!(
+        record.tags.get("Optionppp").map(String::as_str),
+        Some("repetition=fourfold")
+    );
+    let mut game = Game::new(Position::start(tables("tori")));
+    replay(&mut game, &record).expect("the moves replay");
+    let written = write_record(&record.tags, &record.options, &game);
+    assert!(
+        written
+            .starts_with("[Variant \"tori\"]\n[Option \"repetition=fourfold\"]\n[Optionppp \"repetition=fourfold\"]\n"),
+        "{written}"
+    );
+    let again = parse_record(&written).expect("the written record reads");
+    assert_eq!((again.tags, again.options), (record.tags, record.options));
+    let twice = parse_record("[Variant \"tori\"]\n[Black \"a\"]\n[Black \"b\"]\n\n*\n").expect_err("twice");
+    assert_eq!(twice.line, 3);
+    assert!(
+        twice.message.contains("[Black] is given twice (first on line 2)"),
+        "{twice}"
+    );
 }
 
 /// sfen: in a position where the side to move has no royal piece, a promotion to a royal

@@ -134,9 +134,6 @@ impl Session {
         let s = &self.settings;
         let mut tags = IndexMap::new();
         tags.insert("Variant".to_string(), s.variant.clone());
-        for (i, o) in s.options.iter().enumerate() {
-            tags.insert(format!("Option{i}"), format!("{}={}", o.name, o.value));
-        }
         let name = |p: Player| match p {
             Player::Human => "human".to_string(),
             Player::Koma => format!("koma ({})", self.strength()),
@@ -487,16 +484,25 @@ impl Session {
             self.say("save where? `save FILE`");
             return;
         }
-        let text = write_record(&self.tags, &self.game);
+        let text = write_record(&self.tags, &self.option_tags(), &self.game);
         match save_atomic(&PathBuf::from(path), &text) {
             Ok(()) => self.say(&format!("saved to {path}")),
             Err(e) => self.say(&format!("cannot save to {path}: {e}")),
         }
     }
 
+    /// The options of the game, as its record's `Option` tags give them.
+    fn option_tags(&self) -> Vec<String> {
+        self.settings
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.value))
+            .collect()
+    }
+
     fn autosave(&self) {
         if let Some(path) = &self.settings.record
-            && let Err(e) = save_atomic(path, &write_record(&self.tags, &self.game))
+            && let Err(e) = save_atomic(path, &write_record(&self.tags, &self.option_tags(), &self.game))
         {
             self.say(&format!("cannot save to {}: {e}", path.display()));
         }
@@ -508,11 +514,11 @@ impl Session {
         let record = parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let variant = record.tags.get("Variant").cloned().unwrap_or_default();
         let options: Vec<Choice> = record
-            .tags
+            .options
             .iter()
-            .filter(|(k, _)| k.starts_with("Option"))
-            .map(|(_, v)| v.parse())
-            .collect::<Result<_, _>>()?;
+            .map(|v| v.parse())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}: Option tag: {e}", path.display()))?;
         let handicap = record.tags.get("Handicap").cloned();
         let mut game = new_game(&variant, &options, handicap.as_deref())?;
         if let Some(sfen) = record.tags.get("SFEN") {

@@ -13,7 +13,8 @@
 //! ```
 //! Tags come first (`Variant`, `Option` once per option, `Black`, `White`, `Date`,
 //! `Handicap`, `SFEN` when the game did not start from the standard position, `Result`,
-//! `Termination`); then the moves with move numbers, `{…}` comments, and the result
+//! `Termination`; any other tag is kept as it is, and only `Option` may be given more than
+//! once); then the moves with move numbers, `{…}` comments, and the result
 //! (`1-0` Black won, `0-1` White won, `1/2-1/2`, `*` unfinished). Saving writes a temporary
 //! file and renames it over the old one, so an interrupted save leaves the previous file whole.
 
@@ -28,7 +29,10 @@ use std::path::Path;
 /// A record as read from text, before its moves are played.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The tags but `Option`, each given once, in order.
     pub tags: IndexMap<String, String>,
+    /// The values of the `Option` tags (`teaching-king=2`), in order.
+    pub options: Vec<String>,
     /// Each move as written, with the line it is on.
     pub moves: Vec<(String, usize)>,
     /// Comments, by the number of moves before them.
@@ -92,7 +96,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let mut record = Record::default();
     let mut in_moves = false;
     let mut comment: Option<(usize, String)> = None;
-    let mut options = 0;
+    let mut tag_lines = IndexMap::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let trimmed = raw.trim();
@@ -103,10 +107,13 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
                 message: format!("`{trimmed}` is not a tag such as [Variant \"chu\"]"),
             })?;
             if name == "Option" {
-                while record.tags.contains_key(&format!("Option{options}")) {
-                    options += 1;
-                }
-                record.tags.insert(format!("Option{options}"), value);
+                record.options.push(value);
+            } else if let Some(first) = tag_lines.insert(name.clone(), line) {
+                return Err(RecordError {
+                    line,
+                    ply: None,
+                    message: format!("the tag [{name}] is given twice (first on line {first})"),
+                });
             } else {
                 record.tags.insert(name, value);
             }
@@ -232,17 +239,20 @@ pub fn result_text(winner: Option<Option<Side>>) -> &'static str {
     }
 }
 
-/// Writes a game: `tags` (in order; `Option0`, `Option1`… are written as `Option`), then
-/// the moves numbered by pairs from the first mover, then the result.
-pub fn write_record(tags: &IndexMap<String, String>, game: &Game) -> String {
+/// Writes a game: `tags` in order, with an `Option` tag for each of `options` after the
+/// `Variant` tag, then the moves numbered by pairs from the first mover, then the result.
+pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &Game) -> String {
+    let tag = |name: &str, value: &str| format!("[{name} \"{}\"]\n", value.replace('"', "\\\""));
     let mut out = String::new();
-    for (name, value) in tags {
-        let name = if name.starts_with("Option") {
-            "Option"
-        } else {
-            name.as_str()
-        };
-        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "\\\"")));
+    let options_at = tags.get_index_of("Variant").map_or(0, |i| i + 1);
+    for (index, (name, value)) in tags.iter().enumerate() {
+        if index == options_at {
+            out.extend(options.iter().map(|o| tag("Option", o)));
+        }
+        out.push_str(&tag(name, value));
+    }
+    if options_at >= tags.len() {
+        out.extend(options.iter().map(|o| tag("Option", o)));
     }
     out.push('\n');
     let mut replay = Game::new(game.start().clone());
