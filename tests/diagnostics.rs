@@ -19,6 +19,7 @@ const WARNINGS: &[Check] = &[
     Check::StuckPiece,
     Check::ZonesOverlap,
     Check::MissingName,
+    Check::UnusedOption,
 ];
 
 /// The path of a broken file, relative to the crate (tests run there).
@@ -120,6 +121,7 @@ broken_files! {
     stuck_piece: "stuck-piece" => [StuckPiece];
     zones_overlap: "zones-overlap" => [ZonesOverlap];
     missing_name: "missing-name" => [MissingName];
+    unused_option: "unused-option" => [UnusedOption];
     many_errors: "many-errors" => [
         UnknownDirection,
         DuplicateAbbreviation,
@@ -608,6 +610,7 @@ fn other_checks_point_at_the_right_word() {
         ("missing-board", "variant", (2, 1)),
         ("missing-setup", "variant", (2, 1)),
         ("missing-name", "board", (2, 1)),
+        ("unused-option", "strong-gold", (4, 8)),
         ("short-row", "", (12, 13)),
     ];
     for (name, under, at) in cases {

@@ -149,6 +149,8 @@ checks! {
     ZonesOverlap = "zones-overlap",
     /// Warning: no `variant "Name"` statement.
     MissingName = "missing-name",
+    /// Warning: an option that no `when` names: `option x "…" = a | b` and no `when x = …`.
+    UnusedOption = "unused-option",
 }
 
 /// A labelled span.

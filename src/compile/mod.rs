@@ -131,6 +131,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
         };
         ctx.rule_statements(&file, &table, &mut rules);
         ctx.cross_check(&table, &mut rules);
+        ctx.unused_options();
         if ctx.board_known {
             ctx.limits(&table, &rules);
         }
@@ -171,6 +172,8 @@ fn identity(name: &str) -> String {
 struct OptionState {
     option: GameOption,
     span: Span,
+    /// Some `when` names it.
+    used: bool,
 }
 
 /// One piece declaration and the source it came from.
@@ -318,7 +321,9 @@ impl Ctx {
     /// Records a diagnostic over source `source`.
     fn report(&mut self, check: Check, source: usize, message: String, labels: Vec<Label>, help: Option<String>) {
         let severity = match check {
-            Check::UnusedPiece | Check::StuckPiece | Check::ZonesOverlap | Check::MissingName => Severity::Warning,
+            Check::UnusedPiece | Check::StuckPiece | Check::ZonesOverlap | Check::MissingName | Check::UnusedOption => {
+                Severity::Warning
+            }
             _ => Severity::Error,
         };
         if self.is_cascade(check, source, &labels) {
@@ -383,6 +388,13 @@ impl Ctx {
                 self.pieces_incomplete
                     || statement_broken("setup")
                     || reported(&[Check::UnknownAttribute, Check::UnknownPiece, Check::SquareOffBoard])
+            }
+            // A `when` may be in a statement that could not be read, or name it misspelt.
+            Check::UnusedOption => {
+                !self.broken_statements.is_empty()
+                    || self.pieces_incomplete
+                    || self.use_failed
+                    || reported(&[Check::UnknownOption, Check::DuplicateOption])
             }
             Check::UnusedPiece => {
                 self.pieces_incomplete
@@ -662,6 +674,7 @@ impl Ctx {
                 OptionState {
                     option,
                     span: decl.name.span.clone(),
+                    used: false,
                 },
             );
         }
@@ -703,7 +716,7 @@ impl Ctx {
     /// Whether a statement or clause with this guard is in force; reports a bad guard.
     fn active(&mut self, guard: &Option<Guard>, source: usize) -> bool {
         let Some(guard) = guard else { return true };
-        let Some(state) = self.options.get(&guard.option.node) else {
+        let Some(state) = self.options.get_mut(&guard.option.node) else {
             let meant = diagnostic::suggest(&guard.option.node, self.options.keys().map(String::as_str));
             let mut labels = vec![Label {
                 span: guard.option.span.clone(),
@@ -736,6 +749,7 @@ impl Ctx {
             );
             return false;
         };
+        state.used = true;
         let option = state.option.clone();
         let declared = state.span.clone();
         for value in &guard.values {
@@ -766,6 +780,30 @@ impl Ctx {
             }
         }
         guard.values.iter().any(|v| v.node == option.chosen)
+    }
+
+    /// Warns of each option that no `when` names: choosing it changes nothing.
+    fn unused_options(&mut self) {
+        let unused: Vec<(String, Span)> = self
+            .options
+            .iter()
+            .filter(|(_, state)| !state.used)
+            .map(|(name, state)| (name.clone(), state.span.clone()))
+            .collect();
+        for (name, span) in unused {
+            self.report(
+                Check::UnusedOption,
+                0,
+                format!("option `{name}` is declared, but no `when` names it: choosing it changes nothing"),
+                vec![Label {
+                    span,
+                    text: "never used".into(),
+                }],
+                Some(format!(
+                    "add `when {name} = VALUE` to the rules or move clauses it governs, or remove the option"
+                )),
+            );
+        }
     }
 
     fn variant_name(&mut self, file: &File) -> String {
