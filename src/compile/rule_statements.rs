@@ -166,6 +166,21 @@ impl Ctx {
         true
     }
 
+    /// Whether a piece named by a promotion rule promotes; reports it at `span` if not.
+    fn promotes(&mut self, rules: &Rules, id: PieceId, span: &Span) -> bool {
+        let promotes = rules.piece(id).promotion.to.is_some();
+        if !promotes {
+            self.error(
+                Check::RuleNeedsAnother,
+                span.clone(),
+                format!("`{}` never promotes", rules.piece(id).abbrev),
+                "does not promote",
+                Some("the rule is about pieces that promote: give it `promotes ABBR`, or leave it out here".into()),
+            );
+        }
+        promotes
+    }
+
     fn rule(&mut self, rule: &Spanned<RuleSyntax>, table: &Table, rules: &mut Rules) {
         match &rule.node {
             RuleSyntax::Promotion { trigger, obligation } => self.promotion(trigger, obligation, rules),
@@ -176,17 +191,7 @@ impl Ctx {
             RuleSyntax::DeclinedWaitsForLastRank(list) => {
                 self.needs_zone(rules, &rule.span, "declined-waits-for-last-rank");
                 for (id, span) in self.piece_list(table, list) {
-                    if rules.piece(id).promotion.to.is_none() {
-                        self.error(
-                            Check::RuleNeedsAnother,
-                            span,
-                            format!("`{}` never promotes", rules.piece(id).abbrev),
-                            "does not promote",
-                            Some(
-                                "the rule is about pieces that promote: give it `promotes ABBR`, or leave it out here"
-                                    .into(),
-                            ),
-                        );
+                    if !self.promotes(rules, id, &span) {
                         continue;
                     }
                     rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
@@ -194,17 +199,7 @@ impl Ctx {
             }
             RuleSyntax::LastRankPromotionOptional(list) => {
                 for (id, span) in self.piece_list(table, list) {
-                    if rules.piece(id).promotion.to.is_none() {
-                        self.error(
-                            Check::RuleNeedsAnother,
-                            span,
-                            format!("`{}` never promotes", rules.piece(id).abbrev),
-                            "does not promote",
-                            Some(
-                                "the rule is about pieces that promote: give it `promotes ABBR`, or leave it out here"
-                                    .into(),
-                            ),
-                        );
+                    if !self.promotes(rules, id, &span) {
                         continue;
                     }
                     let must_promote = table[id.index()]
