@@ -5,7 +5,8 @@
 //! intact.
 
 use koma::game::{Game, Position, Tables};
-use koma::notation::{parse_record, replay, save_atomic};
+use koma::files::save_atomic;
+use koma::notation::{parse_record, replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -77,7 +77,10 @@ enum Command {
     },
     /// Play a game at the terminal, against another person or koma (`help` lists the commands).
     Play {
-        variant: String,
+        /// The variant: a shipped name (`shogi`, `chu`) or a `.var` file. Not needed to continue
+        /// a record (`--load`, or `--record` on an existing game), which names its variant.
+        #[arg(required_unless_present_any = ["load", "record"])]
+        variant: Option<String>,
         /// Who plays Black (the first player).
         #[arg(long, value_enum, default_value = "human")]
         black: play::Player,
@@ -99,9 +102,13 @@ enum Command {
         /// Start from a saved game record.
         #[arg(long)]
         load: Option<std::path::PathBuf>,
-        /// Keep the game in this record file, saved after every move.
+        /// Keep the game in this record file, saved after every move. A file that already holds a
+        /// game is continued (it is loaded), unless `--overwrite` is given.
         #[arg(long)]
         record: Option<std::path::PathBuf>,
+        /// With `--record`: start a new game that replaces the game in the file.
+        #[arg(long, requires = "record")]
+        overwrite: bool,
         /// Stop after this many moves (for games koma plays against itself).
         #[arg(long)]
         max_moves: Option<usize>,
@@ -163,6 +170,7 @@ pub fn run() -> ExitCode {
             sfen,
             load,
             record,
+            overwrite,
             max_moves,
             options,
         } => play::run(play::Settings {
@@ -176,6 +184,7 @@ pub fn run() -> ExitCode {
             sfen,
             load,
             record,
+            overwrite,
             max_moves,
         }),
         Command::Show {

@@ -1,15 +1,14 @@
 //! `koma play`: a game at the terminal, against another person or koma, from commands on
 //! standard input (typed, or a script). Bad input is answered and the game goes on.
 
+mod records;
+
 use super::board::{self, Overlay};
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
 use koma::game::{Game, GameResult, Move, Position, Tables};
-use koma::notation::{
-    parse_record, read_move, read_record_file, read_sfen, replay, result_text, save_atomic, write_record, write_sfen,
-    write_tsa,
-};
+use koma::notation::{MAX_RECORD_MOVES, RecordError, read_move, read_sfen, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -26,7 +25,8 @@ pub enum Player {
 
 /// The settings `koma play` starts from.
 pub struct Settings {
-    pub variant: String,
+    /// The variant; when not given, the record loaded names it.
+    pub variant: Option<String>,
     pub options: Vec<Choice>,
     pub black: Player,
     pub white: Player,
@@ -37,6 +37,8 @@ pub struct Settings {
     pub sfen: Option<String>,
     pub load: Option<PathBuf>,
     pub record: Option<PathBuf>,
+    /// Replace the game in the `--record` file instead of continuing it.
+    pub overwrite: bool,
     /// Stop after this many moves (for games koma plays against itself).
     pub max_moves: Option<usize>,
 }
@@ -50,6 +52,14 @@ struct Session {
     over: Option<String>,
     /// Standard input is a terminal (not a script).
     interactive: bool,
+    /// The `--record` file.
+    recording: Option<records::Recording>,
+    /// The game has changed since it was last saved or loaded.
+    unsaved: bool,
+    /// The last record loaded had a move koma could not play: the error, and the moves kept.
+    load_bad_move: Option<(RecordError, usize)>,
+    /// A command that asked to be typed again to confirm it (`quit`, `load FILE`).
+    pending: Option<String>,
 }
 
 const HELP: &str = "\
@@ -65,7 +75,7 @@ Commands:
   handicap NAME   before the first move: White gives a handicap and moves first
   option N=V      before the first move: choose an option of the variant
   draw            offer a draw                  accept      accept a draw offer
-  resign          resign the game               quit        leave (the record, if any, is saved)
+  resign          resign the game               quit        leave (asks again if the game is unsaved)
   help            this list";
 
 pub fn run(settings: Settings) -> ExitCode {
@@ -78,7 +88,7 @@ pub fn run(settings: Settings) -> ExitCode {
         }
     };
     session.main_loop();
-    ExitCode::SUCCESS
+    session.leave()
 }
 
 fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result<Game, String> {
@@ -106,13 +116,30 @@ fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result
     Ok(Game::new(start))
 }
 
+/// The game the settings choose: the variant's start, a handicap, or a position.
+fn start_game(settings: &Settings) -> Result<Game, String> {
+    let variant = settings.variant.as_deref().unwrap_or_default();
+    let game = new_game(variant, &settings.options, settings.handicap.as_deref())?;
+    match &settings.sfen {
+        None => Ok(game),
+        Some(sfen) => {
+            let tables = game.start().tables().clone();
+            Ok(Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?))
+        }
+    }
+}
+
 impl Session {
     fn new(settings: Settings, colour: bool) -> Result<Session, String> {
-        let mut game = new_game(&settings.variant, &settings.options, settings.handicap.as_deref())?;
-        if let Some(sfen) = &settings.sfen {
-            let tables = game.start().tables().clone();
-            game = Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?);
-        }
+        let source = records::start_source(&settings)?;
+        let loaded = match &source {
+            Some(path) => Some(records::load_game(path, settings.variant.as_deref())?),
+            None => None,
+        };
+        let game = match &loaded {
+            Some(loaded) => loaded.game.clone(),
+            None => start_game(&settings)?,
+        };
         let interactive = std::io::stdin().is_terminal();
         let mut session = Session {
             settings,
@@ -122,18 +149,28 @@ impl Session {
             draw_offer: None,
             over: None,
             interactive,
+            recording: None,
+            unsaved: false,
+            load_bad_move: None,
+            pending: None,
         };
         session.reset_tags();
-        if let Some(path) = session.settings.load.clone() {
-            session.load(&path)?;
+        if let Some(loaded) = loaded {
+            session.install(loaded);
         }
+        session.open_record(source.as_deref());
         Ok(session)
+    }
+
+    /// The variant played (given, or named by the record loaded).
+    fn variant(&self) -> &str {
+        self.settings.variant.as_deref().unwrap_or_default()
     }
 
     fn reset_tags(&mut self) {
         let s = &self.settings;
         let mut tags = IndexMap::new();
-        tags.insert("Variant".to_string(), s.variant.clone());
+        tags.insert("Variant".to_string(), self.variant().to_string());
         let name = |p: Player| match p {
             Player::Human => "human".to_string(),
             Player::Koma => format!("koma ({})", self.strength()),
@@ -206,12 +243,12 @@ impl Session {
             if self.check_end() {
                 return;
             }
-            if self.settings.max_moves.is_some_and(|max| self.game.len() >= max) {
+            if self.settings.max_moves.is_some_and(|max| self.game.len() >= max) || self.koma_alone_at_limit() {
                 self.say(&format!("stopping after {} moves.", self.game.len()));
                 return;
             }
             let side = self.game.position().side_to_move();
-            if self.player(side) == Player::Koma {
+            if self.player(side) == Player::Koma && self.game.len() < MAX_RECORD_MOVES {
                 self.koma_move();
                 continue;
             }
@@ -256,6 +293,9 @@ impl Session {
     }
 
     fn koma_move(&mut self) {
+        if self.refuse_past_limit() {
+            return;
+        }
         let limits = self.limits();
         let found = search(self.game.position_mut(), &limits);
         let Some(m) = found.best else {
@@ -275,27 +315,22 @@ impl Session {
 
     /// Runs one command; returns false to leave.
     fn command(&mut self, line: &str) -> bool {
+        let confirmed = self.pending.take().is_some_and(|pending| pending == line);
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
         match word {
             "" => {}
             "help" | "?" => self.say(HELP),
-            "quit" | "exit" => {
-                self.autosave();
-                return false;
-            }
+            "quit" | "exit" => return !self.quit(line, confirmed),
             "board" => self.draw_board(&vec![]),
             "moves" => self.list_moves(rest),
             "show" => self.show(rest),
             "undo" => self.undo(),
             "go" => self.koma_move(),
             "save" => self.save(rest),
-            "load" if rest.is_empty() => self.say("load what? `load FILE`"),
             "load" => {
-                if let Err(message) = self.load(&PathBuf::from(rest)) {
-                    self.say(&format!("cannot load: {message}"));
-                }
+                self.load_command(line, rest, confirmed);
                 self.draw_board(&vec![]);
             }
             "handicap" => self.restart(|s| s.settings.handicap = Some(rest.to_string())),
@@ -325,6 +360,9 @@ impl Session {
                 return;
             }
         };
+        if self.refuse_past_limit() {
+            return;
+        }
         match self.game.play(m) {
             Ok(()) => {
                 self.draw_offer = self.draw_offer.filter(|&s| s != self.game.position().side_to_move());
@@ -429,13 +467,14 @@ impl Session {
         let before = (self.settings.options.clone(), self.settings.handicap.clone());
         change(self);
         match new_game(
-            &self.settings.variant,
+            self.variant(),
             &self.settings.options,
             self.settings.handicap.as_deref(),
         ) {
             Ok(game) => {
                 self.game = game;
                 self.reset_tags();
+                self.autosave();
                 self.draw_board(&vec![]);
             }
             Err(message) => {
@@ -479,18 +518,6 @@ impl Session {
         }
     }
 
-    fn save(&mut self, path: &str) {
-        if path.is_empty() {
-            self.say("save where? `save FILE`");
-            return;
-        }
-        let text = write_record(&self.tags, &self.option_tags(), &self.game);
-        match save_atomic(&PathBuf::from(path), &text) {
-            Ok(()) => self.say(&format!("saved to {path}")),
-            Err(e) => self.say(&format!("cannot save to {path}: {e}")),
-        }
-    }
-
     /// The options of the game, as its record's `Option` tags give them.
     fn option_tags(&self) -> Vec<String> {
         self.settings
@@ -498,51 +525,6 @@ impl Session {
             .iter()
             .map(|o| format!("{}={}", o.name, o.value))
             .collect()
-    }
-
-    fn autosave(&self) {
-        if let Some(path) = &self.settings.record
-            && let Err(e) = save_atomic(path, &write_record(&self.tags, &self.option_tags(), &self.game))
-        {
-            self.say(&format!("cannot save to {}: {e}", path.display()));
-        }
-    }
-
-    /// Loads a record: its variant and options, its start, its moves up to the first bad one.
-    fn load(&mut self, path: &std::path::Path) -> Result<(), String> {
-        let text = read_record_file(path)?;
-        let record = parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let variant = record.tags.get("Variant").cloned().unwrap_or_default();
-        let options: Vec<Choice> = record
-            .options
-            .iter()
-            .map(|v| v.parse())
-            .collect::<Result<_, _>>()
-            .map_err(|e| format!("{}: Option tag: {e}", path.display()))?;
-        let handicap = record.tags.get("Handicap").cloned();
-        let mut game = new_game(&variant, &options, handicap.as_deref())?;
-        if let Some(sfen) = record.tags.get("SFEN") {
-            let tables = game.start().tables().clone();
-            let start = read_sfen(&tables, sfen).map_err(|e| format!("{}: SFEN tag: {e}", path.display()))?;
-            game = Game::new(start);
-        }
-        let replayed = replay(&mut game, &record);
-        self.settings.variant = variant;
-        self.settings.options = options;
-        self.settings.handicap = handicap;
-        self.game = game;
-        self.tags = record.tags.clone();
-        self.tags.insert("Result".into(), "*".into());
-        self.over = None;
-        match replayed {
-            Ok(()) => self.say(&format!("loaded {} ({} moves)", path.display(), self.game.len())),
-            Err(e) => self.say(&format!(
-                "{}: {e}; the {} moves before it are kept",
-                path.display(),
-                self.game.len()
-            )),
-        }
-        Ok(())
     }
 }
 

@@ -71,7 +71,7 @@ pub fn shipped(name: &str) -> Option<Source> {
 
 /// Reads a file as UTF-8, refusing files past [`MAX_SOURCE_BYTES`].
 pub fn read_file(path: &Path) -> Result<Source, String> {
-    let bytes = read_at_most(path, MAX_SOURCE_BYTES).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = crate::files::read_regular(path, MAX_SOURCE_BYTES)?;
     if bytes.len() > MAX_SOURCE_BYTES {
         return Err(format!(
             "{} is larger than {MAX_SOURCE_BYTES} bytes; koma reads variant files of at most {MAX_SOURCE_BYTES} bytes",
@@ -89,17 +89,6 @@ pub fn read_file(path: &Path) -> Result<Source, String> {
         name: path.display().to_string(),
         text: Arc::from(text),
     })
-}
-
-/// Reads at most `most + 1` bytes of a file: enough to tell that it is too long, without
-/// reading a file of any size (or a device that never ends) into memory.
-pub fn read_at_most(path: &Path, most: usize) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(most as u64 + 1)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
 }
 
 /// Serves sources from memory (for tests and tools), falling back to the shipped variants.

@@ -7,8 +7,8 @@ mod tsa;
 mod usi;
 
 pub use record::{
-    MAX_RECORD_BYTES, MAX_RECORD_MOVES, Record, RecordError, parse_record, read_record_file, replay, result_text,
-    save_atomic, write_record,
+    MAX_RECORD_BYTES, MAX_RECORD_MOVES, Record, RecordError, excerpt, parse_record, read_record_file, replay,
+    result_text, write_record,
 };
 pub use sfen::{SfenError, read_sfen, write_sfen};
 pub use tsa::{MoveError, legal_tsa, read_move, write_tsa, write_tsa_all};

@@ -15,15 +15,14 @@
 //! `Handicap`, `SFEN` when the game did not start from the standard position, `Result`,
 //! `Termination`; any other tag is kept as it is, and only `Option` may be given more than
 //! once); then the moves with move numbers, `{…}` comments, and the result
-//! (`1-0` Black won, `0-1` White won, `1/2-1/2`, `*` unfinished). Saving writes a temporary
-//! file and renames it over the old one, so an interrupted save leaves the previous file whole.
+//! (`1-0` Black won, `0-1` White won, `1/2-1/2`, `*` unfinished). Files are read and written
+//! through [`crate::files`]: only regular files, and a save is whole or leaves the old file.
 
 use super::tsa::{read_move, write_tsa};
 use crate::game::Game;
 use crate::rules::Side;
 use indexmap::IndexMap;
 use std::fmt;
-use std::io::Write;
 use std::path::Path;
 
 /// A record as read from text, before its moves are played.
@@ -68,14 +67,11 @@ pub const MAX_RECORD_BYTES: usize = 4 << 20;
 /// The most moves a record may hold.
 pub const MAX_RECORD_MOVES: usize = 10_000;
 
-/// Reads a record file as text: at most [`MAX_RECORD_BYTES`], in UTF-8.
+/// Reads a record file as text: a regular file of at most [`MAX_RECORD_BYTES`], in UTF-8.
+/// Temporary files that saves of this record left when their process died are removed.
 pub fn read_record_file(path: &Path) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| {
-            std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_RECORD_BYTES as u64 + 1), &mut bytes)
-        })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::files::clean_stale_temporaries(path);
+    let bytes = crate::files::read_regular(path, MAX_RECORD_BYTES)?;
     if bytes.len() > MAX_RECORD_BYTES {
         return Err(format!(
             "{} is larger than {MAX_RECORD_BYTES} bytes: past koma's limit for a record",
@@ -91,6 +87,18 @@ pub fn read_record_file(path: &Path) -> Result<String, String> {
     })
 }
 
+/// The most characters of a piece of a record quoted back in a message.
+const EXCERPT_CHARS: usize = 40;
+
+/// `text` as a message quotes it: whole when short, else its start and `…`.
+pub fn excerpt(text: &str) -> String {
+    if text.chars().nth(EXCERPT_CHARS).is_none() {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(EXCERPT_CHARS).collect();
+    format!("{start}…")
+}
+
 /// Reads the text of a record (tags, moves, comments, result), without playing the moves.
 pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let mut record = Record::default();
@@ -104,7 +112,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
             let (name, value) = parse_tag(trimmed).ok_or_else(|| RecordError {
                 line,
                 ply: None,
-                message: format!("`{trimmed}` is not a tag such as [Variant \"chu\"]"),
+                message: format!("`{}` is not a tag such as [Variant \"chu\"]", excerpt(trimmed)),
             })?;
             if name == "Option" {
                 record.options.push(value);
@@ -199,14 +207,14 @@ fn movetext_line(
                 return Err(RecordError {
                     line,
                     ply: None,
-                    message: format!("`{token}` is neither a move number nor a move"),
+                    message: format!("`{}` is neither a move number nor a move", excerpt(token)),
                 });
             }
         } else if record.result.is_some() {
             return Err(RecordError {
                 line,
                 ply: None,
-                message: format!("`{token}` comes after the result"),
+                message: format!("`{}` comes after the result", excerpt(token)),
             });
         } else {
             record.moves.push((token.to_string(), line));
@@ -221,10 +229,13 @@ pub fn replay(game: &mut Game, record: &Record) -> Result<(), RecordError> {
         let error = |message: String| RecordError {
             line: *line,
             ply: Some(index + 1),
-            message: format!("`{text}`: {message}"),
+            message,
         };
-        let m = read_move(game.position_mut(), text).map_err(|e| error(e.to_string()))?;
-        game.play(m).map_err(|e| error(e.to_string()))?;
+        // A move's own error names the move already: a long one is quoted as an excerpt.
+        let quoted = format!("`{text}`");
+        let shown = format!("`{}`", excerpt(text));
+        let m = read_move(game.position_mut(), text).map_err(|e| error(e.to_string().replacen(&quoted, &shown, 1)))?;
+        game.play(m).map_err(|e| error(format!("{shown} is illegal: {e}")))?;
     }
     Ok(())
 }
@@ -280,25 +291,4 @@ pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &
     out.push_str(line.trim_end());
     out.push('\n');
     out
-}
-
-/// Writes `text` to `path` through a temporary file renamed over it: a save that is cut
-/// short leaves the previous file intact.
-pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "game".into(), |n| n.to_string_lossy().to_string());
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    })();
-    match written.and_then(|()| std::fs::rename(&temporary, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temporary);
-            Err(e)
-        }
-    }
 }
