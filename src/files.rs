@@ -66,7 +66,7 @@ pub fn target(path: &Path) -> Result<Target, String> {
     match std::fs::symlink_metadata(path) {
         Ok(metadata) if metadata.is_file() => Ok(Target::Regular(metadata.len())),
         Ok(metadata) => Err(format!(
-            "{} is {}: koma writes only to a regular file or a new path",
+            "{} is {}, and koma writes only to a regular file or a new path",
             path.display(),
             kind_of(&metadata)
         )),
@@ -103,7 +103,7 @@ fn temporary_name(path: &Path, pid: u32) -> PathBuf {
 /// save that is cut short leaves the previous file whole, and a save that returned survives a
 /// crash. Only a regular file or a new path is written; the file replaced keeps its mode.
 pub fn save_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let mode = match target(path)? {
+    let mode = match target(path).map_err(|e| format!("cannot save: {e}"))? {
         Target::New => None,
         Target::Regular(_) => std::fs::metadata(path).ok().map(|m| m.permissions()),
     };

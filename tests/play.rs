@@ -115,11 +115,11 @@ fn a_record_with_an_illegal_move_keeps_the_moves_before_it() {
 fn a_record_for_another_variant_is_reported() {
     let record = temp("other.rec");
     std::fs::write(&record, "[Variant \"tori\"]\n\n1. P-7f *\n").expect("written");
-    let (_, out) = play(
+    let (ok, out) = play(
         &["shogi", "--white", "human", "--load", record.to_str().expect("path")],
         "",
     );
-    assert!(out.contains("move 1"), "{out}");
+    assert!(!ok && out.contains("a game of `tori`, not of `shogi`"), "{out}");
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! record as it was after the last move; a save that is cut short leaves the previous file
 //! intact.
 
-use koma::game::{Game, Position, Tables};
 use koma::files::save_atomic;
+use koma::game::{Game, Position, Tables};
 use koma::notation::{parse_record, replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -152,7 +152,8 @@ fn bad_start_options_end_koma_with_an_error() {
         assert_eq!(code, Some(1), "{args:?}: {out}");
         assert!(out.contains(message), "{args:?}: {out}");
     }
-    // A record file that cannot be written: every move says so, and the game goes on.
+    // A record file that cannot be written: every move says so, and the game goes on (and
+    // leaving it unsaved fails).
     let (code, out) = play(
         &[
             "shogi",
@@ -161,9 +162,9 @@ fn bad_start_options_end_koma_with_an_error() {
             "--record",
             path(&dir.join("no/folder/x.rec")),
         ],
-        b"P-7f\nP-3d\nquit\n",
+        b"P-7f\nP-3d\nquit\nquit\n",
     );
-    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(code, Some(1), "{out}");
     assert!(
         out.contains("cannot save") && out.contains("Black to move (move 3)"),
         "{out}"

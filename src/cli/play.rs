@@ -124,7 +124,9 @@ fn start_game(settings: &Settings) -> Result<Game, String> {
         None => Ok(game),
         Some(sfen) => {
             let tables = game.start().tables().clone();
-            Ok(Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?))
+            Ok(Game::new(
+                read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?,
+            ))
         }
     }
 }

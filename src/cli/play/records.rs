@@ -4,11 +4,11 @@
 //! player goes on with after being told; an unsaved game is never left without saying so.
 
 use super::{Player, Session, Settings, new_game};
+use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::files::{Target, same_file, save_atomic, target};
 use koma::game::{Game, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, parse_record, read_record_file, read_sfen, replay, write_record};
-use indexmap::IndexMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -38,7 +38,10 @@ pub(super) struct Loaded {
 /// without `--overwrite`, or that mixes a record with the choices of a new game.
 pub(super) fn start_source(settings: &Settings) -> Result<Option<PathBuf>, String> {
     let holds_game = match &settings.record {
-        Some(path) => matches!(target(path)?, Target::Regular(bytes) if bytes > 0),
+        Some(path) => {
+            let found = target(path).map_err(|e| format!("cannot record the game: {e}"))?;
+            matches!(found, Target::Regular(bytes) if bytes > 0)
+        }
         None => false,
     };
     let record = settings.record.as_deref().filter(|_| holds_game && !settings.overwrite);
@@ -138,7 +141,9 @@ impl Session {
     /// At the start: the record file to keep (written unless it holds a game koma could not
     /// read whole), after loading `source`, which is the file from [`start_source`].
     pub(super) fn open_record(&mut self, source: Option<&Path>) {
-        let Some(path) = self.settings.record.clone() else { return };
+        let Some(path) = self.settings.record.clone() else {
+            return;
+        };
         let held = match (source, &self.load_bad_move) {
             (Some(source), Some((bad_move, kept))) if same_file(source, &path) && !self.settings.overwrite => {
                 Some(held_reason(&path, bad_move, *kept))
@@ -265,7 +270,9 @@ impl Session {
         let held = if same_file(loaded, &recording.path) {
             bad_move.map(|(e, kept)| held_reason(&recording.path, &e, kept))
         } else if had_moves && recording.held.is_none() {
-            Some(format!("{shown} keeps the game played before `load`, and koma does not write this one there"))
+            Some(format!(
+                "{shown} keeps the game played before `load`, and koma does not write this one there"
+            ))
         } else {
             recording.held.clone()
         };
@@ -303,7 +310,9 @@ impl Session {
         if confirmed {
             return true;
         }
-        let Some(reason) = self.unsaved_reason() else { return true };
+        let Some(reason) = self.unsaved_reason() else {
+            return true;
+        };
         self.pending = Some(line.to_string());
         self.say(&format!(
             "the game is not saved: {reason}. `save FILE` saves it, or type `{line}` again to leave without \
