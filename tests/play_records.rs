@@ -128,11 +128,15 @@ fn an_existing_record_is_continued_and_replaced_only_with_overwrite() {
     let dir = folder("existing");
     let file = dir.join("game.rec");
     std::fs::write(&file, FOUR_MOVES).expect("written");
-    // `--record` on a game continues it (no VARIANT needed): nothing is lost.
+    // `--record` on a game continues it (no VARIANT needed): left unchanged, it is not touched.
+    let resigned = FOUR_MOVES
+        .replace("*", "0-1")
+        .replace("[Result", "[Termination \"Black resigns\"]\n[Result");
+    std::fs::write(&file, &resigned).expect("written");
     let (code, out) = play(&["--record", path(&file), "--white", "human"], "quit\n");
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("continuing the game in"), "{out}");
-    assert!(read(&file).contains("1. P-7f P-3d 2. P-2f P-4d *"), "{}", read(&file));
+    assert_eq!(read(&file), resigned);
     let (code, out) = play(&["shogi", "--record", path(&file), "--white", "human"], "P-2e\nquit\n");
     assert_eq!(code, Some(0), "{out}");
     assert!(

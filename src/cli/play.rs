@@ -54,7 +54,7 @@ struct Session {
     interactive: bool,
     /// The `--record` file.
     recording: Option<records::Recording>,
-    /// The game has changed since it was last saved or loaded.
+    /// The game is new, or has changed since it was last saved or loaded.
     unsaved: bool,
     /// The last record loaded had a move koma could not play: the error, and the moves kept.
     load_bad_move: Option<(RecordError, usize)>,
@@ -152,7 +152,7 @@ impl Session {
             over: None,
             interactive,
             recording: None,
-            unsaved: false,
+            unsaved: true,
             load_bad_move: None,
             pending: None,
         };

@@ -100,8 +100,10 @@ pub(super) fn load_game(path: &Path, expected: Option<&str>) -> Result<Loaded, S
         game = Game::new(start);
     }
     let bad_move = replay(&mut game, &record).err();
+    // The game goes on: the result and how it ended are the game's to say again.
     let mut tags = record.tags;
     tags.insert("Result".into(), "*".into());
+    tags.shift_remove("Termination");
     Ok(Loaded {
         path: path.to_path_buf(),
         variant,
@@ -293,7 +295,7 @@ impl Session {
     /// Why the game asked to be recorded is not saved, if it is not.
     fn unsaved_reason(&self) -> Option<String> {
         let recording = self.recording.as_ref()?;
-        if !self.unsaved {
+        if !self.unsaved || self.game.is_empty() {
             return None;
         }
         recording
@@ -303,10 +305,12 @@ impl Session {
             .or_else(|| Some(format!("{} is not written", recording.path.display())))
     }
 
-    /// `quit`: leaves, unless the game asked to be recorded is not saved and this is not the
-    /// second `quit` in a row. Returns whether to leave.
+    /// `quit`: saves the record if the game changed, and leaves, unless the game asked to be
+    /// recorded is not saved and this is not the second `quit` in a row. Returns whether to leave.
     pub(super) fn quit(&mut self, line: &str, confirmed: bool) -> bool {
-        self.write_record();
+        if self.unsaved {
+            self.write_record();
+        }
         if confirmed {
             return true;
         }
