@@ -99,7 +99,7 @@ enum Command {
         /// Start from this position (SFEN) instead of the variant's start.
         #[arg(long)]
         sfen: Option<String>,
-        /// Start from a saved game record.
+        /// Continue a saved game record (it names its variant and options).
         #[arg(long)]
         load: Option<std::path::PathBuf>,
         /// Keep the game in this record file, saved after every move. A file that already holds a
