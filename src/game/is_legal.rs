@@ -19,7 +19,9 @@
 //! - promotion looks at the start and end squares of a move only (Lion moves included);
 //! - Chu's deferral lasts for the player's next turn (the position records the square of
 //!   the piece that declined);
-//! - with two royals, leaving one of them capturable is legal.
+//! - with two royals, leaving one of them capturable is legal;
+//! - a position has one pass, the pass of the first piece that may pass in the board's
+//!   reading order (rank `a` first, each rank from its highest file).
 
 use super::Move;
 use super::position::Position;
@@ -41,6 +43,9 @@ impl Position {
         let Some(captures) = shape else {
             return false;
         };
+        if m.is_pass() && judge.earlier_passer(m.from) {
+            return false;
+        }
         if !m.is_drop() && !judge.lion_rules_allow(m, &captures) {
             return false;
         }
@@ -412,6 +417,21 @@ impl<'a> Judge<'a> {
 
     fn may_capture(&self, mode: Mode, from: Square, target: Square) -> bool {
         mode.can_capture() && (mode != Mode::CaptureUnprotected || !self.protected(target, Some(from)))
+    }
+
+    /// Whether a piece of the side to move before `from` in the board's reading order may
+    /// pass: the position's one pass is then that piece's.
+    fn earlier_passer(&self, from: Sq) -> bool {
+        (0..from).any(|sq| {
+            let pass = Move {
+                from: sq,
+                to: sq,
+                via: [NO_SQ; 2],
+                drop: u16::MAX,
+                promote: false,
+            };
+            self.board_shape(&pass).is_some()
+        })
     }
 
     /// A move on the board, if the piece's movements and the promotion rules allow it:
