@@ -20,6 +20,8 @@
 //! - Chu's deferral lasts for the player's next turn (the position records the square of
 //!   the piece that declined);
 //! - with two royals, leaving one of them capturable is legal;
+//! - under `royal-capture-allowed`, a side whose last royal piece was captured has lost and
+//!   has no move;
 //! - a position has one pass, the pass of the first piece that may pass in the board's
 //!   reading order (rank `a` first, each rank from its highest file).
 
@@ -35,6 +37,13 @@ impl Position {
     /// and repetition. Slow, and meant to be obviously right; for testing the generator.
     pub fn is_legal(&mut self, m: &Move) -> bool {
         let judge = Judge::new(self);
+        if judge.rules.end.royal_capture_allowed
+            && judge.rules.pieces.iter().any(|p| p.royal)
+            && judge.royal_squares(judge.side).is_empty()
+        {
+            // The side to move has lost its last royal: the game is over.
+            return false;
+        }
         let shape = if m.is_drop() {
             judge.drop_shape(m)
         } else {

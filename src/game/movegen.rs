@@ -88,11 +88,25 @@ impl Position {
     /// one pass, however many pieces may pass: it changes nothing but the side to move. It
     /// is written as the pass of the first piece that may pass, in the board's reading order
     /// (rank `a` first, each rank from its highest file).
+    ///
+    /// A side that has lost its last royal piece where the rules let it be captured has lost
+    /// the game: it has no move.
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        if self.royals_lost() {
+            out.clear();
+            return;
+        }
         self.generate(out, counting, None);
         if self.t.rules.drops {
             self.drops(out);
         }
+    }
+
+    /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
+    /// no royal piece left (in a variant that has royal pieces).
+    pub fn royals_lost(&self) -> bool {
+        let t = &*self.t;
+        t.rules.end.royal_capture_allowed && self.royal_squares(self.side).is_empty() && t.kinds.iter().any(|k| k.royal)
     }
 
     /// The pseudo-legal moves of the pieces of the side to move (of the piece on `only`,
@@ -852,6 +866,9 @@ impl Neighbours {
 impl Position {
     /// Checks one move against the rules, naming the rule it breaks.
     pub fn check_legal(&mut self, m: &Move) -> Result<(), Illegal> {
+        if self.royals_lost() {
+            return Err(Illegal::GameOver);
+        }
         let mut pseudo = Vec::new();
         self.pseudo_moves(&mut pseudo, LionCounting::Distinct);
         if !pseudo.contains(m) {
