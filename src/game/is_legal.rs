@@ -13,7 +13,9 @@
 //! shares with the generator:
 //! - protection (for capture-unprotected moves and the Lion-trading rule) is judged on the
 //!   board before the move with the capturing piece lifted off its square; pieces the move
-//!   captures first still protect, and capture-unprotected moves do not protect;
+//!   captures first still protect; capture-unprotected moves do not protect, unless the
+//!   rules say `capture-unprotected-protects` (then they protect where they could take back
+//!   a capturer its own side leaves unprotected);
 //! - a capture-unprotected piece (the Emperor) attacks a royal only when no other piece of
 //!   the royal's side protects it;
 //! - promotion looks at the start and end squares of a move only (Lion moves included);
@@ -410,8 +412,29 @@ impl<'a> Judge<'a> {
 
     /// Whether the piece on `target` is protected by its owner, `lifted` counting as empty.
     fn protected(&self, target: Square, lifted: Option<Square>) -> bool {
-        self.at(target)
-            .is_some_and(|(owner, _, _)| self.can_capture_on(owner, target, lifted, false))
+        self.at(target).is_some_and(|(owner, _, _)| {
+            self.can_capture_on(owner, target, lifted, false)
+                || (self.rules.capture_unprotected_protects && self.takes_back_unprotected(owner, target, lifted))
+        })
+    }
+
+    /// `capture-unprotected-protects`: a capture-unprotected mover of `owner` reaches
+    /// `target`, and the capturer (come from `lifted`) would stand there with no piece of its
+    /// own side, other than capture-unprotected movers, able to capture there.
+    fn takes_back_unprotected(&self, owner: Side, target: Square, lifted: Option<Square>) -> bool {
+        if self.can_capture_on(owner.opponent(), target, lifted, false) {
+            return false;
+        }
+        self.rules.board.squares().any(|from| {
+            from != target
+                && Some(from) != lifted
+                && self.at(from).is_some_and(|(side, kind, _)| {
+                    side == owner
+                        && self.rules.piece(kind).moves.iter().any(|movement| {
+                            movement.mode() == Mode::CaptureUnprotected && self.reaches(owner, from, movement, target, lifted)
+                        })
+                })
+        })
     }
 
     /// Whether a move of the side to move by `mode` from `from` may end on `to`, and whether
