@@ -1165,8 +1165,14 @@ fn capture_unprotected_protects_needs_a_capture_unprotected_move() {
     let report = compile_text("u.var", &text).report;
     assert_eq!(checks(&report), [Check::RuleNeedsAnother]);
     let rendered = report.render(false);
-    assert!(rendered.contains("no piece has one") && rendered.contains("u.var:15:1"), "{rendered}");
-    let text = text.replace("step orthogonal forward-diagonal", "step orthogonal forward-diagonal, capture-unprotected anywhere");
+    assert!(
+        rendered.contains("no piece has one") && rendered.contains("u.var:15:1"),
+        "{rendered}"
+    );
+    let text = text.replace(
+        "step orthogonal forward-diagonal",
+        "step orthogonal forward-diagonal, capture-unprotected anywhere",
+    );
     let report = compile_text("u.var", &text).report;
     assert!(!report.has_errors(), "{}", report.render(false));
 }

@@ -406,7 +406,11 @@ fn dai_promotion_entry_option() {
     assert_eq!(check(&mut pos, "4d3c+"), Err(Illegal::Promotion), "within, no capture");
     assert_eq!(check(&mut pos, "4d4e+"), Err(Illegal::Promotion), "leaving, no capture");
     assert_eq!(check(&mut pos, "4d4c+"), Ok(()), "a capture within the zone");
-    assert_eq!(check(&mut pos, "8f8g+"), Err(Illegal::Promotion), "a capture outside the zone");
+    assert_eq!(
+        check(&mut pos, "8f8g+"),
+        Err(Illegal::Promotion),
+        "a capture outside the zone"
+    );
     let sfen = "k14/15/15/15/6G8/6p8/15/15/15/15/15/15/15/15/14K b - 1";
     let mut pos = position("dai", &["promotion=entry"], sfen);
     assert_eq!(check(&mut pos, "9e9f+"), Ok(()), "a capture leaving the zone");

@@ -392,7 +392,13 @@ fn one_pass_however_many_pieces_may_pass() {
     let mut pos = position("chu", &[], sfen);
     let passes: Vec<String> = legal(&mut pos).into_iter().filter(|m| m == "7g7g").collect();
     assert_eq!(passes, ["7g7g"]);
-    assert_eq!(legal_from(&mut pos, "4g").iter().filter(|m| m.starts_with("4g4g")).count(), 0);
+    assert_eq!(
+        legal_from(&mut pos, "4g")
+            .iter()
+            .filter(|m| m.starts_with("4g4g"))
+            .count(),
+        0
+    );
     assert_eq!(pos.legal_moves().iter().filter(|m| m.is_pass()).count(), 1);
     let pass = mv(&pos, "7g7g");
     for text in ["4g4g", "4g4f4g", "7g7g", "Ln-7f-7g", "+DH-4f-4g", "+DH-4g"] {
@@ -402,4 +408,12 @@ fn one_pass_however_many_pieces_may_pass() {
     // The independent check agrees: the Falcon's own pass is not a second move.
     assert!(pos.is_legal(&pass));
     assert!(!pos.is_legal(&mv(&pos, "4g4g")));
+    // A record with the Falcon's pass replays it as the one pass, and is written back with it.
+    let record = format!("[Variant \"chu\"]\n[SFEN \"{sfen}\"]\n\n1. +DH-4f-4g K-12b *\n");
+    let record = koma::notation::parse_record(&record).expect("a record");
+    let mut game = koma::game::Game::new(pos.clone());
+    koma::notation::replay(&mut game, &record).expect("replays");
+    assert_eq!(game.moves().next(), Some(&pass));
+    let written = koma::notation::write_record(&Default::default(), &[], &game);
+    assert!(written.contains("1. Ln-7f-7g K-12b"), "{written}");
 }

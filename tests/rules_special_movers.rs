@@ -198,15 +198,14 @@ fn emperor_checks_an_unprotected_king_anywhere() {
 #[test]
 fn emperor_protects_by_recapture_option() {
     // Black: Emperor 10j guarded by a Gold on 10k, Pawn 5e guarded only by the Emperor.
-    let ranks = [
-        ('a', "+[k]17+[de]"),
-        ('e', "14[P]4"),
-        ('j', "9+[K]9"),
-        ('k', "9[G]9"),
-    ];
+    let ranks = [('a', "+[k]17+[de]"), ('e', "14[P]4"), ('j', "9+[K]9"), ('k', "9[G]9")];
     let sfen = maka(&ranks, "w");
     let mut pos = position(MAKA, &[], &sfen);
-    assert_eq!(check(&mut pos, "19a5e"), Err(Illegal::NotAMove), "the Black Emperor would take back");
+    assert_eq!(
+        check(&mut pos, "19a5e"),
+        Err(Illegal::NotAMove),
+        "the Black Emperor would take back"
+    );
     assert!(!is_legal(&mut pos, "19a5e"), "the independent check agrees");
     let mut pos = position(MAKA, &["emperor-protects=never"], &sfen);
     assert_eq!(check(&mut pos, "19a5e"), Ok(()));

@@ -348,10 +348,11 @@ impl Ctx {
     /// capture-unprotected move.
     fn capture_unprotected_protects(&mut self, span: &Span, rules: &mut Rules) {
         rules.capture_unprotected_protects = true;
-        let any = rules
-            .pieces
-            .iter()
-            .any(|p| p.moves.iter().any(|m| m.mode() == crate::rules::Mode::CaptureUnprotected));
+        let any = rules.pieces.iter().any(|p| {
+            p.moves
+                .iter()
+                .any(|m| m.mode() == crate::rules::Mode::CaptureUnprotected)
+        });
         if !any {
             self.error(
                 Check::RuleNeedsAnother,

@@ -431,7 +431,8 @@ impl<'a> Judge<'a> {
                 && self.at(from).is_some_and(|(side, kind, _)| {
                     side == owner
                         && self.rules.piece(kind).moves.iter().any(|movement| {
-                            movement.mode() == Mode::CaptureUnprotected && self.reaches(owner, from, movement, target, lifted)
+                            movement.mode() == Mode::CaptureUnprotected
+                                && self.reaches(owner, from, movement, target, lifted)
                         })
                 })
         })
