@@ -115,6 +115,7 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
             "self-check=legal",
             "capture-promotion=optional",
             "deva=srz",
+            "emperor-protects=never",
         ],
     ),
     (

@@ -791,6 +791,12 @@ fn end_lines(rules: &Rules) -> Vec<String> {
             if bridges.is_empty() { "none".into() } else { bridges }
         ));
     }
+    if rules.capture_unprotected_protects {
+        lines.push(
+            "protection: a capture-unprotected mover protects where it could take back a capturer left unprotected"
+                .into(),
+        );
+    }
     if end.counter_strike {
         lines.push(
             "counter-strike: after a non-Lion takes a Lion, the other side may not take a Lion with a non-Lion at once"

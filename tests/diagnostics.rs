@@ -1155,3 +1155,24 @@ fn last_rank_promotion_optional_names_pieces_that_promote_without_must_promote()
     // The Pawn may stay on the last rank: no stuck-piece warning for it.
     assert!(!report.render(false).contains("stuck"), "{}", report.render(false));
 }
+
+/// `capture-unprotected-protects` is about capture-unprotected moves: in a variant where no
+/// piece has one it is an error at the statement; with such a piece, it compiles.
+#[test]
+fn capture_unprotected_protects_needs_a_capture_unprotected_move() {
+    let text = std::fs::read_to_string(path("rule-needs-another")).unwrap();
+    let text = text.replace("deferral\n", "capture-unprotected-protects\n");
+    let report = compile_text("u.var", &text).report;
+    assert_eq!(checks(&report), [Check::RuleNeedsAnother]);
+    let rendered = report.render(false);
+    assert!(
+        rendered.contains("no piece has one") && rendered.contains("u.var:15:1"),
+        "{rendered}"
+    );
+    let text = text.replace(
+        "step orthogonal forward-diagonal",
+        "step orthogonal forward-diagonal, capture-unprotected anywhere",
+    );
+    let report = compile_text("u.var", &text).report;
+    assert!(!report.has_errors(), "{}", report.render(false));
+}

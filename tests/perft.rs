@@ -1,5 +1,7 @@
 //! Perft against independent programs, driven by the data files in `tests/perft/`
-//! (one per variant, each number citing its source). Counts up to a node limit run in every
+//! (one per variant, each number citing its source). A file is lines of `position SFEN|start`,
+//! then the `option NAME=VALUE` choices for that position, `counting paths|distinct` (until
+//! changed) and `perft DEPTH NODES`. Counts up to a node limit run in every
 //! `cargo test`; the deep ones run with `cargo test -- --ignored` and in `koma bench`.
 
 use koma::compile::{Choice, compile_named};
@@ -32,7 +34,10 @@ fn cases(variant: &str) -> Vec<Case> {
         }
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
-            "position" => sfen = (rest != "start").then(|| rest.to_string()),
+            "position" => {
+                sfen = (rest != "start").then(|| rest.to_string());
+                options.clear();
+            }
             "option" => options.push(rest.parse().unwrap_or_else(|e| panic!("{path}:{line_no}: {e}"))),
             "counting" => {
                 counting = if rest == "paths" {

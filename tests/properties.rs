@@ -636,15 +636,15 @@ fn maka_dai_dai_teaching_king_2() {
     });
 }
 
-/// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power
-/// and optional promotion on capture; Chu's promotion on entering only, without the pawn
+/// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power,
+/// optional promotion on capture and Emperors that protect nothing; Chu's promotion on entering only, without the pawn
 /// rule; Tori's fourfold rule; Yari's end-in-zone promotion, threefold draw, stalemate loss.
 #[test]
 fn other_options() {
     for (variant, options, games, plies) in [
         (
             "maka-dai-dai",
-            &["lion-dog=lion", "capture-promotion=optional"][..],
+            &["lion-dog=lion", "capture-promotion=optional", "emperor-protects=never"][..],
             2,
             60,
         ),

@@ -393,18 +393,30 @@ fn dai_forced_promotion_of_knight_iron_and_stone() {
     assert_eq!(legal_from(&mut pos, "9b"), list(&["9b10a+", "9b8a+"]));
 }
 
-/// Dai `promotion=entry` (HaChu's default): only a move from outside into the zone may promote.
+/// Dai `promotion=entry` (HaChu's default, hachu.c NewNonCapture/NewCapture): a move that
+/// captures nothing may promote only on entering the zone; a capture may promote when it
+/// starts or ends in the zone. HaChu counts the same (tests/perft/dai.perft).
 #[test]
 fn dai_promotion_entry_option() {
-    // Black Golds on 8f (outside the 5-rank zone) and 4d (inside it).
-    let sfen = "k14/15/15/11G3/15/7G7/15/15/15/15/15/15/15/15/14K b - 1";
+    // Black Golds on 8f (outside the 5-rank zone) and 4d (inside it); White Pawns on 4c
+    // (in the zone) and 8g (outside it).
+    let sfen = "k14/15/11p3/11G3/15/7G7/7p7/15/15/15/15/15/15/15/14K b - 1";
     let mut pos = position("dai", &["promotion=entry"], sfen);
-    assert_eq!(check(&mut pos, "8f8e+"), Ok(()));
-    assert_eq!(check(&mut pos, "4d4c+"), Err(Illegal::Promotion));
-    assert_eq!(check(&mut pos, "4d4e+"), Err(Illegal::Promotion));
-    let mut pos = position("dai", &[], sfen);
-    assert_eq!(check(&mut pos, "4d4c+"), Ok(()));
-    assert_eq!(check(&mut pos, "4d4e+"), Ok(()));
+    assert_eq!(check(&mut pos, "8f8e+"), Ok(()), "entering");
+    assert_eq!(check(&mut pos, "4d3c+"), Err(Illegal::Promotion), "within, no capture");
+    assert_eq!(check(&mut pos, "4d4e+"), Err(Illegal::Promotion), "leaving, no capture");
+    assert_eq!(check(&mut pos, "4d4c+"), Ok(()), "a capture within the zone");
+    assert_eq!(
+        check(&mut pos, "8f8g+"),
+        Err(Illegal::Promotion),
+        "a capture outside the zone"
+    );
+    let sfen = "k14/15/15/15/6G8/6p8/15/15/15/15/15/15/15/15/14K b - 1";
+    let mut pos = position("dai", &["promotion=entry"], sfen);
+    assert_eq!(check(&mut pos, "9e9f+"), Ok(()), "a capture leaving the zone");
+    let mut pos = position("dai", &[], "k14/15/15/11G3/15/15/15/15/15/15/15/15/15/15/14K b - 1");
+    assert_eq!(check(&mut pos, "4d3c+"), Ok(()), "sv: within");
+    assert_eq!(check(&mut pos, "4d4e+"), Ok(()), "sv: leaving");
 }
 
 /// Chu: "If a piece does not promote on entering the Promotion Zone it may not promote on the

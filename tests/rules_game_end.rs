@@ -341,3 +341,25 @@ fn shogi_perpetual_check_from_a_start_position_with_history() {
     play_all(&mut g, &shuffle[3..]);
     assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
 }
+
+/// Under `royal-capture=allowed` the capture of the last royal ends the game at once: the
+/// loser has no move (perft counts nothing below the capture, `moves` lists nothing), no
+/// move may be played, and the result names the winner. HaChu counts the same (tests/perft/chu.perft).
+#[test]
+fn captured_last_royal_ends_the_game() {
+    // White King 7g, White Pawn 1d; Black Gold 7h takes the King.
+    let sfen = "12/12/12/11p/12/12/5k6/5G6/12/12/12/11K b - 1";
+    let mut game = game("chu", &["royal-capture=allowed"], sfen);
+    play_all(&mut game, &["7h7g"]);
+    assert_eq!(game.result(), win(Side::Black, EndReason::RoyalsCaptured));
+    assert!(game.legal_moves().is_empty(), "White's Pawn may not move on");
+    assert_eq!(try_play(&mut game, "1d1e"), Err(Illegal::GameOver));
+    let mut pos = game.position().clone();
+    assert!(!pos.is_legal(&mv(&pos, "1d1e")), "the independent check agrees");
+    let mut start = position("chu", &["royal-capture=allowed"], sfen);
+    let under_capture = koma::game::perft_divide(&mut start, 2, koma::game::LionCounting::Distinct)
+        .into_iter()
+        .find(|(m, _)| *m == mv(&start, "7h7g"))
+        .map(|(_, n)| n);
+    assert_eq!(under_capture, Some(0));
+}

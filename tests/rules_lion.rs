@@ -381,3 +381,39 @@ fn maka_has_no_lion_trading_rules() {
     play(&mut pos, "10j10i+");
     assert_eq!(check(&mut pos, "5a5n+"), Ok(()));
 }
+
+/// A position has one pass, however many pieces may pass: a pass changes nothing but the
+/// side to move. It is written with the first piece that may pass in reading order (here the
+/// Lion on 7g, before the Horned Falcon on 4g), and either piece's pass reads as it. HaChu
+/// generates one pass too (tests/perft/chu.perft).
+#[test]
+fn one_pass_however_many_pieces_may_pass() {
+    let sfen = "k11/12/12/12/12/12/5N2+H3/12/12/12/12/11K b - 1";
+    let mut pos = position("chu", &[], sfen);
+    let passes: Vec<String> = legal(&mut pos).into_iter().filter(|m| m == "7g7g").collect();
+    assert_eq!(passes, ["7g7g"]);
+    assert_eq!(
+        legal_from(&mut pos, "4g")
+            .iter()
+            .filter(|m| m.starts_with("4g4g"))
+            .count(),
+        0
+    );
+    assert_eq!(pos.legal_moves().iter().filter(|m| m.is_pass()).count(), 1);
+    let pass = mv(&pos, "7g7g");
+    for text in ["4g4g", "4g4f4g", "7g7g", "Ln-7f-7g", "+DH-4f-4g", "+DH-4g"] {
+        assert_eq!(koma::notation::read_move(&mut pos, text), Ok(pass), "{text}");
+    }
+    assert_eq!(koma::notation::write_tsa(&mut pos, &pass), "Ln-7f-7g");
+    // The independent check agrees: the Falcon's own pass is not a second move.
+    assert!(pos.is_legal(&pass));
+    assert!(!pos.is_legal(&mv(&pos, "4g4g")));
+    // A record with the Falcon's pass replays it as the one pass, and is written back with it.
+    let record = format!("[Variant \"chu\"]\n[SFEN \"{sfen}\"]\n\n1. +DH-4f-4g K-12b *\n");
+    let record = koma::notation::parse_record(&record).expect("a record");
+    let mut game = koma::game::Game::new(pos.clone());
+    koma::notation::replay(&mut game, &record).expect("replays");
+    assert_eq!(game.moves().next(), Some(&pass));
+    let written = koma::notation::write_record(&Default::default(), &[], &game);
+    assert!(written.contains("1. Ln-7f-7g K-12b"), "{written}");
+}

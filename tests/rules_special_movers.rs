@@ -191,6 +191,36 @@ fn emperor_checks_an_unprotected_king_anywhere() {
     assert_eq!(game.result(), win(Side::White, EndReason::Checkmate));
 }
 
+/// Maka-Dai-Dai's `emperor-protects` option: a piece guarded only by its own Emperor is
+/// protected (`recapture`, the default) when that Emperor could take the capturer back, that
+/// is when the capturer would stand there unprotected; under `never` an Emperor protects
+/// nothing. White's Emperor (19a) may leave itself exposed here, as White has a Prince (1a).
+#[test]
+fn emperor_protects_by_recapture_option() {
+    // Black: Emperor 10j guarded by a Gold on 10k, Pawn 5e guarded only by the Emperor.
+    let ranks = [('a', "+[k]17+[de]"), ('e', "14[P]4"), ('j', "9+[K]9"), ('k', "9[G]9")];
+    let sfen = maka(&ranks, "w");
+    let mut pos = position(MAKA, &[], &sfen);
+    assert_eq!(
+        check(&mut pos, "19a5e"),
+        Err(Illegal::NotAMove),
+        "the Black Emperor would take back"
+    );
+    assert!(!is_legal(&mut pos, "19a5e"), "the independent check agrees");
+    let mut pos = position(MAKA, &["emperor-protects=never"], &sfen);
+    assert_eq!(check(&mut pos, "19a5e"), Ok(()));
+    assert!(is_legal(&mut pos, "19a5e"));
+    // White's Gold on 5d guards 5e: the Black Emperor could not take back, so the Pawn is
+    // unprotected under both readings.
+    let mut guarded = ranks.to_vec();
+    guarded.push(('d', "14[g]4"));
+    let sfen = maka(&guarded, "w");
+    for options in [&[][..], &["emperor-protects=never"][..]] {
+        let mut pos = position(MAKA, options, &sfen);
+        assert_eq!(check(&mut pos, "19a5e"), Ok(()), "{options:?}");
+    }
+}
+
 // ------------------------------------------------------------------ lion-type promoted pieces
 
 /// Teaching King, version 1 (the default): "this piece only has one way of moving (ie: as a

@@ -784,7 +784,15 @@ fn dai_options_compile_and_change_what_they_should() {
     assert_eq!(names, ["promotion", "royal-capture"]);
 
     let entry = compile_with(DAI, &[("promotion", "entry")]);
-    assert_eq!(entry.promotion, [zone(5, true, false, false)]);
+    let mut on_entry_or_capture = zone(5, true, false, false);
+    on_entry_or_capture.when = PromotionEvent::Zone {
+        depth: 5,
+        enter: true,
+        within: false,
+        leave: false,
+        capture: true,
+    };
+    assert_eq!(entry.promotion, [on_entry_or_capture]);
     let mut same = entry.clone();
     same.options = default.options.clone();
     same.promotion = default.promotion.clone();

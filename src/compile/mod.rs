@@ -126,6 +126,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
             promotion: vec![],
             deferral: false,
             drops: false,
+            capture_unprotected_protects: false,
             end: rule_statements::default_end(),
             handicaps: vec![],
         };

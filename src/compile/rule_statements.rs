@@ -75,6 +75,7 @@ impl Ctx {
             RuleSyntax::LionTrading { .. } => "lion-trading",
             RuleSyntax::CounterStrike(_) => "counter-strike",
             RuleSyntax::RoyalCaptureAllowed => "royal-capture-allowed",
+            RuleSyntax::CaptureUnprotectedProtects => "capture-unprotected-protects",
             RuleSyntax::StuckPiecesStay => "stuck-pieces-stay",
             _ => return,
         };
@@ -301,6 +302,7 @@ impl Ctx {
                 }
             }
             RuleSyntax::RoyalCaptureAllowed => rules.end.royal_capture_allowed = true,
+            RuleSyntax::CaptureUnprotectedProtects => self.capture_unprotected_protects(&rule.span, rules),
             RuleSyntax::StuckPiecesStay => {}
             RuleSyntax::Handicap { name, squares } => self.handicap(name, squares, rules),
             RuleSyntax::Unknown(word) => {
@@ -340,6 +342,26 @@ impl Ctx {
             );
         }
         rules.pieces[id.index()].lion = role;
+    }
+
+    /// `capture-unprotected-protects`: only meaningful when some piece has a
+    /// capture-unprotected move.
+    fn capture_unprotected_protects(&mut self, span: &Span, rules: &mut Rules) {
+        rules.capture_unprotected_protects = true;
+        let any = rules.pieces.iter().any(|p| {
+            p.moves
+                .iter()
+                .any(|m| m.mode() == crate::rules::Mode::CaptureUnprotected)
+        });
+        if !any {
+            self.error(
+                Check::RuleNeedsAnother,
+                span.clone(),
+                "`capture-unprotected-protects` is about capture-unprotected moves, and no piece has one".into(),
+                "needs a `capture-unprotected` move",
+                Some("give a piece a move such as `capture-unprotected anywhere`, or remove this rule".into()),
+            );
+        }
     }
 
     fn needs_zone(&mut self, _rules: &Rules, span: &Span, what: &str) {

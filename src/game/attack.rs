@@ -52,6 +52,17 @@ impl View<'_> {
     pub fn protected(&self, sq: Sq, ignore: Sq) -> bool {
         let owner = code_side(self.board[usize::from(sq)]);
         self.attacked_ignoring(sq, owner, ignore, false)
+            || (self.t.rules.capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
+    }
+
+    /// `capture-unprotected-protects`: whether a capture-unprotected mover of `owner` could
+    /// take back on `sq` from a capturer come from `ignore`: it reaches `sq`, and the
+    /// capturer would stand there unprotected by its own side. That protection is judged
+    /// without capture-unprotected movers, which ends the regress.
+    fn takes_back_unprotected(&self, sq: Sq, owner: Side, ignore: Sq) -> bool {
+        self.slow[owner.index()] > 0
+            && !self.attacked_ignoring(sq, owner.opponent(), ignore, false)
+            && self.slow_attack(sq, owner, ignore, true)
     }
 
     /// Attack detection treating `ignore` as an empty square. Capture-unprotected moves

@@ -13,13 +13,19 @@
 //! shares with the generator:
 //! - protection (for capture-unprotected moves and the Lion-trading rule) is judged on the
 //!   board before the move with the capturing piece lifted off its square; pieces the move
-//!   captures first still protect, and capture-unprotected moves do not protect;
+//!   captures first still protect; capture-unprotected moves do not protect, unless the
+//!   rules say `capture-unprotected-protects` (then they protect where they could take back
+//!   a capturer its own side leaves unprotected);
 //! - a capture-unprotected piece (the Emperor) attacks a royal only when no other piece of
 //!   the royal's side protects it;
 //! - promotion looks at the start and end squares of a move only (Lion moves included);
 //! - Chu's deferral lasts for the player's next turn (the position records the square of
 //!   the piece that declined);
-//! - with two royals, leaving one of them capturable is legal.
+//! - with two royals, leaving one of them capturable is legal;
+//! - under `royal-capture-allowed`, a side whose last royal piece was captured has lost and
+//!   has no move;
+//! - a position has one pass, the pass of the first piece that may pass in the board's
+//!   reading order (rank `a` first, each rank from its highest file).
 
 use super::Move;
 use super::position::Position;
@@ -33,6 +39,13 @@ impl Position {
     /// and repetition. Slow, and meant to be obviously right; for testing the generator.
     pub fn is_legal(&mut self, m: &Move) -> bool {
         let judge = Judge::new(self);
+        if judge.rules.end.royal_capture_allowed
+            && judge.rules.pieces.iter().any(|p| p.royal)
+            && judge.royal_squares(judge.side).is_empty()
+        {
+            // The side to move has lost its last royal: the game is over.
+            return false;
+        }
         let shape = if m.is_drop() {
             judge.drop_shape(m)
         } else {
@@ -41,6 +54,9 @@ impl Position {
         let Some(captures) = shape else {
             return false;
         };
+        if m.is_pass() && judge.earlier_passer(m.from) {
+            return false;
+        }
         if !m.is_drop() && !judge.lion_rules_allow(m, &captures) {
             return false;
         }
@@ -396,8 +412,30 @@ impl<'a> Judge<'a> {
 
     /// Whether the piece on `target` is protected by its owner, `lifted` counting as empty.
     fn protected(&self, target: Square, lifted: Option<Square>) -> bool {
-        self.at(target)
-            .is_some_and(|(owner, _, _)| self.can_capture_on(owner, target, lifted, false))
+        self.at(target).is_some_and(|(owner, _, _)| {
+            self.can_capture_on(owner, target, lifted, false)
+                || (self.rules.capture_unprotected_protects && self.takes_back_unprotected(owner, target, lifted))
+        })
+    }
+
+    /// `capture-unprotected-protects`: a capture-unprotected mover of `owner` reaches
+    /// `target`, and the capturer (come from `lifted`) would stand there with no piece of its
+    /// own side, other than capture-unprotected movers, able to capture there.
+    fn takes_back_unprotected(&self, owner: Side, target: Square, lifted: Option<Square>) -> bool {
+        if self.can_capture_on(owner.opponent(), target, lifted, false) {
+            return false;
+        }
+        self.rules.board.squares().any(|from| {
+            from != target
+                && Some(from) != lifted
+                && self.at(from).is_some_and(|(side, kind, _)| {
+                    side == owner
+                        && self.rules.piece(kind).moves.iter().any(|movement| {
+                            movement.mode() == Mode::CaptureUnprotected
+                                && self.reaches(owner, from, movement, target, lifted)
+                        })
+                })
+        })
     }
 
     /// Whether a move of the side to move by `mode` from `from` may end on `to`, and whether
@@ -412,6 +450,21 @@ impl<'a> Judge<'a> {
 
     fn may_capture(&self, mode: Mode, from: Square, target: Square) -> bool {
         mode.can_capture() && (mode != Mode::CaptureUnprotected || !self.protected(target, Some(from)))
+    }
+
+    /// Whether a piece of the side to move before `from` in the board's reading order may
+    /// pass: the position's one pass is then that piece's.
+    fn earlier_passer(&self, from: Sq) -> bool {
+        (0..from).any(|sq| {
+            let pass = Move {
+                from: sq,
+                to: sq,
+                via: [NO_SQ; 2],
+                drop: u16::MAX,
+                promote: false,
+            };
+            self.board_shape(&pass).is_some()
+        })
     }
 
     /// A move on the board, if the piece's movements and the promotion rules allow it:

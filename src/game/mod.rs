@@ -87,6 +87,8 @@ pub enum Illegal {
     CounterStrike,
     /// The promotion choice is not allowed (must promote, or cannot).
     Promotion,
+    /// The game is over: the side to move lost its last royal piece (`royal-capture-allowed`).
+    GameOver,
 }
 
 impl fmt::Display for Illegal {
@@ -108,6 +110,7 @@ impl fmt::Display for Illegal {
                 "after a Lion was taken by a non-Lion, a Lion may not be taken by a non-Lion at once"
             }
             Illegal::Promotion => "that promotion choice is not allowed here",
+            Illegal::GameOver => "the game is over: your last royal piece has been captured",
         })
     }
 }

@@ -32,10 +32,11 @@ struct Gen<'a> {
     deferred: Sq,
     paths: bool,
     out: &'a mut Vec<Move>,
-    /// Lion walk results already emitted for the current piece (its Lion movements may
-    /// reach the same result: two Lion lines both pass).
-    /// Lion walk results and the Lion moves already emitted for the current piece.
+    /// Lion walk results and the Lion moves already emitted for the current piece (its Lion
+    /// movements may reach the same result: two Lion lines both pass).
     scratch: LionScratch,
+    /// Whether a pass was emitted: a position has one pass, however many pieces may pass.
+    passed: bool,
 }
 
 impl Position {
@@ -83,8 +84,34 @@ impl Position {
         buffer.iter().any(|m| self.passes(&filter, m).is_ok())
     }
 
-    /// Every move the pieces' movements allow, before the legality rules.
+    /// Every move the pieces' movements allow, before the legality rules. A position has
+    /// one pass, however many pieces may pass: it changes nothing but the side to move. It
+    /// is written as the pass of the first piece that may pass, in the board's reading order
+    /// (rank `a` first, each rank from its highest file).
+    ///
+    /// A side that has lost its last royal piece where the rules let it be captured has lost
+    /// the game: it has no move.
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        if self.royals_lost() {
+            out.clear();
+            return;
+        }
+        self.generate(out, counting, None);
+        if self.t.rules.drops {
+            self.drops(out);
+        }
+    }
+
+    /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
+    /// no royal piece left (in a variant that has royal pieces).
+    pub fn royals_lost(&self) -> bool {
+        let t = &*self.t;
+        t.rules.end.royal_capture_allowed && self.royal_squares(self.side).is_empty() && t.kinds.iter().any(|k| k.royal)
+    }
+
+    /// The pseudo-legal moves of the pieces of the side to move (of the piece on `only`,
+    /// when given).
+    fn generate(&mut self, out: &mut Vec<Move>, counting: LionCounting, only: Option<Sq>) {
         let side = self.side;
         let Position {
             t,
@@ -107,8 +134,13 @@ impl Position {
             paths: counting == LionCounting::Paths,
             out,
             scratch: std::mem::take(lion_scratch),
+            passed: false,
         };
-        for sq in 0..t.geo.len() as Sq {
+        let squares = match only {
+            Some(sq) => sq..sq + 1,
+            None => 0..t.geo.len() as Sq,
+        };
+        for sq in squares {
             let code = board[usize::from(sq)];
             if code != 0 && code_side(code) == side {
                 generator.piece(sq, code);
@@ -116,9 +148,23 @@ impl Position {
         }
         *mark = generator.mark;
         *lion_scratch = generator.scratch;
-        if t.rules.drops {
-            self.drops(out);
+    }
+
+    /// The position's one pass standing for `m`, when `m` is a pass by a piece that may
+    /// pass (whichever piece it names); otherwise `m` itself. Readers of moves use it: any
+    /// passing piece's pass is the pass.
+    pub fn the_pass(&mut self, m: &Move) -> Move {
+        if !m.is_pass() || usize::from(m.from) >= self.board.len() {
+            return *m;
         }
+        let mut own = Vec::new();
+        self.generate(&mut own, LionCounting::Distinct, Some(m.from));
+        if !own.contains(m) {
+            return *m;
+        }
+        let mut all = Vec::new();
+        self.generate(&mut all, LionCounting::Distinct, None);
+        all.into_iter().find(Move::is_pass).unwrap_or(*m)
     }
 
     fn drops(&self, out: &mut Vec<Move>) {
@@ -686,6 +732,9 @@ impl Gen<'_> {
             self.scratch.walked.push(result);
             let (to, via, capture) = result;
             if to == path.from && via[0] == NO_SQ {
+                if std::mem::replace(&mut self.passed, true) {
+                    continue;
+                }
                 self.out.push(Move {
                     from: path.from,
                     to,
@@ -817,6 +866,9 @@ impl Neighbours {
 impl Position {
     /// Checks one move against the rules, naming the rule it breaks.
     pub fn check_legal(&mut self, m: &Move) -> Result<(), Illegal> {
+        if self.royals_lost() {
+            return Err(Illegal::GameOver);
+        }
         let mut pseudo = Vec::new();
         self.pseudo_moves(&mut pseudo, LionCounting::Distinct);
         if !pseudo.contains(m) {

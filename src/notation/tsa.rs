@@ -20,7 +20,9 @@
 //! Moves that come back to their start square:
 //! - igui, capturing without moving: `x!` and the captured square (`Lnx!9d`);
 //! - a pass is written as the Lion's move-and-return it is: a step to an empty square next to
-//!   it and back to its own square, `Ln-6f-7g` for a Lion on 7g. The square written is the
+//!   it and back to its own square, `Ln-6f-7g` for a Lion on 7g. A position has one pass,
+//!   written with the first piece that may pass in the board's reading order; a pass written
+//!   with any other piece that may pass reads as that one pass. The square written is the
 //!   first empty square the piece could step to, looking forward, forward-left,
 //!   forward-right, left, right, back, back-left, back-right from the mover's side (for a
 //!   Horned Falcon, the square in front of it);
@@ -548,7 +550,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     let mut matches: Vec<Move> = Vec::new();
     let mut tried: Vec<(Sq, Result<Move, String>)> = Vec::new();
     for &from in &froms {
-        let built = build(pos, from, &legs, promote);
+        let built = build(pos, from, &legs, promote).map(|m| pos.the_pass(&m));
         match built {
             Ok(m) if legal.contains(&m) => {
                 if !matches.contains(&m) {
@@ -852,7 +854,7 @@ fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
         })
         .collect();
     let m = match build(pos, geo.index(from), &legs, promote) {
-        Ok(m) => m,
+        Ok(m) => pos.the_pass(&m),
         Err(problem) => return not_legal(Some(problem)),
     };
     match pos.check_legal(&m) {

@@ -1,6 +1,8 @@
 //! Moves in USI form, with squares as the rule texts write them: `7g7f`, `2b8h+`, `P*5e`,
 //! Lion moves as `from[middle]to` (`7g6f7g` is igui), drops of pieces without an SFEN letter
-//! as `[Ln]*5e`. A pass is written `from` twice (`7g7g`).
+//! as `[Ln]*5e`. A pass is written `from` twice (`7g7g`): a position has one pass, written
+//! with the first piece that may pass (see [`Position::pseudo_moves`]); any passing piece's
+//! pass reads as it.
 
 use crate::game::{LionCounting, Move, NO_SQ, Position, Sq};
 use crate::rules::Square;
@@ -114,10 +116,28 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
     let mids: Vec<Sq> = list[1..list.len() - 1].iter().map(|s| geo.index(*s)).collect();
     let found = legal
         .iter()
-        .find(|m| !m.is_drop() && m.from == from && m.to == to && m.promote == promote && via_matches(pos, m, &mids));
-    found
+        .find(|m| !m.is_drop() && m.from == from && m.to == to && m.promote == promote && via_matches(pos, m, &mids))
         .copied()
-        .ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal move here")))
+        .or_else(|| the_pass_written(pos, &legal, from, to, &mids, promote));
+    found.ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal move here")))
+}
+
+/// The position's one pass, when the text is a pass (`5e5e`, `5e5d5e` through an empty
+/// square) by any piece that may pass: every passing piece's pass names it.
+fn the_pass_written(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
+    let geo = pos.geometry();
+    let empty = mids.iter().all(|&s| pos.piece_at(geo.square(s)).is_none());
+    if from != to || promote || !empty {
+        return None;
+    }
+    let pass = pos.the_pass(&Move {
+        from,
+        to,
+        via: [NO_SQ; 2],
+        drop: u16::MAX,
+        promote: false,
+    });
+    legal.iter().find(|&&m| m == pass).copied()
 }
 
 /// Whether the middle squares written match a move's: squares written where nothing is

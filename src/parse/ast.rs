@@ -169,6 +169,9 @@ pub enum RuleSyntax {
     },
     CounterStrike(Vec<Spanned<String>>),
     RoyalCaptureAllowed,
+    /// `capture-unprotected-protects`: a capture-unprotected mover protects the pieces of
+    /// its side it could take back on (when the capturer would stand there unprotected).
+    CaptureUnprotectedProtects,
     StuckPiecesStay,
     Handicap {
         name: Spanned<String>,

@@ -47,6 +47,7 @@ pub const STATEMENT_WORDS: &[&str] = &[
     "lion-trading",
     "counter-strike",
     "royal-capture-allowed",
+    "capture-unprotected-protects",
     "stuck-pieces-stay",
     "handicap",
 ];
@@ -530,6 +531,9 @@ fn form_of(keyword: &str) -> &'static str {
         "bare-king" => "`bare-king`, alone on its line (or with `when OPTION = VALUE`)",
         "royal-capture-allowed" => "`royal-capture-allowed`, alone on its line (or with `when OPTION = VALUE`)",
         "stuck-pieces-stay" => "`stuck-pieces-stay`, alone on its line (or with `when OPTION = VALUE`)",
+        "capture-unprotected-protects" => {
+            "`capture-unprotected-protects`, alone on its line (or with `when OPTION = VALUE`)"
+        }
         _ => "as the language guide in README.md shows",
     }
 }
@@ -1042,6 +1046,7 @@ impl Build {
             Rule::counter_strike_rule => Rule_::CounterStrike(strs(&inner)),
             Rule::royal_capture_rule => Rule_::RoyalCaptureAllowed,
             Rule::stuck_rule => Rule_::StuckPiecesStay,
+            Rule::unprotected_protects_rule => Rule_::CaptureUnprotectedProtects,
             Rule::handicap_rule => Rule_::Handicap {
                 name: self.string_value(inner[0].clone()),
                 squares: strs(&inner[1..]),

@@ -40,6 +40,12 @@ pub struct Rules {
     pub deferral: bool,
     /// Captured pieces go to the capturer's hand and may be dropped.
     pub drops: bool,
+    /// A capture-unprotected mover (the Emperor) protects the pieces of its side it could
+    /// take back on: a piece counts as protected when such a mover reaches its square and
+    /// the capturer would stand there unprotected by its own side (judged without
+    /// capture-unprotected movers). Otherwise capture-unprotected movers protect nothing.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture_unprotected_protects: bool,
     pub end: EndRules,
     pub handicaps: Vec<Handicap>,
 }

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Perft counts from HaChu, an independent Chu and Dai Shogi engine, for tests/perft/.
+
+HaChu has no perft command: this script appends one (scripts/hachu_perft.c, which says what
+it counts) to HaChu's own source, mends its `setboard` (which reads past the board field),
+lets its root move list go on when the King can be taken (HaChu's search returns there at
+once, leaving no list), builds it, and asks it for the counts of the positions below. Nothing of koma is used: positions are given in koma's SFEN and translated here to
+HaChu's FEN (its letters, White = the side moving first = koma's Black, files from the left).
+
+Usage:  scripts/hachu_perft.py HACHU_C
+  HACHU_C: hachu.c from Debian's source package hachu 0.21-29-gdf26f4a-3
+  (`apt-get source hachu`, the upstream tarball hachu_0.21-29-gdf26f4a.orig.tar.gz).
+Prints, per position, lines for tests/perft/VARIANT.perft (`position`, `option`, `perft`).
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SOURCE = "HaChu 0.21 (Debian hachu 0.21-29-gdf26f4a-3, with scripts/hachu_perft.c)"
+
+# koma's piece token (Black's form) -> HaChu's FEN token, per variant (only the pieces used).
+LETTERS = {
+    "chu": {"K": "K", "N": "N", "+H": "+H", "H": "H", "G": "G", "P": "P", "+D": "+D", "Q": "Q"},
+    "dai": {"K": "K", "G": "G", "P": "P", "H": "H", "+H": "+H", "[I]": "I", "[ST]": "U",
+            "[EW]": "W", "[N]": "N", "[LN]": "L!", "N": "L!", "S": "S", "C": "C", "[CSW]": "C'"},
+}
+
+# (variant, koma SFEN, koma options, HaChu "Promote on entry", depth, note). HaChu plays
+# capture-the-king: koma's counts to compare are under `royal-capture=allowed`.
+POSITIONS = [
+    # One pass: a Lion and a Horned Falcon that may both pass, with nothing to capture.
+    ("chu", "k11/12/12/12/12/12/5N2+H3/12/12/12/12/11K b - 1", ["royal-capture=allowed"], 0, 2,
+     "one pass: a Lion (7g) and a Horned Falcon (4g) may both pass"),
+    # One pass in Dai: two promoted Dragon Horses (Horned Falcons).
+    ("dai", "k14/15/15/15/15/15/15/4+H4+H5/15/15/15/15/15/15/14K b - 1", ["royal-capture=allowed", "promotion=entry"], 1, 2,
+     "one pass: two Horned Falcons (promoted Dragon Horses) may both pass"),
+    # A captured last royal ends the game: Black's Gold may take White's King at once.
+    ("chu", "12/12/12/11p/12/12/5k6/5G6/12/12/12/11K b - 1", ["royal-capture=allowed"], 0, 3,
+     "capture of the last royal: 7h takes the King on 7g; nothing is counted below it (White's Pawn on 1d would move)"),
+    # Dai promotion=entry: captures that start or end in the zone promote; moves within or
+    # leaving it without a capture do not.
+    ("dai", "k14/15/15/4p3p6/4G3G6/15/15/15/15/15/15/15/15/15/14K b - 1", ["royal-capture=allowed", "promotion=entry"], 1, 2,
+     "promotion=entry: Golds on 11e and 7e (in the zone) capture Pawns on 11d and 7d"),
+    ("dai", "k14/15/15/15/6G8/6p8/15/15/15/15/15/15/15/15/14K b - 1", ["royal-capture=allowed", "promotion=entry"], 1, 2,
+     "promotion=entry: a Gold on 9e (in the zone) captures out of it on 9f"),
+]
+
+
+def hachu_fen(variant, sfen):
+    board, side = sfen.split()[0:2]
+    table = LETTERS[variant]
+    ranks = []
+    for rank in board.split("/"):
+        out, i = "", 0
+        while i < len(rank):
+            m = re.match(r"\d+", rank[i:])
+            if m:
+                out += m.group(0)
+                i += len(m.group(0))
+                continue
+            m = re.match(r"\+?(\[[A-Za-z]+\]|[A-Za-z])", rank[i:])
+            token = m.group(0)
+            i += len(token)
+            black = token.upper() == token if token[-1] != "]" else token[token.index("[") + 1].isupper()
+            letter = table[token.upper()]
+            out += letter if black else letter.lower()
+        ranks.append(out)
+    return "/".join(ranks) + (" w" if side == "b" else " b") + " 0 1"
+
+
+def build(hachu_c, workdir):
+    source = open(hachu_c).read()
+    perft = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "hachu_perft.c")).read()
+    source = source.replace("int timeLeft; ", perft + "\nint timeLeft; ", 1)
+    command = ('if(!strcmp(command, "perft")) { int d = atoi(inBuf + 6); '
+               'printf("perft %d %lld\\n", d, Perft(d)); fflush(stdout); continue; }\n')
+    source = source.replace('if(!strcmp(command, "quit"))', command + 'if(!strcmp(command, "quit"))', 1)
+    # ListMoves lists the moves of a search of the root, which returns at once when the side
+    # to move can take the King: in perft (perftRoot) the root goes on to list every move.
+    source = source.replace("int flag;", "int flag, perftRoot;", 1)
+    for line in ["if( p[king + 2].pos == ABSENT ) return INF; // we have an attack on his only King",
+                 "if(k == ABSENT ? !tsume : attacks[2*k + stm]) return INF; // we have attack on Crown Prince"]:
+        assert line in source
+        source = source.replace(line, line.replace("return INF;", "if(!(perftRoot && !level)) return INF;"), 1)
+    # HaChu's setboard reads the board field on past its end (a space is "Unknown piece ' '"):
+    # end the field at the space, once the side to move has been read from it.
+    source = source.replace("  SetUp(fen, currentVariant);",
+                            "  if((p = strchr(fen, ' '))) *p = 0;\n  SetUp(fen, currentVariant);", 1)
+    path = os.path.join(workdir, "hachu.c")
+    open(path, "w").write(source)
+    binary = os.path.join(workdir, "hachu-perft")
+    subprocess.run(["gcc", "-O2", "-w", path, "-o", binary], check=True)
+    return binary
+
+
+def count(binary, variant, sfen, entry, depth):
+    commands = ["xboard", "protover 2", "memory 1", f"variant {variant}", f"option Promote on entry={entry}",
+                f"setboard {hachu_fen(variant, sfen)}"]
+    commands += [f"perft {d}" for d in range(1, depth + 1)] + ["quit"]
+    out = subprocess.run([binary], input="\n".join(commands) + "\n", capture_output=True, text=True,
+                         check=True).stdout
+    return [line.split()[1:] for line in out.splitlines() if line.startswith("perft ")]
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    with tempfile.TemporaryDirectory() as workdir:
+        binary = build(sys.argv[1], workdir)
+        for variant, sfen, options, entry, depth, note in POSITIONS:
+            print(f"# {variant}: {note}. Source: {SOURCE}.")
+            print(f"position {sfen}")
+            for option in options:
+                print(f"option {option}")
+            for d, n in count(binary, variant, sfen, entry, depth):
+                print(f"perft {d} {n}")
+            print()
+
+
+if __name__ == "__main__":
+    main()
