@@ -32,21 +32,25 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: check::Format,
-        /// An option of the variant, as NAME=VALUE (may be repeated).
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// Print a variant's compiled tables as RON.
     Compile {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// Count the legal move sequences of DEPTH plies (the count is the last line).
     Perft {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
+        /// How many plies deep to count (the work grows about as the number of moves to this power).
         depth: u32,
-        /// Start from this position (SFEN) instead of the variant's start.
+        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
         #[arg(long)]
         sfen: Option<String>,
         /// First print each root move (USI) with its count.
@@ -55,12 +59,15 @@ enum Command {
         /// Count Lion moves per path, as lishogi does.
         #[arg(long)]
         paths: bool,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// List the legal moves of a position, one per line, sorted.
     Moves {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
+        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
         #[arg(long)]
         sfen: Option<String>,
         /// Only the moves of the piece on this square, or `hand` for drops.
@@ -69,14 +76,17 @@ enum Command {
         /// Count Lion moves per path, as lishogi does.
         #[arg(long)]
         paths: bool,
-        /// How moves are written: USI (`7g7f`) or the Shogi Association's notation (`P-7f`).
+        /// How moves are written: USI (`7g7f`, the default, for programs) or the Shogi Association's
+        /// notation of the rule texts (`P-7f`, what `koma play` shows and reads).
         #[arg(long, value_enum, default_value = "usi")]
         format: play_rules::MoveFormat,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// Play a game at the terminal, against another person or koma (`help` lists the commands).
     Play {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
         /// Who plays Black (the first player).
         #[arg(long, value_enum, default_value = "human")]
@@ -84,16 +94,16 @@ enum Command {
         /// Who plays White.
         #[arg(long, value_enum, default_value = "koma")]
         white: play::Player,
-        /// koma's search depth (default 3).
-        #[arg(long)]
+        /// koma's search depth, 1 to 64 plies (default: 3, and at most 10 s per move).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=play::MAX_DEPTH))]
         depth: Option<u32>,
-        /// koma's time per move, in seconds (instead of a depth).
-        #[arg(long)]
+        /// koma's time per move, in seconds, 0.01 to 3600 (instead of a depth, or with one).
+        #[arg(long, value_name = "SECONDS", value_parser = play::parse_time, allow_negative_numbers = true)]
         time: Option<f64>,
         /// Start with this handicap (White's pieces removed, White moves first).
         #[arg(long)]
         handicap: Option<String>,
-        /// Start from this position (SFEN) instead of the variant's start.
+        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
         #[arg(long)]
         sfen: Option<String>,
         /// Start from a saved game record.
@@ -105,6 +115,7 @@ enum Command {
         /// Stop after this many moves (for games koma plays against itself).
         #[arg(long)]
         max_moves: Option<usize>,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
@@ -116,9 +127,11 @@ enum Command {
     },
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
         /// A piece abbreviation (`Ln`, `+DH`) or name; all pieces when omitted.
         piece: Option<String>,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },

