@@ -100,3 +100,51 @@ fn help_describes_variant_option_and_sfen() {
     let (_, out, _) = koma(&["moves", "--help"], &[], "");
     assert!(out.contains("the default"), "{out}");
 }
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-new-user-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir.join(name)
+}
+
+#[test]
+fn after_the_game_ends_the_prompt_stays_and_moves_are_refused_with_the_reason() {
+    let file = temp("over.rec");
+    let path = file.to_str().expect("a UTF-8 path");
+    let out = play(
+        &["shogi", "--white", "human", "--sfen", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"],
+        &format!("G*5b\nK-4a\ngo\nresign\nboard\nsave {path}\nundo\nG*4b\nquit\n"),
+    );
+    assert!(out.contains("Game over: Black wins by checkmate (1-0)."), "{out}");
+    let refusal = "the game is over (Black wins by checkmate): no more moves — `undo` goes back into it";
+    assert_eq!(
+        out.matches(refusal).count(),
+        3,
+        "K-4a, go and resign are refused: {out}"
+    );
+    assert!(out.contains("game over> board"), "the prompt stays: {out}");
+    let saved = std::fs::read_to_string(&file).expect("saved after the end");
+    assert!(
+        saved.contains("[Result \"1-0\"]") && saved.contains("1. G*5b 1-0"),
+        "{saved}"
+    );
+    assert!(out.contains("the game goes on."), "{out}");
+    assert!(
+        out.contains("White to move (move 2) — check!\nWhite> quit"),
+        "G*4b is played: {out}"
+    );
+}
+
+#[test]
+fn a_resignation_is_taken_back_alone_by_undo() {
+    let out = play(&["shogi", "--white", "human"], "P-7f\nresign\nP-3d\nundo\nP-3d\nquit\n");
+    assert!(out.contains("Game over: White resigns (1-0)."), "{out}");
+    assert!(
+        out.contains("game over> P-3d\nthe game is over (White resigns)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Black to move (move 3)\nBlack> quit"),
+        "P-3d is played after undo: {out}"
+    );
+}

@@ -229,19 +229,21 @@ impl Session {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         loop {
-            if self.check_end() {
-                return;
-            }
+            let over = self.check_end();
             if self.settings.max_moves.is_some_and(|max| self.game.len() >= max) {
                 self.say(&format!("stopping after {} moves.", self.game.len()));
                 return;
             }
             let side = self.game.position().side_to_move();
-            if self.player(side) == Player::Koma {
+            if !over && self.player(side) == Player::Koma {
                 self.koma_move();
                 continue;
             }
-            print!("{side:?}> ");
+            if over {
+                print!("game over> ");
+            } else {
+                print!("{side:?}> ");
+            }
             let _ = std::io::stdout().flush();
             let Some(line) = read_line(&mut input) else {
                 self.say("\nend of input: leaving the game.");
@@ -315,7 +317,6 @@ impl Session {
             "moves" => self.list_moves(rest),
             "show" => self.show(rest),
             "undo" => self.undo(),
-            "go" => self.koma_move(),
             "save" => self.save(rest),
             "load" if rest.is_empty() => self.say("load what? `load FILE`"),
             "load" => {
@@ -332,6 +333,21 @@ impl Session {
                 }),
                 Err(message) => self.say(&message),
             },
+            _ => match self.over.clone() {
+                Some(reason) => self.say(&format!(
+                    "the game is over ({reason}): no more moves — `undo` goes back into it; \
+                     `save FILE`, `board`, `moves`, `show` and `quit` still work"
+                )),
+                None => self.play(word, line),
+            },
+        }
+        true
+    }
+
+    /// A command that plays: a move, `go`, `resign`, a draw offer or its acceptance.
+    fn play(&mut self, word: &str, line: &str) {
+        match word {
+            "go" => self.koma_move(),
             "resign" => {
                 let side = self.game.position().side_to_move();
                 self.finish(result_text(Some(Some(side.opponent()))), format!("{side:?} resigns"));
@@ -340,7 +356,6 @@ impl Session {
             "accept" => self.accept_draw(),
             _ => self.play_text(line),
         }
-        self.over.is_none()
     }
 
     fn play_text(&mut self, text: &str) {
@@ -434,7 +449,16 @@ impl Session {
         self.draw_board(&overlay);
     }
 
+    /// Takes back the last move (against koma, the player's last move and koma's reply); a
+    /// game that was over goes on from there. A resignation or an agreed draw is taken back
+    /// alone.
     fn undo(&mut self) {
+        if self.over.is_some() && self.game.result().is_none() {
+            self.reopen();
+            self.autosave();
+            self.draw_board(&vec![]);
+            return;
+        }
         let against_koma = self.settings.black != self.settings.white;
         if self.game.undo().is_none() {
             self.say("nothing to undo");
@@ -443,8 +467,19 @@ impl Session {
         if against_koma && self.player(self.game.position().side_to_move()) == Player::Koma {
             self.game.undo();
         }
+        self.reopen();
         self.autosave();
         self.draw_board(&vec![]);
+    }
+
+    /// The game is no longer over: its result is unknown again.
+    fn reopen(&mut self) {
+        if self.over.take().is_some() {
+            self.tags.insert("Result".into(), "*".into());
+            self.tags.shift_remove("Termination");
+            self.say("the game goes on.");
+        }
+        self.draw_offer = None;
     }
 
     fn restart(&mut self, change: impl FnOnce(&mut Session)) {
@@ -461,6 +496,8 @@ impl Session {
         ) {
             Ok(game) => {
                 self.game = game;
+                self.over = None;
+                self.draw_offer = None;
                 self.reset_tags();
                 self.draw_board(&vec![]);
             }
