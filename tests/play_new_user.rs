@@ -148,3 +148,141 @@ fn a_resignation_is_taken_back_alone_by_undo() {
         "P-3d is played after undo: {out}"
     );
 }
+
+#[test]
+fn an_abbreviation_means_every_piece_of_that_kind_of_the_side_to_move() {
+    // Chu at the start: Black's Lion is on the board, not in hand; two Dragon Horses.
+    let out = play(&["chu", "--white", "human"], "moves Ln\nmoves DH\nshow Ln\nquit\n");
+    assert!(out.contains("moves Ln\nLn-5h Ln-6h Ln-7h Ln-8h Ln-9k\n"), "{out}");
+    assert!(out.contains("moves DH\nDH-4k DH-9k\n"), "both Dragon Horses: {out}");
+    let shown = out.split("show Ln").nth(1).expect("shown");
+    let marks = board_cells(shown)
+        .into_iter()
+        .filter(|t| ["1", "2"].contains(t))
+        .count();
+    assert_eq!(marks, 5, "the Lion's four squares 2 away and 9k: {shown}");
+    // Shogi: a piece in hand and the same kind on the board are both meant.
+    let out = play(
+        &["shogi", "--white", "human", "--sfen", "4k4/9/9/9/9/9/9/4G4/4K4 b G 1"],
+        "moves G\nquit\n",
+    );
+    let moves = out.split("moves G\n").nth(1).expect("listed");
+    let line = moves.lines().next().expect("a line");
+    assert!(
+        line.contains("G*5e") && line.contains("G-5g"),
+        "drops and board moves: {line}"
+    );
+}
+
+#[test]
+fn an_empty_square_an_opponents_piece_and_a_missing_kind_get_their_own_answers() {
+    let out = play(
+        &["chu", "--white", "human"],
+        "show 5e\nmoves 5d\nshow +DH\nmoves K\nmoves hand\nquit\n",
+    );
+    for answer in [
+        "5e is empty: no piece of yours there",
+        "no piece of yours on 5d: it holds White's Pawn (P)",
+        "you have no Horned Falcon (+DH), on the board or in hand",
+        "no legal move for your King (K)",
+        "no legal move: Black has nothing in hand",
+    ] {
+        assert!(out.contains(answer), "{answer}: {out}");
+    }
+}
+
+/// The cells of the first board drawn in `out`: the words of its ranks (the lines ending in
+/// a rank letter) up to the line saying who moves.
+fn board_cells(out: &str) -> Vec<&str> {
+    out.lines()
+        .take_while(|l| !l.contains(" to move (move "))
+        .filter(|l| l.trim_end().ends_with(|c: char| c.is_ascii_lowercase()))
+        .flat_map(|l| {
+            let mut words: Vec<&str> = l.split_whitespace().collect();
+            words.pop();
+            words
+        })
+        .collect()
+}
+
+/// The lines of `out` longer than `width` characters.
+fn wider_than(out: &str, width: usize) -> Vec<&str> {
+    out.lines().filter(|l| l.chars().count() > width).collect()
+}
+
+#[test]
+fn help_and_the_moves_list_wrap_at_word_boundaries_to_the_terminal() {
+    let (_, out, _) = koma(
+        &["play", "chu", "--white", "human"],
+        &[("COLUMNS", "80")],
+        "help\nmoves\nquit\n",
+    );
+    assert!(wider_than(&out, 80).is_empty(), "{:?}", wider_than(&out, 80));
+    let listed = out.split("Black> moves\n").nth(1).expect("listed");
+    let moves: Vec<&str> = listed.lines().take_while(|l| !l.starts_with("Black>")).collect();
+    assert!(moves.len() > 1, "the list of Chu's 36 moves is wrapped: {moves:?}");
+    for line in &moves {
+        assert!(
+            line.split(' ').all(|m| m.contains('-')),
+            "every word is a whole move: {line}"
+        );
+    }
+    // Narrower: help's second column still wraps between words.
+    let (_, out, _) = koma(
+        &["play", "shogi", "--white", "human"],
+        &[("COLUMNS", "50")],
+        "help\nquit\n",
+    );
+    let help = out.split("Black> help\n").nth(1).expect("help");
+    assert!(wider_than(help, 50).is_empty(), "{help}");
+    for line in help.lines().skip(1).take_while(|l| !l.starts_with("Black>")) {
+        let indent = line.len() - line.trim_start().len();
+        assert!(indent == 2 || indent == 18, "a command, or its description: {line}");
+    }
+}
+
+#[test]
+fn a_huge_line_is_quoted_back_as_a_short_excerpt() {
+    let long_move = format!("P-{}", "7".repeat(4000));
+    let long_show = format!("show {}", "Q".repeat(3000));
+    let out = play(
+        &["shogi", "--white", "human"],
+        &format!("{long_move}\n{long_show}\nquit\n"),
+    );
+    assert!(
+        wider_than(&out, 120).is_empty(),
+        "no line of the answer is long: {:?}",
+        wider_than(&out, 120)
+    );
+    assert!(out.contains("(4002 characters)"), "{out}");
+    assert!(
+        out.contains("(3005 characters)` is neither a move nor a command"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_lion_marks_of_show_differ_from_piece_abbreviations_without_colour() {
+    let out = play(
+        &[
+            "chu",
+            "--white",
+            "human",
+            "--sfen",
+            "k11/12/12/12/12/6p5/5N6/12/12/12/12/B10K b - 1",
+        ],
+        "show 7g\n",
+    );
+    let shown = out.split("Black> show 7g").nth(1).expect("shown");
+    // Eight squares 1 away (the pawn taken on 6f among them), the Lion's own square (igui,
+    // pass), 16 squares 2 away.
+    assert!(shown.contains("vP1") && shown.contains("Ln1"), "{shown}");
+    let cells = board_cells(shown);
+    assert_eq!(cells.iter().filter(|c| **c == "1").count(), 7, "{shown}");
+    assert_eq!(cells.iter().filter(|c| **c == "2").count(), 16, "{shown}");
+    assert!(cells.contains(&"B"), "the Bishop on 12l reads as a piece: {shown}");
+    assert!(
+        shown.contains("marks: 1 = a Lion move 1 square away, 2 = a Lion move 2 squares away"),
+        "{shown}"
+    );
+}

@@ -5,6 +5,7 @@ mod board;
 mod check;
 mod play;
 mod play_rules;
+mod terminal;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};

@@ -2,6 +2,7 @@
 //! standard input (typed, or a script). Bad input is answered and the game goes on.
 
 use super::board::{self, Overlay};
+use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
@@ -78,21 +79,62 @@ struct Session {
     interactive: bool,
 }
 
-const HELP: &str = "\
-Commands:
-  a move          in the rule texts' notation (P-7f, Lnx3hx2i, P*5e, +DHx!4e) or USI (7g7f)
-  moves [SQ|hand] list the legal moves (of the piece on SQ, or the drops)
-  show SQ|ABBR    mark the legal moves of the piece on SQ (or of a piece in hand):
-                  o move, x capture, A/B/C a Lion move 1/2/3 squares away
-  board           draw the board again
-  undo            take back the last move (against koma: your last move and its reply)
-  go              let koma move for the side to move
-  save FILE       save the game record          load FILE   load a game record
-  handicap NAME   before the first move: White gives a handicap and moves first
-  option N=V      before the first move: choose an option of the variant
-  draw            offer a draw                  accept      accept a draw offer
-  resign          resign the game               quit        leave (the record, if any, is saved)
-  help            this list";
+/// The commands `help` lists: how each is typed, and what it does.
+const HELP: &[(&str, &str)] = &[
+    (
+        "a move",
+        "in the rule texts' notation (P-7f, Bx2b+ or Bx2b= where promotion is optional, \
+         Lnx3hx2i, P*5e, +DHx!4e) or USI (7g7f)",
+    ),
+    (
+        "moves [WHAT]",
+        "list the legal moves: all, or of the piece on a square (7g), of your pieces of a kind (Ln), or the drops (hand)",
+    ),
+    (
+        "show WHAT",
+        "mark on the board the legal moves of the piece on a square, of your pieces of a kind, or the drops: \
+         o a move, x a capture, 1 2 3 a Lion move 1, 2 or 3 squares away",
+    ),
+    (
+        "board [LAYOUT]",
+        "draw the board again; LAYOUT wide, compact or auto (fit the terminal) chooses how",
+    ),
+    (
+        "undo",
+        "take back the last move (against koma: your last move and its reply)",
+    ),
+    ("go", "let koma move for the side to move"),
+    ("save FILE", "save the game record"),
+    ("load FILE", "load a game record"),
+    (
+        "handicap NAME",
+        "before the first move: White gives a handicap and moves first",
+    ),
+    ("option N=V", "before the first move: choose an option of the variant"),
+    ("draw", "offer a draw"),
+    ("accept", "accept a draw offer"),
+    ("resign", "resign the game"),
+    ("quit", "leave (the record, if any, is saved)"),
+    ("help", "this list"),
+];
+
+/// The column where `help`'s descriptions start.
+const HELP_INDENT: usize = 18;
+
+/// The `help` text, wrapped to `width` columns.
+fn help_text(width: usize) -> String {
+    let mut text = "Commands:\n".to_string();
+    for (command, what) in HELP {
+        text.push_str(&terminal::wrap_indented(
+            &format!("  {command}"),
+            what,
+            HELP_INDENT,
+            width,
+        ));
+        text.push('\n');
+    }
+    text
+}
 
 pub fn run(settings: Settings) -> ExitCode {
     let colour = super::colour(std::io::stdout().is_terminal());
@@ -207,8 +249,10 @@ impl Session {
         }
     }
 
+    /// Writes a line (or lines) to the player, wrapped at word boundaries to the terminal
+    /// (when output goes to a terminal, or `COLUMNS` gives a width).
     fn say(&self, text: &str) {
-        println!("{text}");
+        println!("{}", terminal::fit(text));
     }
 
     fn draw_board(&self, overlay: &Overlay) {
@@ -251,11 +295,19 @@ impl Session {
             };
             if !self.interactive {
                 // Echo scripted input, so that the transcript reads like a session.
-                self.say(&line.text);
+                let echo = if line.too_long {
+                    format!("{}…", line.text.chars().take(EXCERPT).collect::<String>())
+                } else if line.text.chars().count() > LONGEST_COMMAND {
+                    excerpt(&line.text, EXCERPT)
+                } else {
+                    line.text.clone()
+                };
+                println!("{echo}");
             }
             if line.too_long {
+                let start: String = line.text.chars().take(EXCERPT).collect();
                 self.say(&format!(
-                    "that line is longer than {MAX_LINE} bytes: it is not read — type `help` for commands"
+                    "that line (`{start}…`) is longer than {MAX_LINE} bytes: it is not read — type `help` for commands"
                 ));
                 continue;
             }
@@ -306,9 +358,16 @@ impl Session {
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
+        if !matches!(word, "save" | "load") && line.chars().count() > LONGEST_COMMAND {
+            self.say(&format!(
+                "`{}` is neither a move nor a command — type `help` for commands",
+                excerpt(line, EXCERPT)
+            ));
+            return true;
+        }
         match word {
             "" => {}
-            "help" | "?" => self.say(HELP),
+            "help" | "?" => print!("{}", help_text(terminal::width().unwrap_or(terminal::DEFAULT_WIDTH))),
             "quit" | "exit" => {
                 self.autosave();
                 return false;
@@ -377,8 +436,10 @@ impl Session {
     }
 
     fn list_moves(&mut self, from: &str) {
-        let moves = self.filtered_moves(from);
-        let Some(moves) = moves else { return };
+        let moves = match self.filtered_moves(from) {
+            Ok(moves) => moves,
+            Err(answer) => return self.say(&answer),
+        };
         let mut texts: Vec<String> = moves.iter().map(|m| write_tsa(self.game.position_mut(), m)).collect();
         texts.sort();
         self.say(&if texts.is_empty() {
@@ -388,54 +449,91 @@ impl Session {
         });
     }
 
-    /// The legal moves of the piece on a square, of a piece in hand (`hand` or an
-    /// abbreviation), or all.
-    fn filtered_moves(&mut self, what: &str) -> Option<Vec<Move>> {
+    /// The legal moves of the piece on a square, of the drops (`hand`), of every piece of the
+    /// side to move of a kind (an abbreviation: on the board and in hand), or all. When there
+    /// are none, why.
+    fn filtered_moves(&mut self, what: &str) -> Result<Vec<Move>, String> {
         let moves = self.game.legal_moves();
         if what.is_empty() {
-            return Some(moves);
+            return Ok(moves);
         }
         let pos = self.game.position();
-        let geo = pos.geometry();
-        if let Some(square) = koma::rules::Square::parse(what).filter(|s| pos.tables().rules.board.contains(*s)) {
-            let sq = geo.index(square);
-            return Some(moves.into_iter().filter(|m| m.from == sq).collect());
+        let side = pos.side_to_move();
+        let rules = &pos.tables().rules;
+        if let Some(square) = koma::rules::Square::parse(what).filter(|s| rules.board.contains(*s)) {
+            let sq = pos.geometry().index(square);
+            let kind = match pos.piece_at(square) {
+                None => return Err(format!("{square} is empty: no piece of yours there")),
+                Some((owner, kind, _)) if owner != side => {
+                    return Err(format!(
+                        "no piece of yours on {square}: it holds {owner:?}'s {}",
+                        piece_name(pos, kind)
+                    ));
+                }
+                Some((_, kind, _)) => kind,
+            };
+            let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == sq).collect();
+            if moves.is_empty() {
+                return Err(format!("no legal move for your {} on {square}", piece_name(pos, kind)));
+            }
+            return Ok(moves);
         }
         if what == "hand" {
-            return Some(moves.into_iter().filter(Move::is_drop).collect());
+            let drops: Vec<Move> = moves.into_iter().filter(Move::is_drop).collect();
+            let holding = rules.piece_ids().any(|k| pos.in_hand(side, k) > 0);
+            return match (drops.is_empty(), holding) {
+                (false, _) => Ok(drops),
+                (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
+                (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
+            };
         }
-        match pos.tables().rules.piece_by_abbrev(what) {
-            Some(PieceId(kind)) => Some(moves.into_iter().filter(|m| m.is_drop() && m.drop == kind).collect()),
-            None => {
-                self.say(&format!(
-                    "`{what}` is neither a square of the board nor a piece abbreviation"
-                ));
-                None
-            }
+        let Some(kind) = rules.piece_by_abbrev(what) else {
+            return Err(format!(
+                "`{}` is neither a square of the board nor a piece abbreviation",
+                excerpt(what, EXCERPT)
+            ));
+        };
+        let own = |sq: koma::game::Sq| {
+            pos.piece_at(pos.geometry().square(sq))
+                .is_some_and(|(owner, k, _)| owner == side && k == kind)
+        };
+        let on_board = (0..pos.geometry().len()).any(|sq| own(sq as koma::game::Sq));
+        let moves: Vec<Move> = moves
+            .into_iter()
+            .filter(|m| if m.is_drop() { m.drop == kind.0 } else { own(m.from) })
+            .collect();
+        match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
+            (false, _) => Ok(moves),
+            (true, true) => Err(format!("no legal move for your {}", piece_name(pos, kind))),
+            (true, false) => Err(format!(
+                "you have no {}, on the board or in hand",
+                piece_name(pos, kind)
+            )),
         }
     }
 
     fn show(&mut self, what: &str) {
         if what.is_empty() {
-            self.say("show what? a square (7g) or a piece in hand (P)");
+            self.say("show what? a square (7g), a piece's abbreviation (Ln) or `hand`");
             return;
         }
-        let Some(moves) = self.filtered_moves(what) else { return };
+        let moves = match self.filtered_moves(what) {
+            Ok(moves) => moves,
+            Err(answer) => return self.say(&answer),
+        };
         let pos = self.game.position();
         let geo = pos.geometry();
-        let lion = moves.iter().any(|m| m.via[0] != koma::game::NO_SQ || m.from == m.to)
-            || moves
-                .first()
-                .is_some_and(|m| !m.is_drop() && has_lion_power(pos, m.from));
         let overlay: Overlay = moves
             .iter()
             .map(|m| {
                 let capture = m.captures().any(|sq| pos.piece_at(geo.square(sq)).is_some());
-                let mark = match (lion && !m.is_drop(), capture) {
+                let lion =
+                    !m.is_drop() && (m.via[0] != koma::game::NO_SQ || m.from == m.to || has_lion_power(pos, m.from));
+                let mark = match (lion, capture) {
                     (true, _) => match geo.distance(m.from, m.to) {
-                        0 | 1 => 'A',
-                        2 => 'B',
-                        _ => 'C',
+                        0 | 1 => '1',
+                        2 => '2',
+                        _ => '3',
                     },
                     (false, true) => 'x',
                     (false, false) => 'o',
@@ -443,10 +541,8 @@ impl Session {
                 (m.to, mark)
             })
             .collect();
-        if overlay.is_empty() {
-            self.say("no legal move there");
-        }
         self.draw_board(&overlay);
+        self.say(&legend(&overlay));
     }
 
     /// Takes back the last move (against koma, the player's last move and koma's reply); a
@@ -668,6 +764,44 @@ fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
             )
         })
     })
+}
+
+/// What the marks of `show` on the board mean: those drawn, in a fixed order.
+fn legend(overlay: &Overlay) -> String {
+    let meanings = [
+        ('o', "o = a move"),
+        ('x', "x = a capture"),
+        ('1', "1 = a Lion move 1 square away"),
+        ('2', "2 = a Lion move 2 squares away"),
+        ('3', "3 = a Lion move 3 squares away"),
+    ];
+    let drawn: Vec<&str> = meanings
+        .iter()
+        .filter(|(mark, _)| overlay.iter().any(|(_, m)| m == mark))
+        .map(|(_, meaning)| *meaning)
+        .collect();
+    format!("marks: {}", drawn.join(", "))
+}
+
+/// A piece kind as the player reads it: its name and abbreviation, `Lion (Ln)`.
+fn piece_name(pos: &Position, kind: PieceId) -> String {
+    let piece = &pos.tables().rules.pieces[kind.index()];
+    format!("{} ({})", piece.name, piece.abbrev)
+}
+
+/// The longest command but `save FILE` and `load FILE`, in characters: no move or other
+/// command is nearly as long, and a longer line is answered with an excerpt.
+const LONGEST_COMMAND: usize = 100;
+/// How much of a line too long to be read is quoted back, in characters.
+const EXCERPT: usize = 40;
+
+/// A text as it is quoted back: whole when at most `limit` characters, else its start and
+/// its length.
+fn excerpt(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
 }
 
 fn describe(result: &GameResult) -> String {
