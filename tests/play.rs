@@ -72,7 +72,7 @@ fn show_marks_moves_and_captures() {
     );
     let board: Vec<&str> = out.lines().filter(|l| l.trim_end().ends_with(" f")).collect();
     assert!(
-        board.iter().any(|l| l.contains("vP1")),
+        board.iter().any(|l| l.contains("1vP")),
         "the pawn on 6f is marked as a square 1 away: {out}"
     );
     assert!(out.lines().any(|l| l.contains('2')), "squares 2 away are marked: {out}");

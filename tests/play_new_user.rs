@@ -276,7 +276,7 @@ fn the_lion_marks_of_show_differ_from_piece_abbreviations_without_colour() {
     let shown = out.split("Black> show 7g").nth(1).expect("shown");
     // Eight squares 1 away (the pawn taken on 6f among them), the Lion's own square (igui,
     // pass), 16 squares 2 away.
-    assert!(shown.contains("vP1") && shown.contains("Ln1"), "{shown}");
+    assert!(shown.contains("1vP") && shown.contains("1Ln"), "{shown}");
     let cells = board_cells(shown);
     assert_eq!(cells.iter().filter(|c| **c == "1").count(), 7, "{shown}");
     assert_eq!(cells.iter().filter(|c| **c == "2").count(), 16, "{shown}");
@@ -285,4 +285,98 @@ fn the_lion_marks_of_show_differ_from_piece_abbreviations_without_colour() {
         shown.contains("marks: 1 = a Lion move 1 square away, 2 = a Lion move 2 squares away"),
         "{shown}"
     );
+}
+
+/// A 36 × 36 variant (Taikyoku's size) with three-letter abbreviations, written for the test.
+fn big_variant() -> std::path::PathBuf {
+    let names = ["Lan", "Kni", "Sil", "Gol"];
+    let mut back: Vec<&str> = (0..35).map(|i| names[i % 4]).collect();
+    back.insert(17, "K");
+    let text = format!(
+        "variant \"Big\"\nboard 36 x 36\nstuck-pieces-stay\n\
+         piece K \"King\" value 0 royal : step all\n\
+         piece Lan \"Lancer\" value 300 : slide forward\n\
+         piece Kni \"Knight Rider\" value 300 : leap (-1, 2) (1, 2)\n\
+         piece Sil \"Silverling\" value 300 : step forward diagonal\n\
+         piece Gol \"Goldling\" value 300 : step orthogonal forward-diagonal\n\
+         piece P \"Pawn\" value 100 : step forward\n\
+         setup\n  ai: {}\n  aj: {}\n",
+        ["P"; 36].join(" "),
+        back.join(" ")
+    );
+    let file = temp("big.var");
+    std::fs::write(&file, text).expect("written");
+    file
+}
+
+/// The lines of the first board in `out` that number the files.
+fn file_headers(out: &str) -> Vec<&str> {
+    out.lines()
+        .take_while(|l| !l.contains(" to move (move "))
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+#[test]
+fn a_large_board_fits_the_terminal_in_the_compact_layout() {
+    for (variant, files) in [("dai", 15), ("maka-dai-dai", 19)] {
+        let (_, out, _) = koma(&["play", variant, "--white", "human"], &[("COLUMNS", "80")], "quit\n");
+        assert!(wider_than(&out, 80).is_empty(), "{variant}: {:?}", wider_than(&out, 80));
+        let headers = file_headers(&out);
+        assert_eq!(headers.len(), 1, "{variant} in one piece: {out}");
+        assert_eq!(headers[0].split_whitespace().count(), files, "{out}");
+        let cells = board_cells(&out);
+        assert!(
+            cells.contains(&"l") && cells.contains(&"L"),
+            "White in lower case: {out}"
+        );
+        assert!(!cells.contains(&"vL"), "{out}");
+    }
+    // Wide enough: the wide layout, White's pieces marked `v`.
+    let (_, out, _) = koma(&["play", "dai", "--white", "human"], &[("COLUMNS", "120")], "quit\n");
+    assert!(board_cells(&out).contains(&"vL"), "{out}");
+}
+
+#[test]
+fn a_36_by_36_board_is_drawn_in_strips_of_files_that_fit() {
+    let variant = big_variant();
+    let (_, out, err) = koma(
+        &["play", variant.to_str().expect("path"), "--white", "human"],
+        &[("COLUMNS", "80")],
+        "P-18ah\nquit\n",
+    );
+    assert!(wider_than(&out, 80).is_empty(), "{:?}{err}", wider_than(&out, 80));
+    let headers = file_headers(&out);
+    assert_eq!(headers.len(), 2, "two strips: {out}");
+    let numbers: Vec<&str> = headers.iter().flat_map(|h| h.split_whitespace()).collect();
+    let expected: Vec<String> = (1..=36).rev().map(|f| f.to_string()).collect();
+    assert_eq!(numbers, expected, "every file once, in order");
+    assert!(
+        out.contains(">P") && out.contains(">."),
+        "the last move is marked: {out}"
+    );
+}
+
+#[test]
+fn the_layout_can_be_chosen_by_flag_and_by_command() {
+    let (_, out, _) = koma(
+        &["play", "dai", "--white", "human"],
+        &[("COLUMNS", "80")],
+        "board wide\nboard sideways\nboard auto\nquit\n",
+    );
+    let after_wide = out.split("Black> board wide\n").nth(1).expect("drawn");
+    assert!(board_cells(after_wide).contains(&"vL"), "{after_wide}");
+    assert!(
+        !wider_than(after_wide, 80).is_empty(),
+        "wide is wider than 80: {after_wide}"
+    );
+    assert!(
+        out.contains("`sideways` is not a layout: `board wide`, `board compact` or `board auto`"),
+        "{out}"
+    );
+    let after_auto = out.split("Black> board auto\n").nth(1).expect("drawn");
+    assert!(board_cells(after_auto).contains(&"l"), "{after_auto}");
+    let out = play(&["shogi", "--white", "human", "--layout", "compact"], "quit\n");
+    let cells = board_cells(&out);
+    assert!(cells.contains(&"k") && cells.contains(&"K"), "{out}");
 }

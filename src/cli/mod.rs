@@ -116,6 +116,11 @@ enum Command {
         /// Stop after this many moves (for games koma plays against itself).
         #[arg(long)]
         max_moves: Option<usize>,
+        /// How the board is drawn: wide (White's pieces marked `v`), compact (White's in lower
+        /// case, in strips of files if still too wide), or auto: wide when it fits the terminal
+        /// (its width, or COLUMNS; 80 when output is not a terminal), else compact.
+        #[arg(long, value_enum, default_value = "auto")]
+        layout: play::Layout,
         /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
@@ -178,6 +183,7 @@ pub fn run() -> ExitCode {
             load,
             record,
             max_moves,
+            layout,
             options,
         } => play::run(play::Settings {
             variant,
@@ -191,6 +197,7 @@ pub fn run() -> ExitCode {
             load,
             record,
             max_moves,
+            layout,
         }),
         Command::Show {
             variant,

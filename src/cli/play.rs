@@ -1,6 +1,7 @@
 //! `koma play`: a game at the terminal, against another person or koma, from commands on
 //! standard input (typed, or a script). Bad input is answered and the game goes on.
 
+pub use super::board::Layout;
 use super::board::{self, Overlay};
 use super::terminal;
 use indexmap::IndexMap;
@@ -66,6 +67,7 @@ pub struct Settings {
     pub record: Option<PathBuf>,
     /// Stop after this many moves (for games koma plays against itself).
     pub max_moves: Option<usize>,
+    pub layout: board::Layout,
 }
 
 struct Session {
@@ -77,6 +79,7 @@ struct Session {
     over: Option<String>,
     /// Standard input is a terminal (not a script).
     interactive: bool,
+    layout: board::Layout,
 }
 
 /// The commands `help` lists: how each is typed, and what it does.
@@ -93,7 +96,7 @@ const HELP: &[(&str, &str)] = &[
     (
         "show WHAT",
         "mark on the board the legal moves of the piece on a square, of your pieces of a kind, or the drops: \
-         o a move, x a capture, 1 2 3 a Lion move 1, 2 or 3 squares away",
+         o a move, * a capture, 1 2 3 a Lion move 1, 2 or 3 squares away",
     ),
     (
         "board [LAYOUT]",
@@ -182,6 +185,7 @@ impl Session {
             game = Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?);
         }
         let interactive = std::io::stdin().is_terminal();
+        let settings_layout = settings.layout;
         let mut session = Session {
             settings,
             game,
@@ -190,6 +194,7 @@ impl Session {
             draw_offer: None,
             over: None,
             interactive,
+            layout: settings_layout,
         };
         session.reset_tags();
         if let Some(path) = session.settings.load.clone() {
@@ -258,7 +263,14 @@ impl Session {
     fn draw_board(&self, overlay: &Overlay) {
         let last = self.game.moves().last();
         let pos = self.game.position();
-        print!("{}", board::draw(pos, last, overlay, self.colour));
+        let scene = board::Scene {
+            pos,
+            last,
+            overlay,
+            colour: self.colour,
+        };
+        let width = terminal::width().unwrap_or(terminal::DEFAULT_WIDTH);
+        print!("{}", board::draw(&scene, self.layout, width));
         let side = pos.side_to_move();
         let check = if pos.royal_in_check(side) { " — check!" } else { "" };
         self.say(&format!("{side:?} to move (move {}){check}", pos.move_number()));
@@ -372,7 +384,7 @@ impl Session {
                 self.autosave();
                 return false;
             }
-            "board" => self.draw_board(&vec![]),
+            "board" => self.board(rest),
             "moves" => self.list_moves(rest),
             "show" => self.show(rest),
             "undo" => self.undo(),
@@ -535,7 +547,7 @@ impl Session {
                         2 => '2',
                         _ => '3',
                     },
-                    (false, true) => 'x',
+                    (false, true) => '*',
                     (false, false) => 'o',
                 };
                 (m.to, mark)
@@ -543,6 +555,22 @@ impl Session {
             .collect();
         self.draw_board(&overlay);
         self.say(&legend(&overlay));
+    }
+
+    /// Draws the board; `board LAYOUT` first chooses the layout from then on.
+    fn board(&mut self, layout: &str) {
+        if !layout.is_empty() {
+            match board::Layout::named(layout) {
+                Some(layout) => self.layout = layout,
+                None => {
+                    return self.say(&format!(
+                        "`{}` is not a layout: `board wide`, `board compact` or `board auto` (fit the terminal)",
+                        excerpt(layout, EXCERPT)
+                    ));
+                }
+            }
+        }
+        self.draw_board(&vec![]);
     }
 
     /// Takes back the last move (against koma, the player's last move and koma's reply); a
@@ -770,7 +798,7 @@ fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
 fn legend(overlay: &Overlay) -> String {
     let meanings = [
         ('o', "o = a move"),
-        ('x', "x = a capture"),
+        ('*', "* = a capture"),
         ('1', "1 = a Lion move 1 square away"),
         ('2', "2 = a Lion move 2 squares away"),
         ('3', "3 = a Lion move 3 squares away"),
