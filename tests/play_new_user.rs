@@ -380,3 +380,38 @@ fn the_layout_can_be_chosen_by_flag_and_by_command() {
     let cells = board_cells(&out);
     assert!(cells.contains(&"k") && cells.contains(&"K"), "{out}");
 }
+
+#[test]
+fn a_move_without_its_separator_gets_did_you_mean() {
+    let out = play(&["shogi", "--white", "human"], "P7f\nquit\n");
+    assert!(out.contains("did you mean `P-7f`?"), "{out}");
+    assert!(!out.contains("White to move"), "nothing was played: {out}");
+}
+
+#[test]
+fn numbered_squares_as_csa_and_kifu_write_them_say_what_is_expected() {
+    let out = play(&["shogi", "--white", "human"], "7776\n+7776FU\n9999\nquit\n");
+    let expected = "koma writes a square as its file number and rank letter (7g), not two digits as CSA and kifu do";
+    assert_eq!(out.matches(expected).count(), 3, "{out}");
+    assert_eq!(out.matches("did you mean `P-7f` (7g7f)?").count(), 2, "{out}");
+    assert!(!out.contains("at character 1"), "{out}");
+}
+
+#[test]
+fn an_optional_promotion_left_unwritten_is_asked_for() {
+    let out = play(
+        &["shogi", "--white", "human"],
+        "P-7f\nP-3d\nBx2b\nBx2b=\nundo\nBx2b+\nundo\n8h2b\nquit\n",
+    );
+    assert!(
+        out.contains("`Bx2b`: the Bishop (B) may promote on this move — type `Bx2b+` to promote, or `Bx2b=` not to"),
+        "{out}"
+    );
+    // Each way of saying it is played: declined, promoted, and USI (no `+`: declined).
+    assert_eq!(out.matches("White to move (move 4)").count(), 3, "{out}");
+    let promoted = out.split("Black> Bx2b+\n").nth(1).expect("played");
+    assert!(
+        board_cells(promoted).contains(&">+B"),
+        "the promoted Bishop, last moved: {promoted}"
+    );
+}

@@ -3,6 +3,7 @@
 mod bench;
 mod board;
 mod check;
+mod move_input;
 mod play;
 mod play_rules;
 mod terminal;

@@ -3,14 +3,14 @@
 
 pub use super::board::Layout;
 use super::board::{self, Overlay};
+use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
 use koma::game::{Game, GameResult, Move, Position, Tables};
 use koma::notation::{
-    parse_record, read_move, read_record_file, read_sfen, replay, result_text, save_atomic, write_record, write_sfen,
-    write_tsa,
+    parse_record, read_record_file, read_sfen, replay, result_text, save_atomic, write_record, write_sfen, write_tsa,
 };
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -430,12 +430,10 @@ impl Session {
     }
 
     fn play_text(&mut self, text: &str) {
-        let m = match read_move(self.game.position_mut(), text) {
+        let m = match super::move_input::read_typed(self.game.position_mut(), text) {
             Ok(m) => m,
-            Err(e) => {
-                self.say(&format!("{e} — type `help` for commands"));
-                return;
-            }
+            Err(Answer::Suggestion(answer)) => return self.say(&answer),
+            Err(Answer::Refused(answer)) => return self.say(&format!("{answer} — type `help` for commands")),
         };
         match self.game.play(m) {
             Ok(()) => {
