@@ -185,8 +185,8 @@ impl Session {
             game = Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?);
         }
         let interactive = std::io::stdin().is_terminal();
-        let settings_layout = settings.layout;
         let mut session = Session {
+            layout: settings.layout,
             settings,
             game,
             tags: IndexMap::new(),
@@ -194,7 +194,6 @@ impl Session {
             draw_offer: None,
             over: None,
             interactive,
-            layout: settings_layout,
         };
         session.reset_tags();
         if let Some(path) = session.settings.load.clone() {
@@ -464,61 +463,21 @@ impl Session {
     /// are none, why.
     fn filtered_moves(&mut self, what: &str) -> Result<Vec<Move>, String> {
         let moves = self.game.legal_moves();
-        if what.is_empty() {
-            return Ok(moves);
-        }
         let pos = self.game.position();
-        let side = pos.side_to_move();
         let rules = &pos.tables().rules;
-        if let Some(square) = koma::rules::Square::parse(what).filter(|s| rules.board.contains(*s)) {
-            let sq = pos.geometry().index(square);
-            let kind = match pos.piece_at(square) {
-                None => return Err(format!("{square} is empty: no piece of yours there")),
-                Some((owner, kind, _)) if owner != side => {
-                    return Err(format!(
-                        "no piece of yours on {square}: it holds {owner:?}'s {}",
-                        piece_name(pos, kind)
-                    ));
-                }
-                Some((_, kind, _)) => kind,
-            };
-            let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == sq).collect();
-            if moves.is_empty() {
-                return Err(format!("no legal move for your {} on {square}", piece_name(pos, kind)));
-            }
-            return Ok(moves);
-        }
-        if what == "hand" {
-            let drops: Vec<Move> = moves.into_iter().filter(Move::is_drop).collect();
-            let holding = rules.piece_ids().any(|k| pos.in_hand(side, k) > 0);
-            return match (drops.is_empty(), holding) {
-                (false, _) => Ok(drops),
-                (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
-                (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
-            };
-        }
-        let Some(kind) = rules.piece_by_abbrev(what) else {
-            return Err(format!(
+        if what.is_empty() {
+            Ok(moves)
+        } else if let Some(square) = koma::rules::Square::parse(what).filter(|s| rules.board.contains(*s)) {
+            moves_from(pos, moves, square)
+        } else if what == "hand" {
+            drops(pos, moves)
+        } else if let Some(kind) = rules.piece_by_abbrev(what) {
+            moves_of_kind(pos, moves, kind)
+        } else {
+            Err(format!(
                 "`{}` is neither a square of the board nor a piece abbreviation",
                 excerpt(what, EXCERPT)
-            ));
-        };
-        let own = |sq: koma::game::Sq| {
-            pos.piece_at(pos.geometry().square(sq))
-                .is_some_and(|(owner, k, _)| owner == side && k == kind)
-        };
-        let on_board = (0..pos.geometry().len()).any(|sq| own(sq as koma::game::Sq));
-        let moves: Vec<Move> = moves
-            .into_iter()
-            .filter(|m| if m.is_drop() { m.drop == kind.0 } else { own(m.from) })
-            .collect();
-        match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
-            (false, _) => Ok(moves),
-            (true, true) => Err(format!("no legal move for your {}", piece_name(pos, kind))),
-            (true, false) => Err(format!(
-                "you have no {}, on the board or in hand",
-                piece_name(pos, kind)
-            )),
+            ))
         }
     }
 
@@ -790,6 +749,63 @@ fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
             )
         })
     })
+}
+
+/// The legal moves (of `moves`) of the side to move's piece on `square`; or why there are none.
+fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> Result<Vec<Move>, String> {
+    let side = pos.side_to_move();
+    let kind = match pos.piece_at(square) {
+        None => return Err(format!("{square} is empty: no piece of yours there")),
+        Some((owner, kind, _)) if owner != side => {
+            return Err(format!(
+                "no piece of yours on {square}: it holds {owner:?}'s {}",
+                piece_name(pos, kind)
+            ));
+        }
+        Some((_, kind, _)) => kind,
+    };
+    let sq = pos.geometry().index(square);
+    let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == sq).collect();
+    if moves.is_empty() {
+        return Err(format!("no legal move for your {} on {square}", piece_name(pos, kind)));
+    }
+    Ok(moves)
+}
+
+/// The drops among `moves`; or why there are none.
+fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
+    let side = pos.side_to_move();
+    let drops: Vec<Move> = moves.into_iter().filter(Move::is_drop).collect();
+    let holding = pos.tables().rules.piece_ids().any(|k| pos.in_hand(side, k) > 0);
+    match (drops.is_empty(), holding) {
+        (false, _) => Ok(drops),
+        (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
+        (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
+    }
+}
+
+/// The moves among `moves` of every piece of `kind` of the side to move, on the board and in
+/// hand; or why there are none.
+fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<Move>, String> {
+    let side = pos.side_to_move();
+    let geo = pos.geometry();
+    let own = |sq: koma::game::Sq| {
+        pos.piece_at(geo.square(sq))
+            .is_some_and(|(owner, k, _)| owner == side && k == kind)
+    };
+    let on_board = (0..geo.len()).any(|sq| own(sq as koma::game::Sq));
+    let moves: Vec<Move> = moves
+        .into_iter()
+        .filter(|m| if m.is_drop() { m.drop == kind.0 } else { own(m.from) })
+        .collect();
+    match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
+        (false, _) => Ok(moves),
+        (true, true) => Err(format!("no legal move for your {}", piece_name(pos, kind))),
+        (true, false) => Err(format!(
+            "you have no {}, on the board or in hand",
+            piece_name(pos, kind)
+        )),
+    }
 }
 
 /// What the marks of `show` on the board mean: those drawn, in a fixed order.
