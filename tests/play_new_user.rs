@@ -415,3 +415,22 @@ fn an_optional_promotion_left_unwritten_is_asked_for() {
         "the promoted Bishop, last moved: {promoted}"
     );
 }
+
+#[test]
+fn colour_follows_no_color_and_clicolor_force() {
+    let run = |env: &[(&str, &str)]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(["play", "shogi", "--white", "human"])
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CLICOLOR")
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .output()
+            .expect("koma runs");
+        String::from_utf8_lossy(&out.stdout).contains('\u{1b}')
+    };
+    assert!(!run(&[]), "a pipe is not coloured");
+    assert!(run(&[("CLICOLOR_FORCE", "1")]), "unless colour is forced");
+    assert!(!run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), "NO_COLOR wins");
+}

@@ -6,16 +6,16 @@
 //! too wide in the compact layout (Taikyoku's 36 files) is drawn in strips of files, one
 //! below the other. White's pieces are coloured when colour is on.
 
+use anstyle::{AnsiColor, Style};
 use koma::game::{Move, NO_SQ, Position, Sq};
 use koma::rules::{Side, Square, rank_name};
 
 /// Marks drawn over the board by "show": what a piece may do on each square.
 pub type Overlay = Vec<(Sq, char)>;
 
-const RED: &str = "\x1b[31m";
-const BOLD: &str = "\x1b[1m";
-const CYAN: &str = "\x1b[36m";
-const RESET: &str = "\x1b[0m";
+const RED: Style = AnsiColor::Red.on_default();
+const BOLD: Style = Style::new().bold();
+const CYAN: Style = AnsiColor::Cyan.on_default();
 
 /// How a piece kind is shown: its abbreviation, with `+` for a promoted kind whose
 /// abbreviation does not already say so.
@@ -145,7 +145,7 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
             }
         }
         (None, Some(_)) => (String::new(), CYAN),
-        (None, None) => (".".to_string(), ""),
+        (None, None) => (".".to_string(), Style::new()),
     };
     let text = match (mark, is_last) {
         (Some(c), _) => format!("{c}{text}"),
@@ -153,8 +153,8 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
         (None, false) => text,
     };
     let padded = format!("{text:>width$}");
-    if scene.colour && !style.is_empty() {
-        format!("{style}{padded}{RESET}")
+    if scene.colour {
+        format!("{style}{padded}{style:#}")
     } else {
         padded
     }

@@ -10,7 +10,6 @@ mod terminal;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -219,16 +218,18 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Whether to colour output written to stderr/stdout.
-pub fn colour(stream_is_terminal: bool) -> bool {
-    stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+/// Whether to colour output written to `stream`, by anstream's reading of the conventions: a
+/// terminal that supports colour, unless `NO_COLOR` is set (or `CLICOLOR=0`); `CLICOLOR_FORCE`
+/// colours even a pipe.
+pub fn colour<S: anstream::stream::RawStream>(stream: &S) -> bool {
+    anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
 }
 
 /// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.
 fn with_rules(variant: &str, options: &[Choice], then: impl FnOnce(&koma::rules::Rules) -> ExitCode) -> ExitCode {
     let Compiled { rules, report } = compile::compile_named(variant, options);
     if !report.diagnostics.is_empty() && rules.is_none() {
-        eprint!("{}", report.render(colour(std::io::stderr().is_terminal())));
+        eprint!("{}", report.render(colour(&std::io::stderr())));
     }
     match rules {
         Some(rules) => then(&rules),

@@ -140,7 +140,7 @@ fn help_text(width: usize) -> String {
 }
 
 pub fn run(settings: Settings) -> ExitCode {
-    let colour = super::colour(std::io::stdout().is_terminal());
+    let colour = super::colour(&std::io::stdout());
     let mut session = match Session::new(settings, colour) {
         Ok(session) => session,
         Err(message) => {
