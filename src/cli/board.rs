@@ -2,9 +2,10 @@
 //! promoted pieces marked `+`, the hands, the last move (`>` before its squares) and check.
 //! Two layouts: wide, where White's pieces are marked `v` (they point down the board, as the
 //! rule texts' sets do) and squares are spaced, and compact, where White's abbreviations are
-//! in lower case (as in SFEN) and squares are one column apart (two columns less per file). The layout is chosen to fit the terminal's width; a board that is still
-//! too wide in the compact layout (Taikyoku's 36 files) is drawn in strips of files, one
-//! below the other. White's pieces are coloured when colour is on.
+//! in lower case (as in SFEN) and squares are one column apart (two columns less per file).
+//! The layout is chosen to fit the terminal's width; a board that is still too wide in the
+//! compact layout (Taikyoku's 36 files) is drawn in strips of files, one below the other.
+//! White's pieces are coloured when colour is on.
 
 use anstyle::{AnsiColor, Style};
 use koma::game::{Move, NO_SQ, Position, Sq};
@@ -109,14 +110,14 @@ fn cell_width(pos: &Position, wide: bool) -> usize {
 /// The board's ranks over the files `files` (from the left).
 fn draw_files(scene: &Scene, files: &[u8], compact: bool, width: usize) -> String {
     let board = scene.pos.tables().rules.board;
-    let margin = if compact { "" } else { "  " };
-    let mut out = margin.to_string();
+    let margin = if compact { String::new() } else { " ".repeat(MARGIN) };
+    let mut out = margin.clone();
     for file in files {
         out.push_str(&format!("{file:>width$}"));
     }
     out.push('\n');
     for rank in 1..=board.ranks {
-        out.push_str(margin);
+        out.push_str(&margin);
         for &file in files {
             let sq = scene.pos.geometry().index(Square::new(file, rank));
             out.push_str(&cell(scene, sq, compact, width));
