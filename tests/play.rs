@@ -72,10 +72,10 @@ fn show_marks_moves_and_captures() {
     );
     let board: Vec<&str> = out.lines().filter(|l| l.trim_end().ends_with(" f")).collect();
     assert!(
-        board.iter().any(|l| l.contains("vPA")),
-        "the pawn on 6f is marked as an A square: {out}"
+        board.iter().any(|l| l.contains("1vP")),
+        "the pawn on 6f is marked as a square 1 away: {out}"
     );
-    assert!(out.lines().any(|l| l.contains('B')), "B squares are marked: {out}");
+    assert!(out.lines().any(|l| l.contains('2')), "squares 2 away are marked: {out}");
 }
 
 #[test]

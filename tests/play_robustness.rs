@@ -76,7 +76,7 @@ fn every_command_with_bad_arguments_is_answered_and_the_game_goes_on() {
         ("moves hand".into(), "no legal move"),
         ("show".into(), "show what?"),
         ("show 0a".into(), "neither a square"),
-        ("show 5e".into(), "no legal move there"),
+        ("show 5e".into(), "5e is empty: no piece of yours there"),
         ("save".into(), "save where?"),
         (
             format!("save {}", path(&dir.join("no/such/folder/x.rec"))),

@@ -1,17 +1,22 @@
 //! The board in the terminal: files numbered from the right, ranks lettered from the top,
-//! White's pieces marked `v` (they point down the board, as the rule texts' sets do) and
-//! coloured when colour is on, promoted pieces marked `+`, the hands, the last move and check.
+//! promoted pieces marked `+`, the hands, the last move (`>` before its squares) and check.
+//! Two layouts: wide, where White's pieces are marked `v` (they point down the board, as the
+//! rule texts' sets do) and squares are spaced, and compact, where White's abbreviations are
+//! in lower case (as in SFEN) and squares are one column apart (two columns less per file).
+//! The layout is chosen to fit the terminal's width; a board that is still too wide in the
+//! compact layout (Taikyoku's 36 files) is drawn in strips of files, one below the other.
+//! White's pieces are coloured when colour is on.
 
+use anstyle::{AnsiColor, Style};
 use koma::game::{Move, NO_SQ, Position, Sq};
 use koma::rules::{Side, Square, rank_name};
 
 /// Marks drawn over the board by "show": what a piece may do on each square.
 pub type Overlay = Vec<(Sq, char)>;
 
-const RED: &str = "\x1b[31m";
-const BOLD: &str = "\x1b[1m";
-const CYAN: &str = "\x1b[36m";
-const RESET: &str = "\x1b[0m";
+const RED: Style = AnsiColor::Red.on_default();
+const BOLD: Style = Style::new().bold();
+const CYAN: Style = AnsiColor::Cyan.on_default();
 
 /// How a piece kind is shown: its abbreviation, with `+` for a promoted kind whose
 /// abbreviation does not already say so.
@@ -26,67 +31,138 @@ pub fn piece_label(pos: &Position, kind: usize) -> String {
     }
 }
 
-/// Draws the position. `last` marks the last move's squares; `overlay` marks squares.
-pub fn draw(pos: &Position, last: Option<&Move>, overlay: &Overlay, colour: bool) -> String {
-    let t = pos.tables();
-    let board = t.rules.board;
-    // As wide as the widest piece now on the board (with White's `v` and a mark), plus a space.
+/// How the board is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Layout {
+    /// Wide when it fits the width, else compact.
+    #[default]
+    Auto,
+    /// White's pieces marked `v`; never split.
+    Wide,
+    /// White's pieces in lower case; in strips of files when still too wide.
+    Compact,
+}
+
+impl Layout {
+    /// The layout a word names (`board wide`).
+    pub fn named(word: &str) -> Option<Layout> {
+        clap::ValueEnum::from_str(word, true).ok()
+    }
+}
+
+/// What the board is drawn with: the position, the last move, marks, colour.
+pub struct Scene<'a> {
+    pub pos: &'a Position,
+    pub last: Option<&'a Move>,
+    pub overlay: &'a Overlay,
+    pub colour: bool,
+}
+
+/// The columns before the first file in the wide layout (none in the compact one).
+const MARGIN: usize = 2;
+
+/// Draws the position in `layout`, fitted to `width` columns.
+pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
+    let board = scene.pos.tables().rules.board;
+    let files = usize::from(board.files);
+    // Two spaces and the longest rank name, after the last file.
+    let rank_column = 2 + rank_name(board.ranks).len();
+    let compact = match layout {
+        Layout::Wide => false,
+        Layout::Compact => true,
+        Layout::Auto => MARGIN + files * cell_width(scene.pos, true) + rank_column > width,
+    };
+    let cell = cell_width(scene.pos, !compact);
+    let per_strip = if compact {
+        (width.saturating_sub(rank_column) / cell).clamp(1, files)
+    } else {
+        files
+    };
+    let strips = files.div_ceil(per_strip);
+    let per_strip = files.div_ceil(strips);
+    let mut out = hand_line(scene.pos, Side::White, width);
+    let all: Vec<u8> = (1..=scene.pos.tables().rules.board.files).rev().collect();
+    for (i, strip) in all.chunks(per_strip).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&draw_files(scene, strip, compact, cell));
+    }
+    out.push_str(&hand_line(scene.pos, Side::Black, width));
+    out
+}
+
+/// The width of a cell: the widest piece now on the board, and a column before it for a
+/// mark (or a space between squares); in the wide layout, White's `v` and a space more.
+fn cell_width(pos: &Position, wide: bool) -> usize {
+    let board = pos.tables().rules.board;
     let widest = (1..=board.ranks)
         .flat_map(|rank| (1..=board.files).map(move |file| Square::new(file, rank)))
         .filter_map(|square| pos.piece_at(square))
         .map(|(_, kind, _)| piece_label(pos, kind.index()).chars().count())
         .max()
         .unwrap_or(1);
-    let width = widest + 3;
-    let mut out = String::new();
-    out.push_str(&hand_line(pos, Side::White));
-    out.push_str("  ");
-    for file in (1..=board.files).rev() {
-        out.push_str(&format!("{:>width$}", file));
+    let digits = board.files.to_string().len();
+    let widest = widest.max(digits);
+    if wide { widest + 3 } else { widest + 1 }
+}
+
+/// The board's ranks over the files `files` (from the left).
+fn draw_files(scene: &Scene, files: &[u8], compact: bool, width: usize) -> String {
+    let board = scene.pos.tables().rules.board;
+    let margin = if compact { String::new() } else { " ".repeat(MARGIN) };
+    let mut out = margin.clone();
+    for file in files {
+        out.push_str(&format!("{file:>width$}"));
     }
     out.push('\n');
     for rank in 1..=board.ranks {
-        out.push_str("  ");
-        for file in (1..=board.files).rev() {
-            let square = Square::new(file, rank);
-            let sq = pos.geometry().index(square);
-            out.push_str(&cell(pos, sq, last, overlay, colour, width));
+        out.push_str(&margin);
+        for &file in files {
+            let sq = scene.pos.geometry().index(Square::new(file, rank));
+            out.push_str(&cell(scene, sq, compact, width));
         }
         out.push_str(&format!("  {}\n", rank_name(rank)));
     }
-    out.push_str(&hand_line(pos, Side::Black));
     out
 }
 
-fn cell(pos: &Position, sq: Sq, last: Option<&Move>, overlay: &Overlay, colour: bool, width: usize) -> String {
+/// One square: a mark of `show` or the last move's `>` just before what is there (the piece,
+/// or `.` for an empty square), right-aligned in `width` columns.
+fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
+    let pos = scene.pos;
     let square = pos.geometry().square(sq);
-    let mark = overlay.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c);
+    let mark = scene.overlay.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c);
+    let is_last = scene
+        .last
+        .is_some_and(|m| m.to == sq || (m.from == sq && m.from != NO_SQ));
     let (text, style) = match (pos.piece_at(square), mark) {
         (Some((side, kind, _)), _) => {
             let label = piece_label(pos, kind.index());
-            let label = match mark {
-                Some(c) => format!("{label}{c}"),
-                None => label,
-            };
-            match side {
-                Side::Black => (label, BOLD),
-                Side::White => (format!("v{label}"), RED),
+            match (side, compact) {
+                (Side::Black, _) => (label, BOLD),
+                (Side::White, true) => (label.to_lowercase(), RED),
+                (Side::White, false) => (format!("v{label}"), RED),
             }
         }
-        (None, Some(c)) => (c.to_string(), CYAN),
-        (None, None) => (".".to_string(), ""),
+        (None, Some(_)) => (String::new(), CYAN),
+        (None, None) => (".".to_string(), Style::new()),
     };
-    let is_last = last.is_some_and(|m| m.to == sq || (m.from == sq && m.from != NO_SQ));
-    let text = if is_last { format!("{text}<") } else { text };
+    let text = match (mark, is_last) {
+        (Some(c), _) => format!("{c}{text}"),
+        (None, true) => format!(">{text}"),
+        (None, false) => text,
+    };
     let padded = format!("{text:>width$}");
-    if colour && !style.is_empty() {
-        format!("{style}{padded}{RESET}")
+    if scene.colour {
+        format!("{style}{padded}{style:#}")
     } else {
         padded
     }
 }
 
-fn hand_line(pos: &Position, side: Side) -> String {
+/// A side's pieces in hand, wrapped to `width` columns; nothing in variants without drops.
+fn hand_line(pos: &Position, side: Side, width: usize) -> String {
     let t = pos.tables();
     if !t.rules.drops {
         return String::new();
@@ -107,5 +183,8 @@ fn hand_line(pos: &Position, side: Side) -> String {
     } else {
         pieces.join(" ")
     };
-    format!("{side:?} in hand: {list}\n")
+    format!(
+        "{}\n",
+        super::terminal::wrap(&format!("{side:?} in hand: {list}"), width)
+    )
 }

@@ -2,7 +2,6 @@
 
 use koma::compile::{self, Choice, Diagnostic, Report};
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -27,7 +26,7 @@ pub fn run(variants: &[String], format: Format, options: &[Choice]) -> ExitCode 
 }
 
 fn print_text(results: &[(String, Report)]) {
-    let colour = super::colour(std::io::stdout().is_terminal());
+    let colour = super::colour(&std::io::stdout());
     for (name, report) in results {
         print!("{}", report.render(colour));
         let verdict = if report.has_errors() { "invalid" } else { "ok" };

@@ -3,12 +3,13 @@
 mod bench;
 mod board;
 mod check;
+mod move_input;
 mod play;
 mod play_rules;
+mod terminal;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -32,21 +33,25 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: check::Format,
-        /// An option of the variant, as NAME=VALUE (may be repeated).
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// Print a variant's compiled tables as RON.
     Compile {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// Count the legal move sequences of DEPTH plies (the count is the last line).
     Perft {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
+        /// How many plies deep to count (the work grows about as the number of moves to this power).
         depth: u32,
-        /// Start from this position (SFEN) instead of the variant's start.
+        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
         #[arg(long)]
         sfen: Option<String>,
         /// First print each root move (USI) with its count.
@@ -55,12 +60,15 @@ enum Command {
         /// Count Lion moves per path, as lishogi does.
         #[arg(long)]
         paths: bool,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// List the legal moves of a position, one per line, sorted.
     Moves {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
+        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
         #[arg(long)]
         sfen: Option<String>,
         /// Only the moves of the piece on this square, or `hand` for drops.
@@ -69,16 +77,19 @@ enum Command {
         /// Count Lion moves per path, as lishogi does.
         #[arg(long)]
         paths: bool,
-        /// How moves are written: USI (`7g7f`) or the Shogi Association's notation (`P-7f`).
+        /// How moves are written: USI (`7g7f`, the default, for programs) or the Shogi Association's
+        /// notation of the rule texts (`P-7f`, what `koma play` shows and reads).
         #[arg(long, value_enum, default_value = "usi")]
         format: play_rules::MoveFormat,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
     /// Play a game at the terminal, against another person or koma (`help` lists the commands).
     Play {
-        /// The variant: a shipped name (`shogi`, `chu`) or a `.var` file. Not needed to continue
-        /// a record (`--load`, or `--record` on an existing game), which names its variant.
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var`
+        /// file. Not needed to continue a record (`--load`, or `--record` on an existing game),
+        /// which names its variant.
         #[arg(required_unless_present_any = ["load", "record"])]
         variant: Option<String>,
         /// Who plays Black (the first player).
@@ -87,16 +98,16 @@ enum Command {
         /// Who plays White.
         #[arg(long, value_enum, default_value = "koma")]
         white: play::Player,
-        /// koma's search depth (default 3).
-        #[arg(long)]
+        /// koma's search depth, 1 to 64 plies (default: 3, and at most 10 s per move).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=play::MAX_DEPTH))]
         depth: Option<u32>,
-        /// koma's time per move, in seconds (instead of a depth).
-        #[arg(long)]
+        /// koma's time per move, in seconds, 0.01 to 3600 (instead of a depth, or with one).
+        #[arg(long, value_name = "SECONDS", value_parser = play::parse_time, allow_negative_numbers = true)]
         time: Option<f64>,
         /// Start with this handicap (White's pieces removed, White moves first).
         #[arg(long)]
         handicap: Option<String>,
-        /// Start from this position (SFEN) instead of the variant's start.
+        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
         #[arg(long)]
         sfen: Option<String>,
         /// Continue a saved game record (it names its variant and options).
@@ -112,6 +123,12 @@ enum Command {
         /// Stop after this many moves (for games koma plays against itself).
         #[arg(long)]
         max_moves: Option<usize>,
+        /// How the board is drawn: wide (White's pieces marked `v`), compact (White's in lower
+        /// case, in strips of files if still too wide), or auto: wide when it fits the terminal
+        /// (its width, or COLUMNS; 80 when output is not a terminal), else compact.
+        #[arg(long, value_enum, default_value = "auto")]
+        layout: play::Layout,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
@@ -123,9 +140,11 @@ enum Command {
     },
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
+        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,
         /// A piece abbreviation (`Ln`, `+DH`) or name; all pieces when omitted.
         piece: Option<String>,
+        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
@@ -172,6 +191,7 @@ pub fn run() -> ExitCode {
             record,
             overwrite,
             max_moves,
+            layout,
             options,
         } => play::run(play::Settings {
             variant,
@@ -186,6 +206,7 @@ pub fn run() -> ExitCode {
             record,
             overwrite,
             max_moves,
+            layout,
         }),
         Command::Show {
             variant,
@@ -206,16 +227,18 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Whether to colour output written to stderr/stdout.
-pub fn colour(stream_is_terminal: bool) -> bool {
-    stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+/// Whether to colour output written to `stream`, by anstream's reading of the conventions: a
+/// terminal that supports colour, unless `NO_COLOR` is set (or `CLICOLOR=0`); `CLICOLOR_FORCE`
+/// colours even a pipe.
+pub fn colour<S: anstream::stream::RawStream>(stream: &S) -> bool {
+    anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
 }
 
 /// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.
 fn with_rules(variant: &str, options: &[Choice], then: impl FnOnce(&koma::rules::Rules) -> ExitCode) -> ExitCode {
     let Compiled { rules, report } = compile::compile_named(variant, options);
     if !report.diagnostics.is_empty() && rules.is_none() {
-        eprint!("{}", report.render(colour(std::io::stderr().is_terminal())));
+        eprint!("{}", report.render(colour(&std::io::stderr())));
     }
     match rules {
         Some(rules) => then(&rules),

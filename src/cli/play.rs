@@ -3,18 +3,47 @@
 
 mod records;
 
+pub use super::board::Layout;
 use super::board::{self, Overlay};
+use super::move_input::Answer;
+use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
 use koma::game::{Game, GameResult, Move, Position, Tables};
-use koma::notation::{MAX_RECORD_MOVES, RecordError, read_move, read_sfen, result_text, write_sfen, write_tsa};
+use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// koma's search depth when none is chosen.
+const DEFAULT_DEPTH: u32 = 3;
+/// koma's time per move when neither a depth nor a time is chosen: large boards are slow at
+/// the default depth, and a move should not keep the player waiting for long.
+const DEFAULT_TIME: Duration = Duration::from_secs(10);
+/// The deepest search `--depth` accepts: the search's own limit, half its ply limit.
+pub const MAX_DEPTH: i64 = koma::engine::MAX_PLY as i64 / 2;
+/// The time per move `--time` accepts, in seconds.
+const TIME_RANGE: std::ops::RangeInclusive<f64> = 0.01..=3600.0;
+
+/// Reads `--time`: seconds, within [`TIME_RANGE`].
+pub fn parse_time(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if TIME_RANGE.contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "{seconds} is not in {}..={} (seconds per move)",
+            TIME_RANGE.start(),
+            TIME_RANGE.end()
+        ))
+    }
+}
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,6 +70,7 @@ pub struct Settings {
     pub overwrite: bool,
     /// Stop after this many moves (for games koma plays against itself).
     pub max_moves: Option<usize>,
+    pub layout: board::Layout,
 }
 
 struct Session {
@@ -60,26 +90,68 @@ struct Session {
     load_bad_move: Option<(RecordError, usize)>,
     /// A command that asked to be typed again to confirm it (`quit`, `load FILE`).
     pending: Option<String>,
+    layout: board::Layout,
 }
 
-const HELP: &str = "\
-Commands:
-  a move          in the rule texts' notation (P-7f, Lnx3hx2i, P*5e, +DHx!4e) or USI (7g7f)
-  moves [SQ|hand] list the legal moves (of the piece on SQ, or the drops)
-  show SQ|ABBR    mark the legal moves of the piece on SQ (or of a piece in hand):
-                  o move, x capture, A/B/C a Lion move 1/2/3 squares away
-  board           draw the board again
-  undo            take back the last move (against koma: your last move and its reply)
-  go              let koma move for the side to move
-  save FILE       save the game record          load FILE   load a game record
-  handicap NAME   before the first move: White gives a handicap and moves first
-  option N=V      before the first move: choose an option of the variant
-  draw            offer a draw                  accept      accept a draw offer
-  resign          resign the game               quit        leave (asks again if the game is unsaved)
-  help            this list";
+/// The commands `help` lists: how each is typed, and what it does.
+const HELP: &[(&str, &str)] = &[
+    (
+        "a move",
+        "in the rule texts' notation (P-7f, Bx2b+ or Bx2b= where promotion is optional, \
+         Lnx3hx2i, P*5e, +DHx!4e) or USI (7g7f)",
+    ),
+    (
+        "moves [WHAT]",
+        "list the legal moves: all, or of the piece on a square (7g), of your pieces of a kind (Ln), or the drops (hand)",
+    ),
+    (
+        "show WHAT",
+        "mark on the board the legal moves of the piece on a square, of your pieces of a kind, or the drops: \
+         o a move, * a capture, 1 2 3 a Lion move 1, 2 or 3 squares away",
+    ),
+    (
+        "board [LAYOUT]",
+        "draw the board again; LAYOUT wide, compact or auto (fit the terminal) chooses how",
+    ),
+    (
+        "undo",
+        "take back the last move (against koma: your last move and its reply)",
+    ),
+    ("go", "let koma move for the side to move"),
+    ("save FILE", "save the game record"),
+    ("load FILE", "load a game record"),
+    (
+        "handicap NAME",
+        "before the first move: White gives a handicap and moves first",
+    ),
+    ("option N=V", "before the first move: choose an option of the variant"),
+    ("draw", "offer a draw"),
+    ("accept", "accept a draw offer"),
+    ("resign", "resign the game"),
+    ("quit", "leave (asks again if the game is unsaved)"),
+    ("help", "this list"),
+];
+
+/// The column where `help`'s descriptions start.
+const HELP_INDENT: usize = 18;
+
+/// The `help` text, wrapped to `width` columns.
+fn help_text(width: usize) -> String {
+    let mut text = "Commands:\n".to_string();
+    for (command, what) in HELP {
+        text.push_str(&terminal::wrap_indented(
+            &format!("  {command}"),
+            what,
+            HELP_INDENT,
+            width,
+        ));
+        text.push('\n');
+    }
+    text
+}
 
 pub fn run(settings: Settings) -> ExitCode {
-    let colour = super::colour(std::io::stdout().is_terminal());
+    let colour = super::colour(&std::io::stdout());
     let mut session = match Session::new(settings, colour) {
         Ok(session) => session,
         Err(message) => {
@@ -144,6 +216,7 @@ impl Session {
         };
         let interactive = std::io::stdin().is_terminal();
         let mut session = Session {
+            layout: settings.layout,
             settings,
             game,
             tags: IndexMap::new(),
@@ -192,19 +265,19 @@ impl Session {
     }
 
     fn strength(&self) -> String {
-        match (self.settings.time, self.settings.depth) {
-            (Some(t), _) => format!("{t} s per move"),
-            (None, Some(d)) => format!("depth {d}"),
-            (None, None) => "depth 3".to_string(),
+        match (self.settings.depth, self.settings.time) {
+            (Some(d), Some(t)) => format!("depth {d}, at most {t} s per move"),
+            (None, Some(t)) => format!("{t} s per move"),
+            (Some(d), None) => format!("depth {d}"),
+            (None, None) => format!("depth {DEFAULT_DEPTH}, at most {} s per move", DEFAULT_TIME.as_secs()),
         }
     }
 
+    /// koma's limits: those chosen, or by default a depth and a time, whichever comes first.
     fn limits(&self) -> Limits {
-        let time = self.settings.time.map(Duration::from_secs_f64);
-        let depth = match (self.settings.depth, time) {
-            (Some(d), _) => Some(d),
-            (None, Some(_)) => None,
-            (None, None) => Some(3),
+        let (depth, time) = match (self.settings.depth, self.settings.time) {
+            (None, None) => (Some(DEFAULT_DEPTH), Some(DEFAULT_TIME)),
+            (depth, time) => (depth, time.map(Duration::from_secs_f64)),
         };
         Limits {
             depth,
@@ -220,14 +293,23 @@ impl Session {
         }
     }
 
+    /// Writes a line (or lines) to the player, wrapped at word boundaries to the terminal
+    /// (when output goes to a terminal, or `COLUMNS` gives a width).
     fn say(&self, text: &str) {
-        println!("{text}");
+        println!("{}", terminal::fit(text));
     }
 
     fn draw_board(&self, overlay: &Overlay) {
         let last = self.game.moves().last();
         let pos = self.game.position();
-        print!("{}", board::draw(pos, last, overlay, self.colour));
+        let scene = board::Scene {
+            pos,
+            last,
+            overlay,
+            colour: self.colour,
+        };
+        let width = terminal::width().unwrap_or(terminal::DEFAULT_WIDTH);
+        print!("{}", board::draw(&scene, self.layout, width));
         let side = pos.side_to_move();
         let check = if pos.royal_in_check(side) { " — check!" } else { "" };
         self.say(&format!("{side:?} to move (move {}){check}", pos.move_number()));
@@ -242,19 +324,21 @@ impl Session {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         loop {
-            if self.check_end() {
-                return;
-            }
+            let over = self.check_end();
             if self.settings.max_moves.is_some_and(|max| self.game.len() >= max) || self.koma_alone_at_limit() {
                 self.say(&format!("stopping after {} moves.", self.game.len()));
                 return;
             }
             let side = self.game.position().side_to_move();
-            if self.player(side) == Player::Koma && self.game.len() < MAX_RECORD_MOVES {
+            if !over && self.player(side) == Player::Koma && self.game.len() < MAX_RECORD_MOVES {
                 self.koma_move();
                 continue;
             }
-            print!("{side:?}> ");
+            if over {
+                print!("game over> ");
+            } else {
+                print!("{side:?}> ");
+            }
             let _ = std::io::stdout().flush();
             let Some(line) = read_line(&mut input) else {
                 self.say("\nend of input: leaving the game.");
@@ -262,11 +346,19 @@ impl Session {
             };
             if !self.interactive {
                 // Echo scripted input, so that the transcript reads like a session.
-                self.say(&line.text);
+                let echo = if line.too_long {
+                    format!("{}…", line.text.chars().take(EXCERPT).collect::<String>())
+                } else if line.text.chars().count() > LONGEST_COMMAND {
+                    excerpt(&line.text, EXCERPT)
+                } else {
+                    line.text.clone()
+                };
+                println!("{echo}");
             }
             if line.too_long {
+                let start: String = line.text.chars().take(EXCERPT).collect();
                 self.say(&format!(
-                    "that line is longer than {MAX_LINE} bytes: it is not read — type `help` for commands"
+                    "that line (`{start}…`) is longer than {MAX_LINE} bytes: it is not read — type `help` for commands"
                 ));
                 continue;
             }
@@ -321,15 +413,21 @@ impl Session {
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
+        if !matches!(word, "save" | "load") && line.chars().count() > LONGEST_COMMAND {
+            self.say(&format!(
+                "`{}` is neither a move nor a command — type `help` for commands",
+                excerpt(line, EXCERPT)
+            ));
+            return true;
+        }
         match word {
             "" => {}
-            "help" | "?" => self.say(HELP),
+            "help" | "?" => print!("{}", help_text(terminal::width().unwrap_or(terminal::DEFAULT_WIDTH))),
             "quit" | "exit" => return !self.quit(line, confirmed),
-            "board" => self.draw_board(&vec![]),
+            "board" => self.board(rest),
             "moves" => self.list_moves(rest),
             "show" => self.show(rest),
             "undo" => self.undo(),
-            "go" => self.koma_move(),
             "save" => self.save(rest),
             "load" => {
                 self.load_command(line, rest, confirmed);
@@ -343,6 +441,21 @@ impl Session {
                 }),
                 Err(message) => self.say(&message),
             },
+            _ => match self.over.clone() {
+                Some(reason) => self.say(&format!(
+                    "the game is over ({reason}): no more moves — `undo` goes back into it; \
+                     `save FILE`, `board`, `moves`, `show` and `quit` still work"
+                )),
+                None => self.play(word, line),
+            },
+        }
+        true
+    }
+
+    /// A command that plays: a move, `go`, `resign`, a draw offer or its acceptance.
+    fn play(&mut self, word: &str, line: &str) {
+        match word {
+            "go" => self.koma_move(),
             "resign" => {
                 let side = self.game.position().side_to_move();
                 self.finish(result_text(Some(Some(side.opponent()))), format!("{side:?} resigns"));
@@ -351,16 +464,13 @@ impl Session {
             "accept" => self.accept_draw(),
             _ => self.play_text(line),
         }
-        self.over.is_none()
     }
 
     fn play_text(&mut self, text: &str) {
-        let m = match read_move(self.game.position_mut(), text) {
+        let m = match super::move_input::read_typed(self.game.position_mut(), text) {
             Ok(m) => m,
-            Err(e) => {
-                self.say(&format!("{e} — type `help` for commands"));
-                return;
-            }
+            Err(Answer::Suggestion(answer)) => return self.say(&answer),
+            Err(Answer::Refused(answer)) => return self.say(&format!("{answer} — type `help` for commands")),
         };
         if self.refuse_past_limit() {
             return;
@@ -376,8 +486,10 @@ impl Session {
     }
 
     fn list_moves(&mut self, from: &str) {
-        let moves = self.filtered_moves(from);
-        let Some(moves) = moves else { return };
+        let moves = match self.filtered_moves(from) {
+            Ok(moves) => moves,
+            Err(answer) => return self.say(&answer),
+        };
         let mut texts: Vec<String> = moves.iter().map(|m| write_tsa(self.game.position_mut(), m)).collect();
         texts.sort();
         self.say(&if texts.is_empty() {
@@ -387,68 +499,88 @@ impl Session {
         });
     }
 
-    /// The legal moves of the piece on a square, of a piece in hand (`hand` or an
-    /// abbreviation), or all.
-    fn filtered_moves(&mut self, what: &str) -> Option<Vec<Move>> {
+    /// The legal moves of the piece on a square, of the drops (`hand`), of every piece of the
+    /// side to move of a kind (an abbreviation: on the board and in hand), or all. When there
+    /// are none, why.
+    fn filtered_moves(&mut self, what: &str) -> Result<Vec<Move>, String> {
         let moves = self.game.legal_moves();
-        if what.is_empty() {
-            return Some(moves);
-        }
         let pos = self.game.position();
-        let geo = pos.geometry();
-        if let Some(square) = koma::rules::Square::parse(what).filter(|s| pos.tables().rules.board.contains(*s)) {
-            let sq = geo.index(square);
-            return Some(moves.into_iter().filter(|m| m.from == sq).collect());
-        }
-        if what == "hand" {
-            return Some(moves.into_iter().filter(Move::is_drop).collect());
-        }
-        match pos.tables().rules.piece_by_abbrev(what) {
-            Some(PieceId(kind)) => Some(moves.into_iter().filter(|m| m.is_drop() && m.drop == kind).collect()),
-            None => {
-                self.say(&format!(
-                    "`{what}` is neither a square of the board nor a piece abbreviation"
-                ));
-                None
-            }
+        let rules = &pos.tables().rules;
+        if what.is_empty() {
+            Ok(moves)
+        } else if let Some(square) = koma::rules::Square::parse(what).filter(|s| rules.board.contains(*s)) {
+            moves_from(pos, moves, square)
+        } else if what == "hand" {
+            drops(pos, moves)
+        } else if let Some(kind) = rules.piece_by_abbrev(what) {
+            moves_of_kind(pos, moves, kind)
+        } else {
+            Err(format!(
+                "`{}` is neither a square of the board nor a piece abbreviation",
+                excerpt(what, EXCERPT)
+            ))
         }
     }
 
     fn show(&mut self, what: &str) {
         if what.is_empty() {
-            self.say("show what? a square (7g) or a piece in hand (P)");
+            self.say("show what? a square (7g), a piece's abbreviation (Ln) or `hand`");
             return;
         }
-        let Some(moves) = self.filtered_moves(what) else { return };
+        let moves = match self.filtered_moves(what) {
+            Ok(moves) => moves,
+            Err(answer) => return self.say(&answer),
+        };
         let pos = self.game.position();
         let geo = pos.geometry();
-        let lion = moves.iter().any(|m| m.via[0] != koma::game::NO_SQ || m.from == m.to)
-            || moves
-                .first()
-                .is_some_and(|m| !m.is_drop() && has_lion_power(pos, m.from));
         let overlay: Overlay = moves
             .iter()
             .map(|m| {
                 let capture = m.captures().any(|sq| pos.piece_at(geo.square(sq)).is_some());
-                let mark = match (lion && !m.is_drop(), capture) {
+                let lion =
+                    !m.is_drop() && (m.via[0] != koma::game::NO_SQ || m.from == m.to || has_lion_power(pos, m.from));
+                let mark = match (lion, capture) {
                     (true, _) => match geo.distance(m.from, m.to) {
-                        0 | 1 => 'A',
-                        2 => 'B',
-                        _ => 'C',
+                        0 | 1 => '1',
+                        2 => '2',
+                        _ => '3',
                     },
-                    (false, true) => 'x',
+                    (false, true) => '*',
                     (false, false) => 'o',
                 };
                 (m.to, mark)
             })
             .collect();
-        if overlay.is_empty() {
-            self.say("no legal move there");
-        }
         self.draw_board(&overlay);
+        self.say(&legend(&overlay));
     }
 
+    /// Draws the board; `board LAYOUT` first chooses the layout from then on.
+    fn board(&mut self, layout: &str) {
+        if !layout.is_empty() {
+            match board::Layout::named(layout) {
+                Some(layout) => self.layout = layout,
+                None => {
+                    return self.say(&format!(
+                        "`{}` is not a layout: `board wide`, `board compact` or `board auto` (fit the terminal)",
+                        excerpt(layout, EXCERPT)
+                    ));
+                }
+            }
+        }
+        self.draw_board(&vec![]);
+    }
+
+    /// Takes back the last move (against koma, the player's last move and koma's reply); a
+    /// game that was over goes on from there. A resignation or an agreed draw is taken back
+    /// alone.
     fn undo(&mut self) {
+        if self.over.is_some() && self.game.result().is_none() {
+            self.reopen();
+            self.autosave();
+            self.draw_board(&vec![]);
+            return;
+        }
         let against_koma = self.settings.black != self.settings.white;
         if self.game.undo().is_none() {
             self.say("nothing to undo");
@@ -457,8 +589,19 @@ impl Session {
         if against_koma && self.player(self.game.position().side_to_move()) == Player::Koma {
             self.game.undo();
         }
+        self.reopen();
         self.autosave();
         self.draw_board(&vec![]);
+    }
+
+    /// The game is no longer over: its result is unknown again.
+    fn reopen(&mut self) {
+        if self.over.take().is_some() {
+            self.tags.insert("Result".into(), "*".into());
+            self.tags.shift_remove("Termination");
+            self.say("the game goes on.");
+        }
+        self.draw_offer = None;
     }
 
     fn restart(&mut self, change: impl FnOnce(&mut Session)) {
@@ -475,6 +618,8 @@ impl Session {
         ) {
             Ok(game) => {
                 self.game = game;
+                self.over = None;
+                self.draw_offer = None;
                 self.reset_tags();
                 self.autosave();
                 self.draw_board(&vec![]);
@@ -589,6 +734,101 @@ fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
             )
         })
     })
+}
+
+/// The legal moves (of `moves`) of the side to move's piece on `square`; or why there are none.
+fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> Result<Vec<Move>, String> {
+    let side = pos.side_to_move();
+    let kind = match pos.piece_at(square) {
+        None => return Err(format!("{square} is empty: no piece of yours there")),
+        Some((owner, kind, _)) if owner != side => {
+            return Err(format!(
+                "no piece of yours on {square}: it holds {owner:?}'s {}",
+                piece_name(pos, kind)
+            ));
+        }
+        Some((_, kind, _)) => kind,
+    };
+    let sq = pos.geometry().index(square);
+    let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == sq).collect();
+    if moves.is_empty() {
+        return Err(format!("no legal move for your {} on {square}", piece_name(pos, kind)));
+    }
+    Ok(moves)
+}
+
+/// The drops among `moves`; or why there are none.
+fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
+    let side = pos.side_to_move();
+    let drops: Vec<Move> = moves.into_iter().filter(Move::is_drop).collect();
+    let holding = pos.tables().rules.piece_ids().any(|k| pos.in_hand(side, k) > 0);
+    match (drops.is_empty(), holding) {
+        (false, _) => Ok(drops),
+        (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
+        (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
+    }
+}
+
+/// The moves among `moves` of every piece of `kind` of the side to move, on the board and in
+/// hand; or why there are none.
+fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<Move>, String> {
+    let side = pos.side_to_move();
+    let geo = pos.geometry();
+    let own = |sq: koma::game::Sq| {
+        pos.piece_at(geo.square(sq))
+            .is_some_and(|(owner, k, _)| owner == side && k == kind)
+    };
+    let on_board = (0..geo.len()).any(|sq| own(sq as koma::game::Sq));
+    let moves: Vec<Move> = moves
+        .into_iter()
+        .filter(|m| if m.is_drop() { m.drop == kind.0 } else { own(m.from) })
+        .collect();
+    match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
+        (false, _) => Ok(moves),
+        (true, true) => Err(format!("no legal move for your {}", piece_name(pos, kind))),
+        (true, false) => Err(format!(
+            "you have no {}, on the board or in hand",
+            piece_name(pos, kind)
+        )),
+    }
+}
+
+/// What the marks of `show` on the board mean: those drawn, in a fixed order.
+fn legend(overlay: &Overlay) -> String {
+    let meanings = [
+        ('o', "o = a move"),
+        ('*', "* = a capture"),
+        ('1', "1 = a Lion move 1 square away"),
+        ('2', "2 = a Lion move 2 squares away"),
+        ('3', "3 = a Lion move 3 squares away"),
+    ];
+    let drawn: Vec<&str> = meanings
+        .iter()
+        .filter(|(mark, _)| overlay.iter().any(|(_, m)| m == mark))
+        .map(|(_, meaning)| *meaning)
+        .collect();
+    format!("marks: {}", drawn.join(", "))
+}
+
+/// A piece kind as the player reads it: its name and abbreviation, `Lion (Ln)`.
+fn piece_name(pos: &Position, kind: PieceId) -> String {
+    let piece = &pos.tables().rules.pieces[kind.index()];
+    format!("{} ({})", piece.name, piece.abbrev)
+}
+
+/// The longest command but `save FILE` and `load FILE`, in characters: no move or other
+/// command is nearly as long, and a longer line is answered with an excerpt.
+const LONGEST_COMMAND: usize = 100;
+/// How much of a line too long to be read is quoted back, in characters.
+const EXCERPT: usize = 40;
+
+/// A text as it is quoted back: whole when at most `limit` characters, else its start and
+/// its length.
+fn excerpt(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
 }
 
 fn describe(result: &GameResult) -> String {

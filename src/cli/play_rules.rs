@@ -46,6 +46,9 @@ pub fn perft_command(
         Err(code) => return code,
     };
     let counting = counting(paths);
+    if let Some(warning) = work_warning(&mut pos, depth, counting) {
+        eprintln!("{warning}");
+    }
     if divide {
         let mut lines: Vec<(String, u64)> = perft_divide(&mut pos, depth, counting)
             .into_iter()
@@ -61,6 +64,26 @@ pub fn perft_command(
         println!("{}", perft(&mut pos, depth, counting));
     }
     ExitCode::SUCCESS
+}
+
+/// Above this many estimated positions (10^10: about an hour at a few million a second), perft warns.
+const HUGE_WORK_LOG10: f64 = 10.0;
+
+/// A warning when perft to `depth` would visit more than 10^[`HUGE_WORK_LOG10`] positions,
+/// estimated from the count at two plies: the moves per ply there, to the power `depth`.
+fn work_warning(pos: &mut Position, depth: u32, counting: LionCounting) -> Option<String> {
+    if depth <= 4 {
+        return None;
+    }
+    let two_plies = perft(pos, 2, counting).max(4) as f64;
+    let per_ply = two_plies.sqrt();
+    let log10 = f64::from(depth) * per_ply.log10();
+    (log10 > HUGE_WORK_LOG10).then(|| {
+        format!(
+            "warning: perft {depth} visits about 10^{log10:.0} positions (about {per_ply:.0} moves a ply here); \
+             at a few million a second it may run for hours, or far longer (Ctrl-C stops it)"
+        )
+    })
 }
 
 /// How `koma moves` writes moves.
