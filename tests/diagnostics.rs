@@ -89,6 +89,7 @@ broken_files! {
     unknown_direction: "unknown-direction" => [UnknownDirection];
     unknown_piece: "unknown-piece" => [UnknownPiece];
     unknown_piece_in_setup: "unknown-piece-in-setup" => [UnknownPiece];
+    unknown_piece_misspelt: "unknown-piece-misspelt" => [UnknownPiece, UnknownPiece, UnknownPiece];
     unknown_option: "unknown-option" => [UnknownOption];
     unknown_option_value: "unknown-option-value" => [UnknownOptionValue];
     duplicate_option: "duplicate-option" => [DuplicateOption];
@@ -507,6 +508,58 @@ fn unknown_piece_suggests_the_piece_and_points_at_its_definition() {
             .as_ref()
             .unwrap()
             .contains("\"Tokin\" is the name of `+P`")
+    );
+}
+
+/// A misspelt abbreviation (a letter too many, another letter of a promoted piece) gets the
+/// piece it probably meant, wherever a piece is named: `as`, `promotes`, a rule.
+#[test]
+fn misspelt_piece_suggests_did_you_mean() {
+    let report = compile_broken("unknown-piece-misspelt").report;
+    let expected = [
+        ("+D", (8, 40), "+R", (11, 7), "did you mean `+R` (Dragon King)?"),
+        ("Gl", (10, 33), "G", (6, 7), "did you mean `G` (Gold)?"),
+        ("Pa", (20, 12), "P", (9, 7), "did you mean `P` (Pawn)?"),
+    ];
+    for (i, (word, at, meant, defined, help)) in expected.into_iter().enumerate() {
+        assert_eq!(
+            report.diagnostics[i].message,
+            format!("no piece is abbreviated `{word}`")
+        );
+        assert_eq!(label(&report, i, 0), (word.into(), at, "unknown piece".into()));
+        assert_eq!(
+            label(&report, i, 1),
+            (meant.into(), defined, format!("`{meant}` is defined here"))
+        );
+        assert_eq!(report.diagnostics[i].help.as_deref(), Some(help));
+    }
+
+    let out = koma(&["check", "tests/broken/unknown-piece-misspelt.var"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for help in [
+        "did you mean `+R` (Dragon King)?",
+        "did you mean `G` (Gold)?",
+        "did you mean `P` (Pawn)?",
+    ] {
+        assert!(text.contains(help), "{text}");
+    }
+}
+
+/// Where two pieces are equally likely, both are named; `use "x": A` suggests as well.
+#[test]
+fn misspelt_piece_names_every_likely_piece() {
+    let text = "variant \"U\"\nboard 9 x 9\nuse \"shogi\": K, Gl, +D\nsetup\n  i: 4 K 4\n";
+    let report = compile_text("u.var", text).report;
+    let helps: Vec<&str> = report.diagnostics.iter().filter_map(|d| d.help.as_deref()).collect();
+    assert_eq!(
+        helps,
+        [
+            "did you mean `G` (Gold General)?",
+            "did you mean `+R` (Dragon King) or `+B` (Dragon Horse)?"
+        ],
+        "{}",
+        report.render(false)
     );
 }
 

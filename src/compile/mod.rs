@@ -596,8 +596,10 @@ impl Ctx {
             if table.contains_key(&abbrev.node) {
                 queue.push(abbrev.node.clone());
             } else {
-                let help = diagnostic::suggest(&abbrev.node, table.keys().map(String::as_str))
-                    .map(|s| format!("did you mean `{s}`?"));
+                let help = match pieces::meant_pieces(table, &abbrev.node) {
+                    pieces::Meant::Abbreviations(meant) => Some(pieces::did_you_mean(&meant)),
+                    _ => None,
+                };
                 self.error_in(
                     Check::UnknownPiece,
                     source,

@@ -1,7 +1,7 @@
 //! The starting position: setup rows to placements, White's as the 180° rotation of
 //! Black's unless `setup white` gives them.
 
-use super::diagnostic::{Check, Label, suggest};
+use super::diagnostic::{Check, Label};
 use super::{Ctx, Table};
 use crate::parse::ast::{Cell, File, Row, Span, Statement};
 use crate::rules::{BoardSize, PieceId, Placement, Side, Square, rank_name, rank_number};
@@ -212,7 +212,8 @@ impl Ctx {
     }
 
     fn unknown_cell(&mut self, text: &str, span: Span, table: &Table) {
-        if suggest(text, table.keys().map(String::as_str)).is_some() || text.starts_with(|c: char| c.is_alphabetic()) {
+        let meant = !matches!(super::pieces::meant_pieces(table, text), super::pieces::Meant::Nothing);
+        if meant || text.starts_with(|c: char| c.is_alphabetic()) {
             self.unknown_piece(table, text, span, 0);
             return;
         }
