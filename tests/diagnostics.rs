@@ -1003,6 +1003,64 @@ fn koma_check_writes_json_for_tools() {
     assert_eq!(third["diagnostics"][0]["code"], "koma::unknown-variant");
 }
 
+/// Writes `text` to a file of its own for `koma check`; returns its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnostics");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Columns are characters, as editors count them, in the text report and in JSON alike: on
+/// a line with kanji the column after them is the same in both.
+#[test]
+fn columns_count_characters_in_text_and_json() {
+    let text = "variant \"K\"\nboard 5 x 5\npiece K \"王将\" royal : step al\nsetup\n  e: . . K . .\n";
+    let file = temp_file("kanji.var", text);
+    let out = koma(&["check", &file]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains(&format!("{file}:3:27]")), "{report}");
+
+    let out = koma(&["check", "--format", "json", &file]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let label = &json[0]["diagnostics"][0]["labels"][0];
+    assert_eq!((label["line"].clone(), label["column"].clone()), (3.into(), 27.into()));
+    // `start` and `end` stay byte offsets into the file.
+    let start = label["start"].as_u64().unwrap() as usize;
+    assert_eq!(&text[start..start + 2], "al");
+}
+
+/// A UTF-8 byte-order mark at the start of a file is skipped: the file reads as without it,
+/// and spans (byte offsets into the file as it is) and columns (without the mark) stay right.
+#[test]
+fn byte_order_mark_is_skipped() {
+    let valid = std::fs::read_to_string("variants/shogi.var").unwrap();
+    let file = temp_file("bom-valid.var", &format!("\u{feff}{valid}"));
+    let out = koma(&["check", &file]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("0 errors, 0 warnings"), "{report}");
+
+    let text = "\u{feff}board 9 x\npiece K \"King\" royal : step al\n";
+    let file = temp_file("bom-broken.var", text);
+    let out = koma(&["check", &file]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    // No message or label names the mark (the drawn line holds it, invisible, as the file does).
+    let said = report.lines().filter(|l| l.contains('×') || l.contains("──"));
+    assert!(said.clone().all(|l| !l.contains('\u{feff}')), "{report}");
+    assert!(report.contains(&format!("{file}:1:10]")), "{report}");
+    assert!(report.contains(&format!("{file}:2:29]")), "{report}");
+
+    let report = compile_text("bom.var", text).report;
+    let at = |check| checks(&report).iter().position(|&c| c == check).unwrap();
+    assert_eq!(label(&report, at(Check::Syntax), 0).1, (1, 10));
+    assert_eq!(
+        label(&report, at(Check::UnknownDirection), 0),
+        ("al".into(), (2, 29), "unknown direction".into())
+    );
+}
+
 // ---------------------------------------------------------------- nothing makes koma panic
 
 /// Compiles and renders `text`; returns the report.

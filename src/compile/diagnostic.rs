@@ -4,6 +4,7 @@
 //! `koma check --format json`. A [`Report`] holds all diagnostics of one run over all the
 //! sources involved (a file and the files it `use`s), and renders them with miette.
 
+use crate::parse::BYTE_ORDER_MARK;
 use crate::parse::ast::Span;
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan,
@@ -21,14 +22,38 @@ pub struct Source {
 }
 
 impl Source {
-    /// Line and column (both from 1) of a byte offset.
+    /// Line and column (both from 1) of a byte offset, as editors count them: lines end at
+    /// `\n`, `\r\n` or a lone `\r` (as the drawn report counts them), and columns are
+    /// characters, not bytes, without a byte-order mark at the start of the file. The text
+    /// report and `--format json` both give these.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, before[line_start..].chars().count() + 1)
+        let bytes = self.text.as_bytes();
+        let mut line = 1;
+        let mut line_start = 0;
+        for (i, &b) in bytes[..offset].iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                line += 1;
+                line_start = i + 1;
+            }
+        }
+        (line, column(&self.text, line_start, offset) + 1)
     }
+}
+
+/// The column (from 0) of byte `offset` on the line starting at byte `line_start`: the
+/// characters before it, a byte-order mark starting the file not counted (nor the `\r` of a
+/// `\r\n`, as miette does not).
+fn column(text: &str, line_start: usize, offset: usize) -> usize {
+    let Some(before) = text.get(line_start..offset) else {
+        return offset - line_start;
+    };
+    let before = if line_start == 0 {
+        before.strip_prefix(BYTE_ORDER_MARK).unwrap_or(before)
+    } else {
+        before
+    };
+    before.chars().filter(|&c| c != '\r').count()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -401,12 +426,20 @@ impl SourceCode for IndexedSource {
         let local = SourceSpan::new((span.offset() - start).into(), span.len());
         let excerpt = &self.text.as_bytes()[start..end];
         let contents = excerpt.read_span(&local, context_lines_before, context_lines_after)?;
+        // miette counts the column (shown in the header, `file:line:column`) in bytes; koma
+        // counts characters, as editors and `--format json` do.
+        let column = if context_lines_before == 0 {
+            let line_start = self.line_starts[self.line_of(span.offset())];
+            column(&self.text, line_start, span.offset())
+        } else {
+            contents.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             contents.data(),
             SourceSpan::new((contents.span().offset() + start).into(), contents.span().len()),
             contents.line() + first,
-            contents.column(),
+            column,
             contents.line_count() + first,
         )))
     }
@@ -606,6 +639,33 @@ mod tests {
         codes.dedup();
         assert_eq!(codes.len(), n);
         assert!(n >= 25);
+    }
+
+    /// Columns count characters, in the drawn report's header as in `line_column`: on a line
+    /// with kanji, after a byte-order mark, after a lone `\r`.
+    #[test]
+    fn columns_count_characters() {
+        let text = "variant \"T\"\npiece K \"王将\" royal : step al\n";
+        let source = Source {
+            name: "k.var".into(),
+            text: Arc::from(text),
+        };
+        let offset = text.find("al\n").unwrap();
+        assert_eq!(source.line_column(offset), (2, 27));
+        let indexed = IndexedSource::new(&source);
+        let contents = indexed.read_span(&SourceSpan::new(offset.into(), 2), 0, 0).unwrap();
+        assert_eq!((contents.line() + 1, contents.column() + 1), (2, 27));
+
+        let bom = Source {
+            name: "b.var".into(),
+            text: Arc::from("\u{feff}board 9 x\rpiece"),
+        };
+        assert_eq!(bom.line_column(3), (1, 1));
+        assert_eq!(bom.line_column(9), (1, 7));
+        assert_eq!(bom.line_column(13), (2, 1));
+        let indexed = IndexedSource::new(&bom);
+        let contents = indexed.read_span(&SourceSpan::new(9.into(), 1), 0, 0).unwrap();
+        assert_eq!(contents.column() + 1, 7);
     }
 
     /// The indexed source reads every span as miette reads it from the whole text: CRLF and

@@ -83,7 +83,20 @@ pub struct SyntaxError {
 
 /// Parses a whole file, returning the statements of every line that parsed and an error
 /// for every statement that did not.
+///
+/// A byte-order mark at the start of the text is skipped (read as spaces of the same length,
+/// so that every span still counts bytes of the text as given).
 pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
+    match text.strip_prefix(BYTE_ORDER_MARK) {
+        Some(rest) => parse_text(&format!("{}{rest}", " ".repeat(BYTE_ORDER_MARK.len_utf8()))),
+        None => parse_text(text),
+    }
+}
+
+/// The byte-order mark some editors write at the start of a UTF-8 file; koma skips it.
+pub const BYTE_ORDER_MARK: char = '\u{feff}';
+
+fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
     let whole = match parse_rule(Rule::file, text, false) {
         Ok(mut pairs) => {
