@@ -82,6 +82,7 @@ broken_files! {
     syntax_unclosed_name: "syntax-unclosed-name" => [Syntax];
     syntax_trailing_comma: "syntax-trailing-comma" => [Syntax];
     unknown_variant: "unknown-variant" => [UnknownVariant];
+    unknown_variant_directory: "unknown-variant-directory" => [UnknownVariant];
     recursive_use: "recursive-use" => [RecursiveUse];
     unknown_keyword: "unknown-keyword" => [UnknownKeyword];
     unknown_attribute: "unknown-attribute" => [UnknownAttribute];
@@ -892,6 +893,35 @@ fn limit_file_too_large() {
     let _ = report.render(false);
 }
 
+/// Past the movement tables' runs (not their squares), the label counts runs.
+#[test]
+fn limit_movement_table_runs_label_counts_runs() {
+    // Six kinds that each leap to every square of a 36 × 36 board: 3,356,640 runs apiece
+    // (leaps are one square a run), 20 million in all with the King, past the 2^24 runs and far within the
+    // 2^27 squares.
+    let offsets: Vec<String> = (-35i32..=35)
+        .flat_map(|x| (-35i32..=35).map(move |y| (x, y)))
+        .filter(|&o| o != (0, 0))
+        .map(|(x, y)| format!("({x}, {y})"))
+        .collect();
+    let mut text = format!(
+        "variant \"Leapers\"\nboard 36 x 36\npiece A \"All\" : leap {}\n",
+        offsets.join(" ")
+    );
+    for name in ["B", "C", "D", "E", "F"] {
+        text.push_str(&format!("piece {name} \"Leaper {name}\" : as A\n"));
+    }
+    text.push_str("piece K \"King\" royal : step all\nstuck-pieces-stay\nsetup\n  aj: K A B C D E F 29\n");
+    let report = compile_text("leapers.var", &text).report;
+    let limit = report
+        .diagnostics
+        .iter()
+        .find(|d| d.check == Check::Limit)
+        .unwrap_or_else(|| panic!("{}", report.render(false)));
+    assert!(limit.message.contains("20159720 runs of squares"), "{}", limit.message);
+    assert_eq!(limit.labels[0].text, "the most of any kind: 3356640 runs of squares");
+}
+
 #[test]
 fn limit_too_many_broken_lines() {
     let text = "variant \"Broken\"\nboard 9 x 9\n".to_string() + &"board x\n".repeat(80);
@@ -1059,6 +1089,121 @@ fn byte_order_mark_is_skipped() {
         label(&report, at(Check::UnknownDirection), 0),
         ("al".into(), (2, 29), "unknown direction".into())
     );
+}
+
+/// `koma check DIR` checks the `.var` files directly in DIR, sorted by name, and says so;
+/// a directory without one is an error.
+#[test]
+fn koma_check_dir_checks_its_var_files() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub.var")).unwrap();
+    let shogi = std::fs::read_to_string("variants/shogi.var").unwrap();
+    std::fs::write(dir.join("b.var"), &shogi).unwrap();
+    std::fs::write(dir.join("a.var"), shogi.replace("step all", "step al")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a variant").unwrap();
+    let name = dir.to_str().unwrap();
+    let out = koma(&["check", name]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let verdicts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("ok:") || l.starts_with("invalid:") || l.contains("checking"))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            format!("{name}: checking the 3 .var files in it"),
+            format!("invalid: {name}/a.var: 1 error, 0 warnings"),
+            format!("ok: {name}/b.var: 0 errors, 0 warnings"),
+            format!("invalid: {name}/sub.var: 1 error, 0 warnings"),
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{name}/sub.var is a directory, not a variant file")),
+        "{text}"
+    );
+
+    let out = koma(&["check", "--format", "json", name]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            format!("{name}/a.var"),
+            format!("{name}/b.var"),
+            format!("{name}/sub.var")
+        ]
+    );
+
+    let empty = dir.join("sub.var");
+    let out = koma(&["check", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("holds no .var file"), "{text}");
+}
+
+/// What is not a regular file is named for what it is, given as a variant or by `use`,
+/// never "no file": a directory, a FIFO, a device.
+#[test]
+fn a_variant_that_is_not_a_regular_file_is_named_as_such() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("not-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.var");
+    if !fifo.exists() {
+        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+    }
+    let cases = [
+        (dir.to_str().unwrap().to_string() + "/", "a directory"),
+        (fifo.to_str().unwrap().to_string(), "a FIFO (named pipe)"),
+        ("/dev/null".to_string(), "a device"),
+    ];
+    for (path, kind) in &cases {
+        let out = koma(&["play", path]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(&format!("is {kind}, not a variant file")),
+            "{path}: {text}"
+        );
+        assert!(!text.contains("no shipped variant"), "{text}");
+    }
+    // A FIFO given to `koma check` is refused without blocking.
+    let out = koma(&["check", fifo.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("is a FIFO (named pipe), not a variant file"), "{text}");
+    assert!(text.contains("koma::unknown-variant"), "{text}");
+
+    let report = compile_broken("unknown-variant-directory").report;
+    assert_eq!(
+        report.diagnostics[0].message,
+        "tests/broken/. is a directory, not a variant file"
+    );
+    assert_eq!(label(&report, 0, 0), ("\".\"".into(), (4, 5), "cannot be read".into()));
+}
+
+/// A variant file past 4 MiB is `koma::limit`, as README's table of limits says.
+#[test]
+fn an_oversize_variant_file_is_a_limit() {
+    let size = koma::compile::source::MAX_SOURCE_BYTES + 1;
+    let file = temp_file("oversize.var", &"#".repeat(size));
+    let out = koma(&["check", "--format", "json", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["diagnostics"][0]["code"], "koma::limit");
+    let used = temp_file("uses-oversize.var", "variant \"U\"\nboard 5 x 5\nuse \"oversize\"\n");
+    let out = koma(&["check", &used]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("koma::limit"), "{text}");
+    assert!(text.contains("too large"), "{text}");
+    assert!(!text.contains("koma::unknown-variant"), "{text}");
 }
 
 // ---------------------------------------------------------------- nothing makes koma panic

@@ -16,7 +16,7 @@ mod setup;
 pub mod source;
 
 pub use diagnostic::{Check, Diagnostic, Label, Report, Severity, Source};
-pub use source::{FileLoader, Loader, MemoryLoader};
+pub use source::{FileLoader, LoadError, Loader, MemoryLoader};
 
 use crate::parse::ast::{File, Guard, PieceDecl, Span, Spanned, Statement};
 use crate::parse::{self, SyntaxError};
@@ -56,19 +56,19 @@ pub fn compile_named(name: &str, choices: &[Choice]) -> Compiled {
     let loader = FileLoader;
     match loader.load(name, None) {
         Ok(source) => compile(source, &loader, choices),
-        Err(message) => Compiled {
+        Err(error) => Compiled {
             rules: None,
             report: Report {
                 diagnostics: vec![Diagnostic {
-                    check: Check::UnknownVariant,
+                    check: error.check(),
                     severity: Severity::Error,
-                    message,
+                    message: error.message().to_string(),
                     source: Source {
                         name: name.to_string(),
                         text: "".into(),
                     },
                     labels: vec![],
-                    help: Some("give a path to a .var file, or a shipped variant's name".into()),
+                    help: Some(error.help().into()),
                 }],
             },
         },
@@ -497,24 +497,28 @@ impl Ctx {
             let from = self.sources[current].clone();
             let loaded = match loader.load(&source.node, Some(&from)) {
                 Ok(loaded) => loaded,
-                Err(message) => {
-                    let help = diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
-                        .map(|s| format!("did you mean `{s}`?"))
-                        .or_else(|| {
-                            Some(
-                                "give a path to a .var file (relative to this one), or a shipped variant's name".into(),
-                            )
-                        });
+                Err(error) => {
+                    let help = match error {
+                        source::LoadError::NotFound(_) => {
+                            diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
+                                .map(|s| format!("did you mean `{s}`?"))
+                                .unwrap_or_else(|| {
+                                    "give a path to a .var file (relative to this one), or a shipped variant's name"
+                                        .into()
+                                })
+                        }
+                        _ => error.help().to_string(),
+                    };
                     // Its pieces are missing: what refers to them is not reported again.
                     self.use_failed = true;
                     self.pieces_incomplete = true;
                     self.error_in(
-                        Check::UnknownVariant,
+                        error.check(),
                         current,
                         source.span.clone(),
-                        message,
-                        "not found",
-                        help,
+                        error.message().to_string(),
+                        error.label(),
+                        Some(help),
                     );
                     continue;
                 }
