@@ -103,6 +103,10 @@ broken_files! {
     board_size: "board-size" => [BoardSize];
     square_off_board: "square-off-board" => [SquareOffBoard];
     short_row: "short-row" => [ShortRow];
+    short_row_board_changed: "short-row-board-changed" => [ShortRow, ShortRow];
+    square_off_board_ranks: "square-off-board-ranks" => [SquareOffBoard];
+    syntax_negative_distance: "syntax-negative-distance" => [Syntax];
+    unknown_keyword_continued_moves: "unknown-keyword-continued-moves" => [UnknownKeyword];
     square_taken: "square-taken" => [SquareTaken];
     square_taken_rotation: "square-taken-rotation" => [SquareTaken];
     missing_setup: "missing-setup" => [MissingSetup];
@@ -562,6 +566,110 @@ fn misspelt_piece_names_every_likely_piece() {
         "{}",
         report.render(false)
     );
+}
+
+/// A board changed without its setup: the report on a setup row labels the `board`
+/// statement's number too, files or ranks.
+#[test]
+fn board_changed_without_setup_labels_the_board_line() {
+    let report = compile_broken("short-row-board-changed").report;
+    for (i, row_end) in [(0, (11, 9)), (1, (12, 15))] {
+        assert_eq!(label(&report, i, 0), ("".into(), row_end, "row ends here".into()));
+        assert_eq!(
+            label(&report, i, 1),
+            ("7".into(), (3, 7), "the board has 7 files".into())
+        );
+    }
+    let report = compile_broken("square-off-board-ranks").report;
+    assert_eq!(label(&report, 0, 0), ("e".into(), (12, 3), "no such rank".into()));
+    assert_eq!(
+        label(&report, 0, 1),
+        ("4".into(), (3, 11), "the board has 4 ranks".into())
+    );
+
+    let out = koma(&["check", "tests/broken/short-row-board-changed.var"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("the board has 7 files"), "{text}");
+}
+
+/// A move list continued on the next line without the `,` at the end of the line: the
+/// report says so and points where the `,` goes (before a comment).
+#[test]
+fn continued_moves_without_comma_suggest_the_comma() {
+    let report = compile_broken("unknown-keyword-continued-moves").report;
+    let d = &report.diagnostics[0];
+    assert_eq!(
+        d.message,
+        "`step` is a move, not a statement: the line before ends its list of moves without `,`"
+    );
+    assert_eq!(
+        label(&report, 0, 0),
+        ("step".into(), (7, 3), "a move on a line of its own".into())
+    );
+    assert_eq!(
+        label(&report, 0, 1),
+        ("".into(), (6, 42), "add `,` here to go on with the moves".into())
+    );
+    assert!(
+        d.help
+            .as_ref()
+            .unwrap()
+            .contains("add `,` at the end of the line before")
+    );
+
+    // `as` (a short word) is read as a broken statement: the same message.
+    let text = "variant \"A\"\nboard 5 x 5\npiece K \"King\" royal : step forward\n  as G\n";
+    let report = compile_text("as.var", text).report;
+    let d = report.diagnostics.iter().find(|d| d.check == Check::Syntax).unwrap();
+    assert_eq!(
+        d.message,
+        "`as` is a move, not a statement: the line before ends its list of moves without `,`"
+    );
+    assert!(
+        d.help
+            .as_ref()
+            .unwrap()
+            .contains("add `,` at the end of the line before")
+    );
+
+    // Not after a statement that is not a piece, nor a word that is not a move.
+    let text = "variant \"A\"\nboard 5 x 5\n  step forward\npiece K \"King\" royal : step all\n  stpe all\n";
+    let report = compile_text("other.var", text).report;
+    for d in &report.diagnostics {
+        assert!(!d.message.contains("without `,`"), "{}", d.message);
+    }
+}
+
+/// A distance that is not a whole number of squares: say what a distance is.
+#[test]
+fn a_distance_is_a_whole_number_of_squares() {
+    let report = compile_broken("syntax-negative-distance").report;
+    assert_eq!(
+        report.diagnostics[0].message,
+        "`-2` is not a distance: the distance of a range is a whole number of squares, at least 1"
+    );
+    assert_eq!(
+        label(&report, 0, 0),
+        ("-2".into(), (7, 45), "a whole number of squares, at least 1".into())
+    );
+    for (clause, number) in [
+        ("jump -1 forward", "-1"),
+        ("range 2.5 forward", "2.5"),
+        ("lion -3", "-3"),
+    ] {
+        let text = format!("piece K \"King\" royal : {clause}\n");
+        let report = compile_text("d.var", &text).report;
+        let d = report.diagnostics.iter().find(|d| d.check == Check::Syntax).unwrap();
+        assert!(
+            d.message.starts_with(&format!("`{number}` is not a distance")),
+            "{clause}: {}",
+            d.message
+        );
+        assert_eq!(&d.source.text[d.labels[0].span.clone()], number, "{clause}");
+    }
+    let out = koma(&["check", "tests/broken/syntax-negative-distance.var"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("a whole number of squares, at least 1"), "{text}");
 }
 
 #[test]

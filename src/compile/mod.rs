@@ -232,6 +232,10 @@ struct Anchors {
     first: Span,
     /// The `setup` keyword of the first setup.
     setup: Option<Span>,
+    /// The numbers of files and of ranks of the first `board` statement.
+    board: Option<(Span, Span)>,
+    /// Where each `piece` statement ends, in order.
+    piece_ends: Vec<usize>,
 }
 
 impl Anchors {
@@ -253,6 +257,16 @@ impl Anchors {
                 .iter()
                 .find(|s| matches!(s.node, Statement::Setup(_)))
                 .map(|s| word(&s.span)),
+            piece_ends: file
+                .statements
+                .iter()
+                .filter(|s| matches!(s.node, Statement::Piece(_)))
+                .map(|s| s.span.end)
+                .collect(),
+            board: file.statements.iter().find_map(|s| match &s.node {
+                Statement::Board { files, ranks } => Some((files.span.clone(), ranks.span.clone())),
+                _ => None,
+            }),
         }
     }
 }
@@ -409,10 +423,12 @@ impl Ctx {
                     ])
             }
             Check::StuckPiece => self.diagnostics.iter().any(|d| d.severity == Severity::Error),
-            // A setup whose every piece is unknown (or came from a `use` that failed).
+            // A setup whose every piece is unknown (or came from a `use` that failed), or off
+            // the board.
             Check::MissingSetup => {
                 statement_broken("setup")
-                    || (self.anchors.setup.is_some() && (self.use_failed || reported(&[Check::UnknownPiece])))
+                    || (self.anchors.setup.is_some()
+                        && (self.use_failed || reported(&[Check::UnknownPiece, Check::SquareOffBoard])))
             }
             Check::MissingBoard => statement_broken("board"),
             Check::MissingName => statement_broken("variant"),
