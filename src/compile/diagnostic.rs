@@ -87,11 +87,13 @@ checks! {
     /// A statement that does not follow the grammar: `piece K "King" step all` (no `:`), a setup
     /// row without its `:`, a quoted name left open.
     Syntax = "syntax",
-    /// A file that cannot be read, or a `use` of a variant that does not exist: `use "chuu"`.
+    /// A file that cannot be read, or a `use` of a variant that does not exist: `use "chuu"`;
+    /// a directory, FIFO or device given as a variant: `use "."`.
     UnknownVariant = "unknown-variant",
     /// A `use` chain that comes back to a file already being read: `use "self"` in self.var.
     RecursiveUse = "recursive-use",
-    /// A statement keyword that does not exist: `promtion zone 3`.
+    /// A statement keyword that does not exist: `promtion zone 3`; a move starting a line
+    /// after a list of moves whose line lacks its trailing `,`.
     UnknownKeyword = "unknown-keyword",
     /// A piece attribute that does not exist: `piece K "King" roayl : step all`.
     UnknownAttribute = "unknown-attribute",
