@@ -652,10 +652,12 @@ fn a_distance_is_a_whole_number_of_squares() {
         label(&report, 0, 0),
         ("-2".into(), (7, 45), "a whole number of squares, at least 1".into())
     );
+    let on_a_line_of_its_own = "step all, # the King's step\n  range -4 forward";
     for (clause, number) in [
         ("jump -1 forward", "-1"),
         ("range 2.5 forward", "2.5"),
         ("lion -3", "-3"),
+        (on_a_line_of_its_own, "-4"),
     ] {
         let text = format!("piece K \"King\" royal : {clause}\n");
         let report = compile_text("d.var", &text).report;

@@ -506,7 +506,8 @@ fn distance_of(text: &str, at: usize, found: &str) -> Option<(&'static str, Span
     // `2.5`: the `2` was read as the distance, and reading stopped at the `.`.
     let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let start = at - digits;
-    let words = code_of(&text[..start]).trim_end();
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let words = code_of(&text[line_start..start]).trim_end();
     let kind = ["range", "jump", "lion"].into_iter().find(|k| {
         words
             .strip_suffix(k)
