@@ -8,10 +8,10 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// What stands at a path that is not a regular file, in words.
-fn kind_of(metadata: &Metadata) -> &'static str {
+pub fn kind_of(metadata: &Metadata) -> &'static str {
     let file_type = metadata.file_type();
     if file_type.is_dir() {
-        return "a folder";
+        return "a directory";
     }
     if file_type.is_symlink() {
         return "a symbolic link";

@@ -82,6 +82,7 @@ broken_files! {
     syntax_unclosed_name: "syntax-unclosed-name" => [Syntax];
     syntax_trailing_comma: "syntax-trailing-comma" => [Syntax];
     unknown_variant: "unknown-variant" => [UnknownVariant];
+    unknown_variant_directory: "unknown-variant-directory" => [UnknownVariant];
     recursive_use: "recursive-use" => [RecursiveUse];
     unknown_keyword: "unknown-keyword" => [UnknownKeyword];
     unknown_attribute: "unknown-attribute" => [UnknownAttribute];
@@ -89,6 +90,7 @@ broken_files! {
     unknown_direction: "unknown-direction" => [UnknownDirection];
     unknown_piece: "unknown-piece" => [UnknownPiece];
     unknown_piece_in_setup: "unknown-piece-in-setup" => [UnknownPiece];
+    unknown_piece_misspelt: "unknown-piece-misspelt" => [UnknownPiece, UnknownPiece, UnknownPiece];
     unknown_option: "unknown-option" => [UnknownOption];
     unknown_option_value: "unknown-option-value" => [UnknownOptionValue];
     duplicate_option: "duplicate-option" => [DuplicateOption];
@@ -101,6 +103,10 @@ broken_files! {
     board_size: "board-size" => [BoardSize];
     square_off_board: "square-off-board" => [SquareOffBoard];
     short_row: "short-row" => [ShortRow];
+    short_row_board_changed: "short-row-board-changed" => [ShortRow, ShortRow];
+    square_off_board_ranks: "square-off-board-ranks" => [SquareOffBoard];
+    syntax_negative_distance: "syntax-negative-distance" => [Syntax];
+    unknown_keyword_continued_moves: "unknown-keyword-continued-moves" => [UnknownKeyword];
     square_taken: "square-taken" => [SquareTaken];
     square_taken_rotation: "square-taken-rotation" => [SquareTaken];
     missing_setup: "missing-setup" => [MissingSetup];
@@ -510,6 +516,164 @@ fn unknown_piece_suggests_the_piece_and_points_at_its_definition() {
     );
 }
 
+/// A misspelt abbreviation (a letter too many, another letter of a promoted piece) gets the
+/// piece it probably meant, wherever a piece is named: `as`, `promotes`, a rule.
+#[test]
+fn misspelt_piece_suggests_did_you_mean() {
+    let report = compile_broken("unknown-piece-misspelt").report;
+    let expected = [
+        ("+D", (8, 40), "+R", (11, 7), "did you mean `+R` (Dragon King)?"),
+        ("Gl", (10, 33), "G", (6, 7), "did you mean `G` (Gold)?"),
+        ("Pa", (20, 12), "P", (9, 7), "did you mean `P` (Pawn)?"),
+    ];
+    for (i, (word, at, meant, defined, help)) in expected.into_iter().enumerate() {
+        assert_eq!(
+            report.diagnostics[i].message,
+            format!("no piece is abbreviated `{word}`")
+        );
+        assert_eq!(label(&report, i, 0), (word.into(), at, "unknown piece".into()));
+        assert_eq!(
+            label(&report, i, 1),
+            (meant.into(), defined, format!("`{meant}` is defined here"))
+        );
+        assert_eq!(report.diagnostics[i].help.as_deref(), Some(help));
+    }
+
+    let out = koma(&["check", "tests/broken/unknown-piece-misspelt.var"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for help in [
+        "did you mean `+R` (Dragon King)?",
+        "did you mean `G` (Gold)?",
+        "did you mean `P` (Pawn)?",
+    ] {
+        assert!(text.contains(help), "{text}");
+    }
+}
+
+/// Where two pieces are equally likely, both are named; `use "x": A` suggests as well.
+#[test]
+fn misspelt_piece_names_every_likely_piece() {
+    let text = "variant \"U\"\nboard 9 x 9\nuse \"shogi\": K, Gl, +D\nsetup\n  i: 4 K 4\n";
+    let report = compile_text("u.var", text).report;
+    let helps: Vec<&str> = report.diagnostics.iter().filter_map(|d| d.help.as_deref()).collect();
+    assert_eq!(
+        helps,
+        [
+            "did you mean `G` (Gold General)?",
+            "did you mean `+R` (Dragon King) or `+B` (Dragon Horse)?"
+        ],
+        "{}",
+        report.render(false)
+    );
+}
+
+/// A board changed without its setup: the report on a setup row labels the `board`
+/// statement's number too, files or ranks.
+#[test]
+fn board_changed_without_setup_labels_the_board_line() {
+    let report = compile_broken("short-row-board-changed").report;
+    for (i, row_end) in [(0, (11, 9)), (1, (12, 15))] {
+        assert_eq!(label(&report, i, 0), ("".into(), row_end, "row ends here".into()));
+        assert_eq!(
+            label(&report, i, 1),
+            ("7".into(), (3, 7), "the board has 7 files".into())
+        );
+    }
+    let report = compile_broken("square-off-board-ranks").report;
+    assert_eq!(label(&report, 0, 0), ("e".into(), (12, 3), "no such rank".into()));
+    assert_eq!(
+        label(&report, 0, 1),
+        ("4".into(), (3, 11), "the board has 4 ranks".into())
+    );
+
+    let out = koma(&["check", "tests/broken/short-row-board-changed.var"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("the board has 7 files"), "{text}");
+}
+
+/// A move list continued on the next line without the `,` at the end of the line: the
+/// report says so and points where the `,` goes (before a comment).
+#[test]
+fn continued_moves_without_comma_suggest_the_comma() {
+    let report = compile_broken("unknown-keyword-continued-moves").report;
+    let d = &report.diagnostics[0];
+    assert_eq!(
+        d.message,
+        "`step` is a move, not a statement: the line before ends its list of moves without `,`"
+    );
+    assert_eq!(
+        label(&report, 0, 0),
+        ("step".into(), (7, 3), "a move on a line of its own".into())
+    );
+    assert_eq!(
+        label(&report, 0, 1),
+        ("".into(), (6, 42), "add `,` here to go on with the moves".into())
+    );
+    assert!(
+        d.help
+            .as_ref()
+            .unwrap()
+            .contains("add `,` at the end of the line before")
+    );
+
+    // `as` (a short word) is read as a broken statement: the same message.
+    let text = "variant \"A\"\nboard 5 x 5\npiece K \"King\" royal : step forward\n  as G\n";
+    let report = compile_text("as.var", text).report;
+    let d = report.diagnostics.iter().find(|d| d.check == Check::Syntax).unwrap();
+    assert_eq!(
+        d.message,
+        "`as` is a move, not a statement: the line before ends its list of moves without `,`"
+    );
+    assert!(
+        d.help
+            .as_ref()
+            .unwrap()
+            .contains("add `,` at the end of the line before")
+    );
+
+    // Not after a statement that is not a piece, nor a word that is not a move.
+    let text = "variant \"A\"\nboard 5 x 5\n  step forward\npiece K \"King\" royal : step all\n  stpe all\n";
+    let report = compile_text("other.var", text).report;
+    for d in &report.diagnostics {
+        assert!(!d.message.contains("without `,`"), "{}", d.message);
+    }
+}
+
+/// A distance that is not a whole number of squares: say what a distance is.
+#[test]
+fn a_distance_is_a_whole_number_of_squares() {
+    let report = compile_broken("syntax-negative-distance").report;
+    assert_eq!(
+        report.diagnostics[0].message,
+        "`-2` is not a distance: the distance of a range is a whole number of squares, at least 1"
+    );
+    assert_eq!(
+        label(&report, 0, 0),
+        ("-2".into(), (7, 45), "a whole number of squares, at least 1".into())
+    );
+    let on_a_line_of_its_own = "step all, # the King's step\n  range -4 forward";
+    for (clause, number) in [
+        ("jump -1 forward", "-1"),
+        ("range 2.5 forward", "2.5"),
+        ("lion -3", "-3"),
+        (on_a_line_of_its_own, "-4"),
+    ] {
+        let text = format!("piece K \"King\" royal : {clause}\n");
+        let report = compile_text("d.var", &text).report;
+        let d = report.diagnostics.iter().find(|d| d.check == Check::Syntax).unwrap();
+        assert!(
+            d.message.starts_with(&format!("`{number}` is not a distance")),
+            "{clause}: {}",
+            d.message
+        );
+        assert_eq!(&d.source.text[d.labels[0].span.clone()], number, "{clause}");
+    }
+    let out = koma(&["check", "tests/broken/syntax-negative-distance.var"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("a whole number of squares, at least 1"), "{text}");
+}
+
 #[test]
 fn duplicate_abbreviation_labels_both_definitions() {
     let report = compile_broken("duplicate-abbreviation").report;
@@ -839,6 +1003,35 @@ fn limit_file_too_large() {
     let _ = report.render(false);
 }
 
+/// Past the movement tables' runs (not their squares), the label counts runs.
+#[test]
+fn limit_movement_table_runs_label_counts_runs() {
+    // Six kinds that each leap to every square of a 36 × 36 board: 3,356,640 runs apiece
+    // (leaps are one square a run), 20 million in all with the King, past the 2^24 runs and far within the
+    // 2^27 squares.
+    let offsets: Vec<String> = (-35i32..=35)
+        .flat_map(|x| (-35i32..=35).map(move |y| (x, y)))
+        .filter(|&o| o != (0, 0))
+        .map(|(x, y)| format!("({x}, {y})"))
+        .collect();
+    let mut text = format!(
+        "variant \"Leapers\"\nboard 36 x 36\npiece A \"All\" : leap {}\n",
+        offsets.join(" ")
+    );
+    for name in ["B", "C", "D", "E", "F"] {
+        text.push_str(&format!("piece {name} \"Leaper {name}\" : as A\n"));
+    }
+    text.push_str("piece K \"King\" royal : step all\nstuck-pieces-stay\nsetup\n  aj: K A B C D E F 29\n");
+    let report = compile_text("leapers.var", &text).report;
+    let limit = report
+        .diagnostics
+        .iter()
+        .find(|d| d.check == Check::Limit)
+        .unwrap_or_else(|| panic!("{}", report.render(false)));
+    assert!(limit.message.contains("20159720 runs of squares"), "{}", limit.message);
+    assert_eq!(limit.labels[0].text, "the most of any kind: 3356640 runs of squares");
+}
+
 #[test]
 fn limit_too_many_broken_lines() {
     let text = "variant \"Broken\"\nboard 9 x 9\n".to_string() + &"board x\n".repeat(80);
@@ -948,6 +1141,179 @@ fn koma_check_writes_json_for_tools() {
     let third = &files[2];
     assert_eq!(third["valid"], false);
     assert_eq!(third["diagnostics"][0]["code"], "koma::unknown-variant");
+}
+
+/// Writes `text` to a file of its own for `koma check`; returns its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnostics");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Columns are characters, as editors count them, in the text report and in JSON alike: on
+/// a line with kanji the column after them is the same in both.
+#[test]
+fn columns_count_characters_in_text_and_json() {
+    let text = "variant \"K\"\nboard 5 x 5\npiece K \"王将\" royal : step al\nsetup\n  e: . . K . .\n";
+    let file = temp_file("kanji.var", text);
+    let out = koma(&["check", &file]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains(&format!("{file}:3:27]")), "{report}");
+
+    let out = koma(&["check", "--format", "json", &file]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let label = &json[0]["diagnostics"][0]["labels"][0];
+    assert_eq!((label["line"].clone(), label["column"].clone()), (3.into(), 27.into()));
+    // `start` and `end` stay byte offsets into the file.
+    let start = label["start"].as_u64().unwrap() as usize;
+    assert_eq!(&text[start..start + 2], "al");
+}
+
+/// A UTF-8 byte-order mark at the start of a file is skipped: the file reads as without it,
+/// and spans (byte offsets into the file as it is) and columns (without the mark) stay right.
+#[test]
+fn byte_order_mark_is_skipped() {
+    let valid = std::fs::read_to_string("variants/shogi.var").unwrap();
+    let file = temp_file("bom-valid.var", &format!("\u{feff}{valid}"));
+    let out = koma(&["check", &file]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("0 errors, 0 warnings"), "{report}");
+
+    let text = "\u{feff}board 9 x\npiece K \"King\" royal : step al\n";
+    let file = temp_file("bom-broken.var", text);
+    let out = koma(&["check", &file]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    // No message or label names the mark (the drawn line holds it, invisible, as the file does).
+    let said = report.lines().filter(|l| l.contains('×') || l.contains("──"));
+    assert!(said.clone().all(|l| !l.contains('\u{feff}')), "{report}");
+    assert!(report.contains(&format!("{file}:1:10]")), "{report}");
+    assert!(report.contains(&format!("{file}:2:29]")), "{report}");
+
+    let report = compile_text("bom.var", text).report;
+    let at = |check| checks(&report).iter().position(|&c| c == check).unwrap();
+    assert_eq!(label(&report, at(Check::Syntax), 0).1, (1, 10));
+    assert_eq!(
+        label(&report, at(Check::UnknownDirection), 0),
+        ("al".into(), (2, 29), "unknown direction".into())
+    );
+}
+
+/// `koma check DIR` checks the `.var` files directly in DIR, sorted by name, and says so;
+/// a directory without one is an error.
+#[test]
+fn koma_check_dir_checks_its_var_files() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub.var")).unwrap();
+    let shogi = std::fs::read_to_string("variants/shogi.var").unwrap();
+    std::fs::write(dir.join("b.var"), &shogi).unwrap();
+    std::fs::write(dir.join("a.var"), shogi.replace("step all", "step al")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a variant").unwrap();
+    let name = dir.to_str().unwrap();
+    let out = koma(&["check", name]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let verdicts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("ok:") || l.starts_with("invalid:") || l.contains("checking"))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            format!("{name}: checking the 3 .var files in it"),
+            format!("invalid: {name}/a.var: 1 error, 0 warnings"),
+            format!("ok: {name}/b.var: 0 errors, 0 warnings"),
+            format!("invalid: {name}/sub.var: 1 error, 0 warnings"),
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{name}/sub.var is a directory, not a variant file")),
+        "{text}"
+    );
+
+    let out = koma(&["check", "--format", "json", name]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            format!("{name}/a.var"),
+            format!("{name}/b.var"),
+            format!("{name}/sub.var")
+        ]
+    );
+
+    let empty = dir.join("sub.var");
+    let out = koma(&["check", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("holds no .var file"), "{text}");
+}
+
+/// What is not a regular file is named for what it is, given as a variant or by `use`,
+/// never "no file": a directory, a FIFO, a device.
+#[test]
+fn a_variant_that_is_not_a_regular_file_is_named_as_such() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("not-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.var");
+    if !fifo.exists() {
+        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+    }
+    let cases = [
+        (dir.to_str().unwrap().to_string() + "/", "a directory"),
+        (fifo.to_str().unwrap().to_string(), "a FIFO (named pipe)"),
+        ("/dev/null".to_string(), "a device"),
+    ];
+    for (path, kind) in &cases {
+        let out = koma(&["play", path]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(&format!("is {kind}, not a variant file")),
+            "{path}: {text}"
+        );
+        assert!(!text.contains("no shipped variant"), "{text}");
+    }
+    // A FIFO given to `koma check` is refused without blocking.
+    let out = koma(&["check", fifo.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("is a FIFO (named pipe), not a variant file"), "{text}");
+    assert!(text.contains("koma::unknown-variant"), "{text}");
+
+    let report = compile_broken("unknown-variant-directory").report;
+    assert_eq!(
+        report.diagnostics[0].message,
+        "tests/broken/. is a directory, not a variant file"
+    );
+    assert_eq!(label(&report, 0, 0), ("\".\"".into(), (4, 5), "cannot be read".into()));
+}
+
+/// A variant file past 4 MiB is `koma::limit`, as README's table of limits says.
+#[test]
+fn an_oversize_variant_file_is_a_limit() {
+    let size = koma::compile::source::MAX_SOURCE_BYTES + 1;
+    let file = temp_file("oversize.var", &"#".repeat(size));
+    let out = koma(&["check", "--format", "json", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["diagnostics"][0]["code"], "koma::limit");
+    let used = temp_file("uses-oversize.var", "variant \"U\"\nboard 5 x 5\nuse \"oversize\"\n");
+    let out = koma(&["check", &used]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("koma::limit"), "{text}");
+    assert!(text.contains("too large"), "{text}");
+    assert!(!text.contains("koma::unknown-variant"), "{text}");
 }
 
 // ---------------------------------------------------------------- nothing makes koma panic

@@ -187,7 +187,7 @@ fn the_record_file_is_a_regular_file_or_a_new_path_and_keeps_its_mode() {
         (link.as_path(), "a symbolic link"),
         (fifo.as_path(), "a FIFO"),
         (Path::new("/dev/null"), "a device"),
-        (dir.as_path(), "a folder"),
+        (dir.as_path(), "a directory"),
     ] {
         let (code, out) = play(&["shogi", "--record", path(target)], "quit\n");
         assert_eq!(code, Some(1), "{target:?}: {out}");

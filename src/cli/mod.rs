@@ -27,7 +27,7 @@ struct Cli {
 enum Command {
     /// Validate variant files: every error and warning, with where and why.
     Check {
-        /// Variant files (paths, or names of shipped variants such as `chu`).
+        /// Variant files (paths, or names of shipped variants such as `chu`), or directories (the .var files in them).
         #[arg(required = true)]
         variants: Vec<String>,
         /// Output format.

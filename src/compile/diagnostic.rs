@@ -4,6 +4,7 @@
 //! `koma check --format json`. A [`Report`] holds all diagnostics of one run over all the
 //! sources involved (a file and the files it `use`s), and renders them with miette.
 
+use crate::parse::BYTE_ORDER_MARK;
 use crate::parse::ast::Span;
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan,
@@ -21,14 +22,38 @@ pub struct Source {
 }
 
 impl Source {
-    /// Line and column (both from 1) of a byte offset.
+    /// Line and column (both from 1) of a byte offset, as editors count them: lines end at
+    /// `\n`, `\r\n` or a lone `\r` (as the drawn report counts them), and columns are
+    /// characters, not bytes, without a byte-order mark at the start of the file. The text
+    /// report and `--format json` both give these.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, before[line_start..].chars().count() + 1)
+        let bytes = self.text.as_bytes();
+        let mut line = 1;
+        let mut line_start = 0;
+        for (i, &b) in bytes[..offset].iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                line += 1;
+                line_start = i + 1;
+            }
+        }
+        (line, column(&self.text, line_start, offset) + 1)
     }
+}
+
+/// The column (from 0) of byte `offset` on the line starting at byte `line_start`: the
+/// characters before it, a byte-order mark starting the file not counted (nor the `\r` of a
+/// `\r\n`, as miette does not).
+fn column(text: &str, line_start: usize, offset: usize) -> usize {
+    let Some(before) = text.get(line_start..offset) else {
+        return offset - line_start;
+    };
+    let before = if line_start == 0 {
+        before.strip_prefix(BYTE_ORDER_MARK).unwrap_or(before)
+    } else {
+        before
+    };
+    before.chars().filter(|&c| c != '\r').count()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,11 +87,13 @@ checks! {
     /// A statement that does not follow the grammar: `piece K "King" step all` (no `:`), a setup
     /// row without its `:`, a quoted name left open.
     Syntax = "syntax",
-    /// A file that cannot be read, or a `use` of a variant that does not exist: `use "chuu"`.
+    /// A file that cannot be read, or a `use` of a variant that does not exist: `use "chuu"`;
+    /// a directory, FIFO or device given as a variant: `use "."`.
     UnknownVariant = "unknown-variant",
     /// A `use` chain that comes back to a file already being read: `use "self"` in self.var.
     RecursiveUse = "recursive-use",
-    /// A statement keyword that does not exist: `promtion zone 3`.
+    /// A statement keyword that does not exist: `promtion zone 3`; a move starting a line
+    /// after a list of moves whose line lacks its trailing `,`.
     UnknownKeyword = "unknown-keyword",
     /// A piece attribute that does not exist: `piece K "King" roayl : step all`.
     UnknownAttribute = "unknown-attribute",
@@ -401,12 +428,20 @@ impl SourceCode for IndexedSource {
         let local = SourceSpan::new((span.offset() - start).into(), span.len());
         let excerpt = &self.text.as_bytes()[start..end];
         let contents = excerpt.read_span(&local, context_lines_before, context_lines_after)?;
+        // miette counts the column (shown in the header, `file:line:column`) in bytes; koma
+        // counts characters, as editors and `--format json` do.
+        let column = if context_lines_before == 0 {
+            let line_start = self.line_starts[self.line_of(span.offset())];
+            column(&self.text, line_start, span.offset())
+        } else {
+            contents.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             contents.data(),
             SourceSpan::new((contents.span().offset() + start).into(), contents.span().len()),
             contents.line() + first,
-            contents.column(),
+            column,
             contents.line_count() + first,
         )))
     }
@@ -451,47 +486,90 @@ impl miette::Diagnostic for NamedDiagnostic<'_> {
 
 /// The closest of `candidates` to `word`, if close enough to be a likely typo: one edit in
 /// three letters (at least one), except that a word of one or two letters (`P`, `+R`) only
-/// matches a candidate that differs from it in case.
+/// matches a candidate that differs from it in case. For keywords, directions, options and
+/// variant names; pieces have [`suggest_pieces`].
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let len = word.trim_start_matches('+').chars().count();
-    if len > 64 {
+    if len > MAX_COMPARED {
         // No word of the language is that long: no typo of one, and too long to compare.
         return None;
     }
     let limit = if len <= 2 { 0 } else { (len / 3).max(1) };
     let word_len = word.chars().count();
+    let lower = word.to_lowercase();
     candidates
         .into_iter()
         // The distance is at least the difference in length: far longer words are skipped.
-        .filter(|c| c.len() <= 4 * 64 && c.chars().count().abs_diff(word_len) <= limit)
-        .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|c| c.len() <= 4 * MAX_COMPARED && c.chars().count().abs_diff(word_len) <= limit)
+        .map(|c| (strsim::osa_distance(&lower, &c.to_lowercase()), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance, with a swap of two neighbouring letters counted as one edit.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
+/// The longest word compared for a suggestion, in characters.
+const MAX_COMPARED: usize = 64;
+
+/// The most pieces one suggestion names; past it the word is too far from all of them.
+const MAX_SUGGESTED_PIECES: usize = 3;
+
+/// The pieces a misspelt abbreviation probably meant, from `(abbreviation, name)` pairs, best
+/// first (at most three, all equally likely). The same abbreviation in another case is meant
+/// outright (`gd` → `GD`). Otherwise a promoted abbreviation is compared only with promoted
+/// ones and an unpromoted with unpromoted ones (`+D` → `+R`, never `D`), letters without
+/// regard to case: one edit away (a letter added, dropped, changed, or two swapped; one in
+/// three for long abbreviations). Between two one-letter abbreviations every change is one
+/// edit, so there the piece's name must also start with the letter written (`+D` → `+R`
+/// "Dragon King"). Ties go to pieces whose name starts with the letters written (`Pa` →
+/// `P` "Pawn"), then to those that keep the first letter (`Gl` → `G` before `FL`).
+pub fn suggest_pieces<'a>(word: &str, pieces: impl IntoIterator<Item = (&'a str, &'a str)> + Clone) -> Vec<&'a str> {
+    let same_case: Vec<&str> = pieces
+        .clone()
+        .into_iter()
+        .map(|(abbrev, _)| abbrev)
+        .filter(|abbrev| abbrev.to_lowercase() == word.to_lowercase())
+        .collect();
+    if !same_case.is_empty() {
+        return same_case;
     }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
+    let promoted = word.starts_with('+');
+    let base = word.trim_start_matches('+').to_lowercase();
+    let len = base.chars().count();
+    if len == 0 || len > MAX_COMPARED {
+        return vec![];
     }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
+    let initial = base.chars().next();
+    let mut ranked: Vec<((usize, bool, bool), &str)> = pieces
+        .into_iter()
+        .filter(|(abbrev, _)| abbrev.starts_with('+') == promoted && abbrev.len() <= 4 * MAX_COMPARED)
+        .filter_map(|(abbrev, name)| {
+            let other = abbrev.trim_start_matches('+').to_lowercase();
+            let distance = strsim::osa_distance(&base, &other);
+            let longest = len.max(other.chars().count());
+            let limit = (longest / 3).max(1);
+            let name = name.to_lowercase();
+            let named = name.starts_with(&base) || initials(&name).starts_with(&base);
+            let close = distance <= limit && (longest > 1 || named);
+            let keeps_initial = other.chars().next() == initial;
+            close.then_some(((distance, !named, !keeps_initial), abbrev))
+        })
+        .collect();
+    ranked.sort_by_key(|(rank, _)| *rank);
+    let best: Vec<&str> = ranked
+        .iter()
+        .take_while(|(rank, _)| Some(rank) == ranked.first().map(|(r, _)| r))
+        .map(|(_, abbrev)| *abbrev)
+        .collect();
+    if best.len() > MAX_SUGGESTED_PIECES {
+        vec![]
+    } else {
+        best
     }
-    d[a.len()][b.len()]
+}
+
+/// The first letters of the words of a name: `dragon king` → `dk`.
+fn initials(name: &str) -> String {
+    name.split_whitespace().filter_map(|w| w.chars().next()).collect()
 }
 
 #[cfg(test)]
@@ -508,6 +586,53 @@ mod tests {
         assert_eq!(suggest("Dk", ["DK", "Dh"]), Some("DK"));
     }
 
+    const PIECES: &[(&str, &str)] = &[
+        ("K", "King"),
+        ("G", "Gold"),
+        ("GB", "Go-Between"),
+        ("FL", "Ferocious Leopard"),
+        ("R", "Rook"),
+        ("B", "Bishop"),
+        ("P", "Pawn"),
+        ("+R", "Dragon King"),
+        ("+B", "Dragon Horse"),
+        ("+P", "Tokin"),
+    ];
+
+    fn pieces(word: &str) -> Vec<&'static str> {
+        suggest_pieces(word, PIECES.iter().copied())
+    }
+
+    #[test]
+    fn piece_suggestions_drop_a_letter_too_many() {
+        assert_eq!(pieces("Gl"), ["G", "GB"]);
+        assert_eq!(pieces("Pa"), ["P"]);
+        assert_eq!(pieces("Kx"), ["K"]);
+    }
+
+    #[test]
+    fn piece_suggestions_ignore_case() {
+        assert_eq!(pieces("gb"), ["GB"]);
+        assert_eq!(pieces("+r"), ["+R"]);
+        assert_eq!(pieces("Fl"), ["FL"]);
+    }
+
+    #[test]
+    fn piece_suggestions_keep_the_promoted_plus() {
+        // One letter for another is one edit for every one-letter piece: the name decides.
+        assert_eq!(pieces("+D"), ["+R", "+B"]);
+        assert_eq!(pieces("+T"), ["+P"]);
+        assert_eq!(pieces("D"), Vec::<&str>::new());
+        assert_eq!(pieces("+Gl"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn piece_suggestions_need_a_likely_typo() {
+        assert_eq!(pieces("Q"), Vec::<&str>::new());
+        assert_eq!(pieces("Xyz"), Vec::<&str>::new());
+        assert_eq!(pieces(&"Q".repeat(100)), Vec::<&str>::new());
+    }
+
     #[test]
     fn codes_are_unique() {
         let mut codes: Vec<_> = Check::ALL.iter().map(|c| c.code()).collect();
@@ -516,6 +641,33 @@ mod tests {
         codes.dedup();
         assert_eq!(codes.len(), n);
         assert!(n >= 25);
+    }
+
+    /// Columns count characters, in the drawn report's header as in `line_column`: on a line
+    /// with kanji, after a byte-order mark, after a lone `\r`.
+    #[test]
+    fn columns_count_characters() {
+        let text = "variant \"T\"\npiece K \"王将\" royal : step al\n";
+        let source = Source {
+            name: "k.var".into(),
+            text: Arc::from(text),
+        };
+        let offset = text.find("al\n").unwrap();
+        assert_eq!(source.line_column(offset), (2, 27));
+        let indexed = IndexedSource::new(&source);
+        let contents = indexed.read_span(&SourceSpan::new(offset.into(), 2), 0, 0).unwrap();
+        assert_eq!((contents.line() + 1, contents.column() + 1), (2, 27));
+
+        let bom = Source {
+            name: "b.var".into(),
+            text: Arc::from("\u{feff}board 9 x\rpiece"),
+        };
+        assert_eq!(bom.line_column(3), (1, 1));
+        assert_eq!(bom.line_column(9), (1, 7));
+        assert_eq!(bom.line_column(13), (2, 1));
+        let indexed = IndexedSource::new(&bom);
+        let contents = indexed.read_span(&SourceSpan::new(9.into(), 1), 0, 0).unwrap();
+        assert_eq!(contents.column() + 1, 7);
     }
 
     /// The indexed source reads every span as miette reads it from the whole text: CRLF and

@@ -66,12 +66,15 @@ impl Ctx {
         if squares <= MAX_TABLE_SQUARES && runs <= MAX_TABLE_RUNS {
             return;
         }
-        let (what, count, most) = if squares > MAX_TABLE_SQUARES {
+        let squares_over = squares > MAX_TABLE_SQUARES;
+        let (what, count, most) = if squares_over {
             ("squares", squares, MAX_TABLE_SQUARES)
         } else {
             ("runs of squares", runs, MAX_TABLE_RUNS)
         };
-        let biggest = (0..per_kind.len()).max_by_key(|&i| (per_kind[i].0.max(per_kind[i].1 * 4), std::cmp::Reverse(i)));
+        // The kind with the most of what is past the limit: squares, or runs.
+        let measure = |i: usize| if squares_over { per_kind[i].0 } else { per_kind[i].1 };
+        let biggest = (0..per_kind.len()).max_by_key(|&i| (measure(i), std::cmp::Reverse(i)));
         let message = format!(
             "the moves of the {} kinds of piece, from every square of the {} × {} board, come to {count} \
              {what}: past koma's limit of {most}",
@@ -86,7 +89,7 @@ impl Ctx {
         );
         match biggest.and_then(|i| table.get_index(i).map(|(_, e)| (i, e))) {
             Some((i, entry)) => {
-                let label = format!("the most of any kind: {} squares", per_kind[i].0);
+                let label = format!("the most of any kind: {} {what}", measure(i));
                 let span = entry.decl.abbrev.span.clone();
                 self.error_in(Check::Limit, entry.source, span, message, &label, help);
             }

@@ -16,7 +16,7 @@ mod setup;
 pub mod source;
 
 pub use diagnostic::{Check, Diagnostic, Label, Report, Severity, Source};
-pub use source::{FileLoader, Loader, MemoryLoader};
+pub use source::{FileLoader, LoadError, Loader, MemoryLoader};
 
 use crate::parse::ast::{File, Guard, PieceDecl, Span, Spanned, Statement};
 use crate::parse::{self, SyntaxError};
@@ -56,19 +56,19 @@ pub fn compile_named(name: &str, choices: &[Choice]) -> Compiled {
     let loader = FileLoader;
     match loader.load(name, None) {
         Ok(source) => compile(source, &loader, choices),
-        Err(message) => Compiled {
+        Err(error) => Compiled {
             rules: None,
             report: Report {
                 diagnostics: vec![Diagnostic {
-                    check: Check::UnknownVariant,
+                    check: error.check(),
                     severity: Severity::Error,
-                    message,
+                    message: error.message().to_string(),
                     source: Source {
                         name: name.to_string(),
                         text: "".into(),
                     },
                     labels: vec![],
-                    help: Some("give a path to a .var file, or a shipped variant's name".into()),
+                    help: Some(error.help().into()),
                 }],
             },
         },
@@ -233,6 +233,10 @@ struct Anchors {
     first: Span,
     /// The `setup` keyword of the first setup.
     setup: Option<Span>,
+    /// The numbers of files and of ranks of the first `board` statement.
+    board: Option<(Span, Span)>,
+    /// Where each `piece` statement ends, in order.
+    piece_ends: Vec<usize>,
 }
 
 impl Anchors {
@@ -254,6 +258,16 @@ impl Anchors {
                 .iter()
                 .find(|s| matches!(s.node, Statement::Setup(_)))
                 .map(|s| word(&s.span)),
+            piece_ends: file
+                .statements
+                .iter()
+                .filter(|s| matches!(s.node, Statement::Piece(_)))
+                .map(|s| s.span.end)
+                .collect(),
+            board: file.statements.iter().find_map(|s| match &s.node {
+                Statement::Board { files, ranks } => Some((files.span.clone(), ranks.span.clone())),
+                _ => None,
+            }),
         }
     }
 }
@@ -410,10 +424,12 @@ impl Ctx {
                     ])
             }
             Check::StuckPiece => self.diagnostics.iter().any(|d| d.severity == Severity::Error),
-            // A setup whose every piece is unknown (or came from a `use` that failed).
+            // A setup whose every piece is unknown (or came from a `use` that failed), or off
+            // the board.
             Check::MissingSetup => {
                 statement_broken("setup")
-                    || (self.anchors.setup.is_some() && (self.use_failed || reported(&[Check::UnknownPiece])))
+                    || (self.anchors.setup.is_some()
+                        && (self.use_failed || reported(&[Check::UnknownPiece, Check::SquareOffBoard])))
             }
             Check::MissingBoard => statement_broken("board"),
             Check::MissingName => statement_broken("variant"),
@@ -498,24 +514,28 @@ impl Ctx {
             let from = self.sources[current].clone();
             let loaded = match loader.load(&source.node, Some(&from)) {
                 Ok(loaded) => loaded,
-                Err(message) => {
-                    let help = diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
-                        .map(|s| format!("did you mean `{s}`?"))
-                        .or_else(|| {
-                            Some(
-                                "give a path to a .var file (relative to this one), or a shipped variant's name".into(),
-                            )
-                        });
+                Err(error) => {
+                    let help = match error {
+                        source::LoadError::NotFound(_) => {
+                            diagnostic::suggest(&source.node, source::SHIPPED.iter().map(|(n, _)| *n))
+                                .map(|s| format!("did you mean `{s}`?"))
+                                .unwrap_or_else(|| {
+                                    "give a path to a .var file (relative to this one), or a shipped variant's name"
+                                        .into()
+                                })
+                        }
+                        _ => error.help().to_string(),
+                    };
                     // Its pieces are missing: what refers to them is not reported again.
                     self.use_failed = true;
                     self.pieces_incomplete = true;
                     self.error_in(
-                        Check::UnknownVariant,
+                        error.check(),
                         current,
                         source.span.clone(),
-                        message,
-                        "not found",
-                        help,
+                        error.message().to_string(),
+                        error.label(),
+                        Some(help),
                     );
                     continue;
                 }
@@ -597,8 +617,10 @@ impl Ctx {
             if table.contains_key(&abbrev.node) {
                 queue.push(abbrev.node.clone());
             } else {
-                let help = diagnostic::suggest(&abbrev.node, table.keys().map(String::as_str))
-                    .map(|s| format!("did you mean `{s}`?"));
+                let help = match pieces::meant_pieces(table, &abbrev.node) {
+                    pieces::Meant::Abbreviations(meant) => Some(pieces::did_you_mean(&meant)),
+                    _ => None,
+                };
                 self.error_in(
                     Check::UnknownPiece,
                     source,

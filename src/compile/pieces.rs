@@ -2,7 +2,7 @@
 //! attributes checked, their moves lowered (`as` resolved), promotions linked, and what the
 //! movement implies derived (the ranks where a piece would have no further move).
 
-use super::diagnostic::{Check, Label, suggest};
+use super::diagnostic::{Check, Label, suggest, suggest_pieces};
 use super::movement::Lowered;
 use super::{Ctx, Entry, Table};
 use crate::parse::ast::{Attribute, File, MovementSyntax, PieceDecl, Span, Spanned, Statement};
@@ -121,45 +121,42 @@ impl Ctx {
     /// that was probably meant (an abbreviation written in another case or with a typo, or
     /// the name of a piece instead of its abbreviation) and pointing at its definition.
     pub(super) fn unknown_piece(&mut self, table: &Table, word: &str, span: Span, source: usize) {
-        let by_abbrev = suggest(word, table.keys().map(String::as_str)).and_then(|s| table.get_full(s));
-        let by_name = || {
-            let names = table.values().map(|e| e.decl.name.node.as_str());
-            let name = suggest(word, names)?;
-            table
-                .iter()
-                .enumerate()
-                .find(|(_, (_, e))| e.decl.name.node == name)
-                .map(|(i, (k, e))| (i, k, e))
-        };
         let mut labels = vec![Label {
             span,
             text: "unknown piece".into(),
         }];
-        let help = match by_abbrev.map(|m| (m, true)).or_else(|| by_name().map(|m| (m, false))) {
-            Some(((_, abbrev, entry), is_abbrev)) => {
+        let help = match meant_pieces(table, word) {
+            Meant::Abbreviations(meant) => {
+                for &(abbrev, entry) in &meant {
+                    if entry.source == source {
+                        labels.push(Label {
+                            span: entry.decl.abbrev.span.clone(),
+                            text: format!("`{abbrev}` is defined here"),
+                        });
+                    }
+                }
+                Some(did_you_mean(&meant))
+            }
+            Meant::Name(abbrev, entry) => {
                 if entry.source == source {
                     labels.push(Label {
                         span: entry.decl.abbrev.span.clone(),
                         text: format!("`{abbrev}` is defined here"),
                     });
                 }
-                Some(if is_abbrev {
-                    format!("did you mean `{abbrev}` ({})?", entry.decl.name.node)
-                } else {
-                    format!(
-                        "\"{}\" is the name of `{abbrev}`; pieces are referred to by their abbreviation",
-                        entry.decl.name.node
-                    )
-                })
+                Some(format!(
+                    "\"{}\" is the name of `{abbrev}`; pieces are referred to by their abbreviation",
+                    entry.decl.name.node
+                ))
             }
-            None if table.is_empty() => {
+            Meant::Nothing if table.is_empty() => {
                 Some("no piece is defined; define one with `piece ABBR \"Name\" : MOVES`".into())
             }
-            None if table.len() <= 24 => Some(format!(
+            Meant::Nothing if table.len() <= 24 => Some(format!(
                 "the pieces are: {}",
                 table.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
             )),
-            None => Some("define it with `piece ABBR \"Name\" : MOVES`, or check the spelling".into()),
+            Meant::Nothing => Some("define it with `piece ABBR \"Name\" : MOVES`, or check the spelling".into()),
         };
         self.report(
             Check::UnknownPiece,
@@ -606,4 +603,44 @@ pub fn stuck_ranks(moves: &[Movement], board: BoardSize) -> u8 {
         })
     };
     (1..=board.ranks).take_while(|&rank| !can_move_from_rank(rank)).count() as u8
+}
+
+/// The pieces a word that is no piece's abbreviation probably meant.
+pub(super) enum Meant<'a> {
+    /// Abbreviations one typo away (or in another case), best first.
+    Abbreviations(Vec<(&'a str, &'a Entry)>),
+    /// The word is (close to) a piece's name.
+    Name(&'a str, &'a Entry),
+    Nothing,
+}
+
+/// What an unknown piece abbreviation probably meant: every report of an unknown piece asks
+/// here, so that all suggest alike ([`suggest_pieces`]).
+pub(super) fn meant_pieces<'a>(table: &'a Table, word: &str) -> Meant<'a> {
+    let pairs = table
+        .iter()
+        .map(|(abbrev, e)| (abbrev.as_str(), e.decl.name.node.as_str()));
+    let abbrevs: Vec<(&str, &Entry)> = suggest_pieces(word, pairs)
+        .into_iter()
+        .filter_map(|abbrev| table.get_key_value(abbrev).map(|(k, e)| (k.as_str(), e)))
+        .collect();
+    if !abbrevs.is_empty() {
+        return Meant::Abbreviations(abbrevs);
+    }
+    let name = suggest(word, table.values().map(|e| e.decl.name.node.as_str()));
+    name.and_then(|name| table.iter().find(|(_, e)| e.decl.name.node == name))
+        .map_or(Meant::Nothing, |(abbrev, entry)| Meant::Name(abbrev, entry))
+}
+
+/// `did you mean `G` (Gold)?`, or `… `G` (Gold) or `GB` (Go-Between)?`.
+pub(super) fn did_you_mean(meant: &[(&str, &Entry)]) -> String {
+    let named: Vec<String> = meant
+        .iter()
+        .map(|(abbrev, entry)| format!("`{abbrev}` ({})", entry.decl.name.node))
+        .collect();
+    let list = match named.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => named.join(""),
+    };
+    format!("did you mean {list}?")
 }

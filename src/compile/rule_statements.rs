@@ -22,6 +22,10 @@ pub(super) fn default_end() -> EndRules {
     }
 }
 
+/// The most bytes of blank and comment lines between a list of moves and a move that was
+/// meant to continue it.
+const MAX_CONTINUATION_GAP: usize = 4096;
+
 impl Ctx {
     pub(super) fn rule_statements(&mut self, file: &File, table: &Table, rules: &mut Rules) {
         let mut once: IndexMap<String, Span> = IndexMap::new();
@@ -100,6 +104,28 @@ impl Ctx {
         } else {
             seen.insert(key.to_string(), rule.span.clone());
         }
+    }
+
+    /// Where the `piece` statement ends whose list of moves a line starting with the move word
+    /// at `word` was meant to continue: the statement just before it, with only blank and
+    /// comment lines between.
+    fn continued_moves(&self, word: &Span) -> Option<usize> {
+        let text = &self.sources[0].text;
+        let is_move = text
+            .get(word.clone())
+            .is_some_and(|w| super::movement::MOVEMENT_WORDS.contains(&w));
+        let ends = &self.anchors.piece_ends;
+        let end = *ends.get(ends.partition_point(|&e| e <= word.start).checked_sub(1)?)?;
+        let gap = text.get(end..word.start)?;
+        let blank = gap.len() <= MAX_CONTINUATION_GAP
+            && gap.contains('\n')
+            && gap
+                .lines()
+                .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+        // Before the comment on the statement's last line, if any.
+        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let code_end = line_start + crate::parse::code_of(&text[line_start..end]).trim_end().len();
+        (is_move && blank).then_some(code_end)
     }
 
     fn piece_list(&mut self, table: &Table, list: &[Spanned<String>]) -> Vec<(PieceId, Span)> {
@@ -305,6 +331,25 @@ impl Ctx {
             RuleSyntax::CaptureUnprotectedProtects => self.capture_unprotected_protects(&rule.span, rules),
             RuleSyntax::StuckPiecesStay => {}
             RuleSyntax::Handicap { name, squares } => self.handicap(name, squares, rules),
+            RuleSyntax::Unknown(word) if self.continued_moves(&word.span).is_some() => {
+                let end = self.continued_moves(&word.span).unwrap_or_default();
+                let labels = vec![
+                    Label {
+                        span: word.span.clone(),
+                        text: "a move on a line of its own".into(),
+                    },
+                    Label {
+                        span: end..end,
+                        text: "add `,` here to go on with the moves".into(),
+                    },
+                ];
+                let message = format!(
+                    "`{}` is a move, not a statement: the line before ends its list of moves without `,`",
+                    word.node
+                );
+                let help = Some(crate::parse::CONTINUED_MOVES_HELP.to_string());
+                self.report(Check::UnknownKeyword, 0, message, labels, help);
+            }
             RuleSyntax::Unknown(word) => {
                 let help = suggest(&word.node, crate::parse::STATEMENT_WORDS.iter().copied())
                     .map(|s| format!("did you mean `{s}`?"))

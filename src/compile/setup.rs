@@ -1,7 +1,7 @@
 //! The starting position: setup rows to placements, White's as the 180° rotation of
 //! Black's unless `setup white` gives them.
 
-use super::diagnostic::{Check, Label, suggest};
+use super::diagnostic::{Check, Label};
 use super::{Ctx, Table};
 use crate::parse::ast::{Cell, File, Row, Span, Statement};
 use crate::rules::{BoardSize, PieceId, Placement, Side, Square, rank_name, rank_number};
@@ -123,13 +123,14 @@ impl Ctx {
                     "rank `{}` is not on the board (ranks run from a to {last})",
                     row.rank.node
                 );
-                self.error(
-                    Check::SquareOffBoard,
-                    row.rank.span.clone(),
-                    message,
-                    "no such rank",
-                    None,
+                let labels = self.with_board_label(
+                    Label {
+                        span: row.rank.span.clone(),
+                        text: "no such rank".into(),
+                    },
+                    |(_, ranks)| (ranks, format!("the board has {} ranks", board.ranks)),
                 );
+                self.report(Check::SquareOffBoard, 0, message, labels, None);
                 continue;
             };
             if let Some(first) = seen.get(&rank) {
@@ -167,13 +168,15 @@ impl Ctx {
                     "rank {} has more squares than the board's {} files",
                     row.rank.node, board.files
                 );
-                self.error(
-                    Check::SquareOffBoard,
-                    cell.span.clone(),
-                    message,
-                    "past file 1",
-                    Some("list the squares from the highest file down to file 1".into()),
+                let labels = self.with_board_label(
+                    Label {
+                        span: cell.span.clone(),
+                        text: "past file 1".into(),
+                    },
+                    |(files, _)| (files, format!("the board has {} files", board.files)),
                 );
+                let help = Some("list the squares from the highest file down to file 1".into());
+                self.report(Check::SquareOffBoard, 0, message, labels, help);
                 break;
             }
             match &cell.node {
@@ -200,19 +203,32 @@ impl Ctx {
                 row.rank.node, board.files
             );
             let end = row.cells.last().map_or(row.rank.span.end, |c| c.span.end);
-            self.error(
-                Check::ShortRow,
-                end..end,
-                message,
-                "row ends here",
-                Some("mark every empty square with `.` (or a number of empty squares)".into()),
+            let labels = self.with_board_label(
+                Label {
+                    span: end..end,
+                    text: "row ends here".into(),
+                },
+                |(files, _)| (files, format!("the board has {} files", board.files)),
             );
+            let help = Some("mark every empty square with `.` (or a number of empty squares)".into());
+            self.report(Check::ShortRow, 0, message, labels, help);
         }
         out
     }
 
+    /// A label on a setup row, and one on the `board` statement's number it disagrees with
+    /// (`pick` chooses the files or the ranks), so that a board changed without its setup is
+    /// seen from either side.
+    fn with_board_label(&self, row: Label, pick: impl Fn((Span, Span)) -> (Span, String)) -> Vec<Label> {
+        let board = self.anchors.board.clone().filter(|_| self.board_known).map(pick);
+        let mut labels = vec![row];
+        labels.extend(board.map(|(span, text)| Label { span, text }));
+        labels
+    }
+
     fn unknown_cell(&mut self, text: &str, span: Span, table: &Table) {
-        if suggest(text, table.keys().map(String::as_str)).is_some() || text.starts_with(|c: char| c.is_alphabetic()) {
+        let meant = !matches!(super::pieces::meant_pieces(table, text), super::pieces::Meant::Nothing);
+        if meant || text.starts_with(|c: char| c.is_alphabetic()) {
             self.unknown_piece(table, text, span, 0);
             return;
         }

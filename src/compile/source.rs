@@ -4,7 +4,7 @@
 //! of a shipped variant: `chu` means `variants/chu.var`. A path is tried first (relative to
 //! the file that names it), then the shipped name.
 
-use super::diagnostic::Source;
+use super::diagnostic::{Check, Source};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -24,7 +24,66 @@ pub const SHIPPED: &[(&str, &str)] = &[
 /// Where sources come from. Tests give their own, to compile text that is not on disk.
 pub trait Loader {
     /// Loads `name` as named in `from` (or on the command line when `from` is `None`).
-    fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, String>;
+    fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, LoadError>;
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    /// No file of that name and no shipped variant.
+    NotFound(String),
+    /// Something is there but cannot be read as a variant file: a directory, a FIFO, a
+    /// device, a file koma may not open, or one that is not UTF-8.
+    Unreadable(String),
+    /// A file past [`MAX_SOURCE_BYTES`].
+    TooLarge(String),
+}
+
+impl LoadError {
+    /// The check a report of it falls under: past the size limit is `koma::limit`.
+    pub fn check(&self) -> Check {
+        match self {
+            LoadError::NotFound(_) | LoadError::Unreadable(_) => Check::UnknownVariant,
+            LoadError::TooLarge(_) => Check::Limit,
+        }
+    }
+
+    /// What went wrong, in a sentence.
+    pub fn message(&self) -> &str {
+        match self {
+            LoadError::NotFound(m) | LoadError::Unreadable(m) | LoadError::TooLarge(m) => m,
+        }
+    }
+
+    /// What to do about it.
+    pub fn help(&self) -> &'static str {
+        match self {
+            LoadError::NotFound(_) => "give a path to a .var file, or a shipped variant's name",
+            LoadError::Unreadable(_) => "give the path of a variant file: a regular file of UTF-8 text",
+            LoadError::TooLarge(_) => "is this a variant file? koma reads none larger than 4 MiB",
+        }
+    }
+
+    /// A label for the `use` that names it.
+    pub fn label(&self) -> &'static str {
+        match self {
+            LoadError::NotFound(_) => "not found",
+            LoadError::Unreadable(_) => "cannot be read",
+            LoadError::TooLarge(_) => "too large",
+        }
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl From<LoadError> for String {
+    fn from(error: LoadError) -> String {
+        error.message().to_string()
+    }
 }
 
 /// Loads from disk, falling back to the shipped variants.
@@ -32,23 +91,52 @@ pub trait Loader {
 pub struct FileLoader;
 
 impl Loader for FileLoader {
-    fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, String> {
+    /// A regular file at a candidate path is read; else a shipped variant of that name; else
+    /// whatever was found at a candidate path (a directory, a FIFO) is reported as such.
+    fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, LoadError> {
         let base = from
             .and_then(|s| Path::new(&s.name).parent().map(Path::to_path_buf))
             .unwrap_or_default();
+        let mut not_a_file = None;
         for candidate in candidates(&base, name) {
-            if candidate.is_file() {
-                return read_file(&candidate);
+            match regular_file(&candidate) {
+                Ok(()) => return read_file(&candidate),
+                Err(LoadError::NotFound(_)) => {}
+                Err(error) => {
+                    not_a_file.get_or_insert(error);
+                }
             }
         }
         if let Some(source) = shipped(name) {
             return Ok(source);
         }
-        Err(format!(
-            "no file `{name}` and no shipped variant of that name (shipped: {})",
-            SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-        ))
+        Err(not_a_file.unwrap_or_else(|| {
+            LoadError::NotFound(format!(
+                "no file `{name}` and no shipped variant of that name (shipped: {})",
+                SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            ))
+        }))
     }
+}
+
+/// koma reads variant files only from regular files (or links to one): a directory, a FIFO
+/// (which would block reading) or a device is refused, named for what it is.
+pub fn regular_file(path: &Path) -> Result<(), LoadError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(LoadError::NotFound(format!("no file {}", path.display())));
+        }
+        Err(e) => return Err(LoadError::Unreadable(format!("cannot read {}: {e}", path.display()))),
+    };
+    if meta.is_file() {
+        return Ok(());
+    }
+    Err(LoadError::Unreadable(format!(
+        "{} is {}, not a variant file",
+        path.display(),
+        crate::files::kind_of(&meta)
+    )))
 }
 
 fn candidates(base: &Path, name: &str) -> Vec<PathBuf> {
@@ -69,21 +157,22 @@ pub fn shipped(name: &str) -> Option<Source> {
     })
 }
 
-/// Reads a file as UTF-8, refusing files past [`MAX_SOURCE_BYTES`].
-pub fn read_file(path: &Path) -> Result<Source, String> {
-    let bytes = crate::files::read_regular(path, MAX_SOURCE_BYTES)?;
+/// Reads a regular file as UTF-8, refusing anything else and files past [`MAX_SOURCE_BYTES`].
+pub fn read_file(path: &Path) -> Result<Source, LoadError> {
+    regular_file(path)?;
+    let bytes = crate::files::read_regular(path, MAX_SOURCE_BYTES).map_err(LoadError::Unreadable)?;
     if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(format!(
+        return Err(LoadError::TooLarge(format!(
             "{} is larger than {MAX_SOURCE_BYTES} bytes; koma reads variant files of at most {MAX_SOURCE_BYTES} bytes",
             path.display(),
-        ));
+        )));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
+        LoadError::Unreadable(format!(
             "{} is not UTF-8 text (invalid byte at offset {})",
             path.display(),
             e.utf8_error().valid_up_to()
-        )
+        ))
     })?;
     Ok(Source {
         name: path.display().to_string(),
@@ -98,7 +187,7 @@ pub struct MemoryLoader {
 }
 
 impl Loader for MemoryLoader {
-    fn load(&self, name: &str, _from: Option<&Source>) -> Result<Source, String> {
+    fn load(&self, name: &str, _from: Option<&Source>) -> Result<Source, LoadError> {
         self.files
             .iter()
             .find(|(n, _)| n == name || n.strip_suffix(".var") == Some(name))
@@ -107,6 +196,6 @@ impl Loader for MemoryLoader {
                 text: Arc::from(t.as_str()),
             })
             .or_else(|| shipped(name))
-            .ok_or_else(|| format!("no variant `{name}`"))
+            .ok_or_else(|| LoadError::NotFound(format!("no variant `{name}`")))
     }
 }

@@ -84,7 +84,20 @@ pub struct SyntaxError {
 
 /// Parses a whole file, returning the statements of every line that parsed and an error
 /// for every statement that did not.
+///
+/// A byte-order mark at the start of the text is skipped (read as spaces of the same length,
+/// so that every span still counts bytes of the text as given).
 pub fn parse(text: &str) -> (File, Vec<SyntaxError>) {
+    match text.strip_prefix(BYTE_ORDER_MARK) {
+        Some(rest) => parse_text(&format!("{}{rest}", " ".repeat(BYTE_ORDER_MARK.len_utf8()))),
+        None => parse_text(text),
+    }
+}
+
+/// The byte-order mark some editors write at the start of a UTF-8 file; koma skips it.
+pub const BYTE_ORDER_MARK: char = '\u{feff}';
+
+fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
     let whole = match parse_rule(Rule::file, text, false) {
         Ok(mut pairs) => {
@@ -239,7 +252,7 @@ fn lines_of(text: &str, range: Span) -> impl Iterator<Item = (usize, usize)> + '
 }
 
 /// A line without its comment (a `#` outside a quoted name).
-fn code_of(line: &str) -> &str {
+pub fn code_of(line: &str) -> &str {
     let mut quoted = false;
     for (i, c) in line.char_indices() {
         match c {
@@ -387,7 +400,7 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         // Point at the quote that is never closed.
         span = span.start..span.start + 1;
     }
-    let span = chunk.start + span.start..chunk.start + span.end;
+    let mut span = chunk.start + span.start..chunk.start + span.end;
     let after_comma = code_of(&chunk_text[..at]).trim_end().ends_with(',');
     let expected_text = or_list(&expected);
     let at_end = span.is_empty();
@@ -397,6 +410,7 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         (_, None) => None,
     };
     let starts_line = at == first_word_start(chunk_text) && context == Context::Statement;
+    let continues_moves = starts_line && statement.is_none() && MOVE_WORDS.contains(&found_word);
     let mut label = if (expected.is_empty() || expected_text.len() > 60) && at_end {
         "something is missing here".to_string()
     } else if expected.is_empty() || expected_text.len() > 60 {
@@ -438,6 +452,17 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         label = "after a `,` the list goes on: another item, on this line or the next".into();
     } else if keyword == "piece" && !in_moves(at) && MOVE_WORDS.contains(&found_word) {
         label = "a `:` goes before the moves".into();
+    } else if let Some((kind, number)) = distance_of(chunk_text, at, found_word).filter(|_| in_moves(at)) {
+        message = format!(
+            "`{}` is not a distance: the distance of a {kind} is a whole number of squares, at least 1",
+            &chunk_text[number.clone()]
+        );
+        label = "a whole number of squares, at least 1".into();
+        span = chunk.start + number.start..chunk.start + number.end;
+    } else if continues_moves {
+        message =
+            format!("`{found_word}` is a move, not a statement: the line before ends its list of moves without `,`");
+        label = "a move on a line of its own".into();
     } else if !found_word.is_ascii() && found_word.chars().any(char::is_alphanumeric) {
         message = format!("found {found}: the words of the language are written in ASCII letters");
         label = "not an ASCII word".into();
@@ -449,6 +474,7 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         label = "an abbreviation starts with an upper-case letter (after `+` for a promoted piece)".into();
     }
     let help = Some(match statement.as_deref() {
+        _ if continues_moves => CONTINUED_MOVES_HELP.to_string(),
         Some("piece") if in_moves(at) => MOVES_HELP.to_string(),
         Some("setup") if context == Context::Row => {
             "a row is the rank letter, `:`, then the squares from the highest file to file 1: a piece \
@@ -471,6 +497,32 @@ fn syntax_error(text: &str, chunk: Span, error: &pest::error::Error<Rule>, conte
         piece,
         limit: false,
     }
+}
+
+/// The move (`range`, `jump`, `lion`) whose distance is written at `at` as something that
+/// looks like a number but is not a whole number of squares (`-2`, `+3`, `2.5`), and where
+/// that number lies in `text`.
+fn distance_of(text: &str, at: usize, found: &str) -> Option<(&'static str, Span)> {
+    let before = &text[..at];
+    // `2.5`: the `2` was read as the distance, and reading stopped at the `.`.
+    let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let start = at - digits;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let words = code_of(&text[line_start..start]).trim_end();
+    let kind = ["range", "jump", "lion"].into_iter().find(|k| {
+        words
+            .strip_suffix(k)
+            .is_some_and(|rest| rest.is_empty() || rest.ends_with(|c: char| c.is_whitespace() || c == ',' || c == ':'))
+    })?;
+    let number_like = if digits > 0 {
+        found.starts_with('.')
+    } else {
+        found.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+' || c == '.')
+    };
+    let len = text[start..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')))
+        .unwrap_or(text.len() - start);
+    number_like.then_some((kind, start..start + len))
 }
 
 /// `a` or `an`, for a keyword.
@@ -503,6 +555,10 @@ fn merge(mut described: Vec<String>, literal: Vec<String>) -> Vec<String> {
     }
     described
 }
+
+/// The help for a move that starts a line after a list of moves with no `,` at its end.
+pub const CONTINUED_MOVES_HELP: &str = "a list of moves goes on to the next line only after a `,` at the end of \
+                                        the line: add `,` at the end of the line before";
 
 const MOVES_HELP: &str = "moves are clauses separated by `,`, such as `step forward`, `slide orthogonal`, \
                           `range 2 diagonal`, `jump 2 forward`, `leap (1, 2)`, `lion`, `as G`";

@@ -1,0 +1,35 @@
+//! `koma bench`: every shipped variant, each count checked against the perft data of
+//! `tests/perft/` (run at the quick budget, so that `cargo test` stays quick).
+
+use std::process::Command;
+
+#[test]
+fn bench_checks_every_variant_against_the_perft_data() {
+    let out = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["bench", "--quick"])
+        .output()
+        .expect("koma runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split_whitespace().collect()).collect();
+    let variants: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    assert_eq!(
+        variants,
+        ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"],
+        "{text}"
+    );
+    for row in &rows {
+        assert_eq!(row.last(), Some(&"ok"), "{text}");
+        let (variant, depth, nodes) = (row[0], row[1], row[2]);
+        // The count run is one the data file lists for the start position.
+        let data = std::fs::read_to_string(format!("tests/perft/{variant}.perft")).unwrap();
+        let listed = format!("perft {depth} {nodes}");
+        assert!(
+            data.lines().any(|l| l.trim() == listed),
+            "{variant}: {listed} not in its data"
+        );
+    }
+    // Maka-Dai-Dai's count is checked like the others (75 and 5,625 are listed).
+    let maka = rows.iter().find(|r| r[0] == "maka-dai-dai").unwrap();
+    assert_ne!(maka[2], "0");
+}
