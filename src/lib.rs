@@ -6,6 +6,7 @@
 
 pub mod compile;
 pub mod engine;
+#[cfg(feature = "test-support")]
 pub mod fuzzing;
 pub mod game;
 pub mod notation;
