@@ -1,6 +1,8 @@
 //! Test support: the checks that the fuzz targets in `fuzz/` run on every input, and that
 //! `tests/fuzz_corpus.rs` runs on the committed corpora, so that a regression shows up in
-//! `cargo test` without a fuzzer.
+//! `cargo test` without a fuzzer; `tests/properties.rs` runs [`check_position`] too
+//! ([`Depth::Exhaustive`]). The module exists only with the cargo feature `test-support`, which
+//! the tests and `fuzz/` turn on: the shipped library has none of it.
 //!
 //! Each check takes arbitrary bytes, feeds them to one of koma's readers, and panics when a
 //! property fails; an input that is merely wrong is answered with an error and passes. What
