@@ -280,17 +280,7 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     // the list.
     let candidates = pos.candidate_moves();
     if depth == Depth::Exhaustive {
-        let accepted: HashSet<Move> = candidates.iter().copied().filter(|c| pos.is_legal(c)).collect();
-        let missing: Vec<&Move> = legal.iter().filter(|m| !accepted.contains(m)).collect();
-        assert!(
-            missing.is_empty(),
-            "generated but not among the candidates is_legal accepts: {missing:?} in {sfen}"
-        );
-        let extra: Vec<&Move> = accepted.iter().filter(|c| !unique.contains(c)).collect();
-        assert!(
-            extra.is_empty(),
-            "legal by is_legal but not generated: {extra:?} in {sfen}"
-        );
+        check_every_candidate(pos, &candidates, &legal, &sfen);
     }
     let samples = if depth == Depth::Sampled { 6 } else { 24 };
     for _ in 0..samples.min(candidates.len()) {
@@ -323,6 +313,22 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     if legal.is_empty() {
         assert!(result.is_some(), "no legal move but the game goes on in {sfen}");
     }
+}
+
+/// Every candidate move through `is_legal`: the moves it accepts are exactly the `legal` ones.
+fn check_every_candidate(pos: &mut Position, candidates: &[Move], legal: &[Move], sfen: &str) {
+    let accepted: HashSet<Move> = candidates.iter().copied().filter(|c| pos.is_legal(c)).collect();
+    let missing: Vec<&Move> = legal.iter().filter(|m| !accepted.contains(m)).collect();
+    assert!(
+        missing.is_empty(),
+        "generated but not among the candidates is_legal accepts: {missing:?} in {sfen}"
+    );
+    let listed: HashSet<&Move> = legal.iter().collect();
+    let extra: Vec<&Move> = accepted.iter().filter(|c| !listed.contains(c)).collect();
+    assert!(
+        extra.is_empty(),
+        "legal by is_legal but not generated: {extra:?} in {sfen}"
+    );
 }
 
 /// Plays up to `plies` moves from `pos`, each picked by `choose`, stopping when the side
