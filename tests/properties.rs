@@ -287,7 +287,7 @@ fn check_position(pos: &mut Position, rng: &mut Bytes, trail: &Trail, stats: &mu
     let legal_set: HashSet<Move> = legal.iter().copied().collect();
     count(pos, &legal, &legal_set, stats);
 
-    // (a), (b), check_legal, make and unmake (SFEN and hashes), SFEN round trip.
+    // is_legal on every legal move and candidate, check_legal, make and unmake, SFEN.
     fuzzing::check_position(pos, Depth::Exhaustive, rng);
     // check_legal and is_legal refuse malformed moves.
     for m in &malformed(pos, rng) {
@@ -296,7 +296,7 @@ fn check_position(pos: &mut Position, rng: &mut Bytes, trail: &Trail, stats: &mu
         assert_eq!(pos.is_legal(m), legal_here, "is_legal on {m:?}");
     }
 
-    // (c) make does what the rules say.
+    // make does what the rules say.
     for m in &legal {
         let expected = expected_after(pos, m);
         let undo = pos.make(m);
