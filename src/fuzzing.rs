@@ -1,6 +1,8 @@
 //! Test support: the checks that the fuzz targets in `fuzz/` run on every input, and that
 //! `tests/fuzz_corpus.rs` runs on the committed corpora, so that a regression shows up in
-//! `cargo test` without a fuzzer.
+//! `cargo test` without a fuzzer; `tests/properties.rs` runs [`check_position`] too
+//! ([`Depth::Exhaustive`]). The module exists only with the cargo feature `test-support`, which
+//! the tests and `fuzz/` turn on: the shipped library has none of it.
 //!
 //! Each check takes arbitrary bytes, feeds them to one of koma's readers, and panics when a
 //! property fails; an input that is merely wrong is answered with an error and passes. What
@@ -23,6 +25,7 @@
 //! Everything here is deterministic: the same bytes give the same run.
 
 use crate::compile::{self, Choice, Loader, MemoryLoader, Source};
+pub use crate::game::random::SplitMix64;
 use crate::game::{Game, LionCounting, Move, Position, PositionError, Setup, Tables};
 use crate::notation::{
     parse_record, read_move, read_sfen, read_usi, replay, write_record, write_sfen, write_tsa, write_tsa_all, write_usi,
@@ -162,19 +165,34 @@ fn compiled_tables(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, String
 }
 
 /// Reads the fuzzer's bytes as choices: each read takes what it needs; once the bytes run
-/// out, a generator seeded by them goes on (so that samples still differ).
+/// out, the project's generator ([`SplitMix64`]), seeded by them, goes on (so that samples
+/// still differ). Tests that want random choices without bytes start from a seed
+/// ([`Bytes::from_seed`]).
 pub struct Bytes<'a> {
     data: &'a [u8],
     at: usize,
-    state: u64,
+    random: SplitMix64,
 }
 
 impl<'a> Bytes<'a> {
     pub fn new(data: &'a [u8]) -> Bytes<'a> {
-        let state = data.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &b| {
+        let seed = data.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
         });
-        Bytes { data, at: 0, state }
+        Bytes {
+            data,
+            at: 0,
+            random: SplitMix64::new(seed),
+        }
+    }
+
+    /// Choices drawn from the generator alone, seeded by `seed`.
+    pub fn from_seed(seed: u64) -> Bytes<'static> {
+        Bytes {
+            data: &[],
+            at: 0,
+            random: SplitMix64::new(seed),
+        }
     }
 
     pub fn byte(&mut self) -> u8 {
@@ -182,17 +200,21 @@ impl<'a> Bytes<'a> {
             self.at += 1;
             return b;
         }
-        // xorshift64
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        (self.state >> 32) as u8
+        (self.random.next_u64() >> 56) as u8
     }
 
-    /// A number below `n` (0 when `n` is 0), from two bytes.
+    /// A number below `n` (0 when `n` is 0), from two bytes (four when `n` is above 2^16).
     pub fn below(&mut self, n: usize) -> usize {
-        let v = usize::from(self.byte()) << 8 | usize::from(self.byte());
+        let mut v = usize::from(self.byte()) << 8 | usize::from(self.byte());
+        if n > 1 << 16 {
+            v = v << 16 | usize::from(self.byte()) << 8 | usize::from(self.byte());
+        }
         if n == 0 { 0 } else { v % n }
+    }
+
+    /// True with a chance of `percent` in a hundred.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
     }
 
     pub fn is_empty(&self) -> bool {
@@ -210,7 +232,11 @@ impl<'a> Bytes<'a> {
 /// How thoroughly [`check_position`] checks a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Depth {
-    /// Every legal move through `is_legal` and TSA/USI, a sample of other candidate moves.
+    /// Every candidate move through `is_legal`: those it accepts are exactly the legal
+    /// moves. Every legal move through `check_legal`, made and unmade (SFEN and hash).
+    Exhaustive,
+    /// Every legal move through `is_legal` and `check_legal`, a sample of other candidate
+    /// moves.
     Full,
     /// Every legal move made and unmade; `is_legal` and notation on a sample.
     Sampled,
@@ -233,25 +259,31 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     let unique: HashSet<Move> = legal.iter().copied().collect();
     assert_eq!(unique.len(), legal.len(), "a legal move twice in {sfen}");
     let sample = |choose: &mut Bytes, i: usize| {
-        depth == Depth::Full || legal.len() <= 8 || choose.below(legal.len()) < 8 || i == 0
+        depth != Depth::Sampled || legal.len() <= 8 || choose.below(legal.len()) < 8 || i == 0
     };
     for (i, m) in legal.iter().enumerate() {
         if sample(choose, i) {
             assert!(pos.is_legal(m), "{m:?} generated but not legal by is_legal in {sfen}");
+            let why = pos.check_legal(m).err();
+            assert!(why.is_none(), "{m:?} generated but check_legal says {why:?} in {sfen}");
         }
         let undo = pos.make(m);
         assert_eq!(pos.hash(), pos.full_hash(), "hash after {m:?} in {sfen}");
         pos.unmake(m, &undo);
         assert_eq!(pos.hash(), hash, "hash after unmaking {m:?} in {sfen}");
-        if i % 16 == 0 {
+        if depth == Depth::Exhaustive || i % 16 == 0 {
             assert_eq!(write_sfen(pos), sfen, "position after unmaking {m:?}");
         }
     }
 
     // Candidates: every piece to every square, Lion paths, every drop (a superset of the
-    // legal moves); a sample of them, each agreed on by is_legal, check_legal and the list.
+    // legal moves); all of them or a sample, each agreed on by is_legal, check_legal and
+    // the list.
     let candidates = pos.candidate_moves();
-    let samples = if depth == Depth::Full { 24 } else { 6 };
+    if depth == Depth::Exhaustive {
+        check_every_candidate(pos, &candidates, &legal, &sfen);
+    }
+    let samples = if depth == Depth::Sampled { 6 } else { 24 };
     for _ in 0..samples.min(candidates.len()) {
         let c = candidates[choose.below(candidates.len())];
         let listed = unique.contains(&c);
@@ -266,7 +298,7 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     // Notation: the TSA and USI forms of a few legal moves read back to the moves (reading
     // one generates the legal moves again: a sample keeps this linear).
     let tsa = write_tsa_all(pos, &legal);
-    let notation_samples = if depth == Depth::Full { 4 } else { 2 };
+    let notation_samples = if depth == Depth::Sampled { 2 } else { 4 };
     for _ in 0..notation_samples.min(legal.len()) {
         let i = choose.below(legal.len());
         let (m, text) = (&legal[i], &tsa[i]);
@@ -282,6 +314,22 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     if legal.is_empty() {
         assert!(result.is_some(), "no legal move but the game goes on in {sfen}");
     }
+}
+
+/// Every candidate move through `is_legal`: the moves it accepts are exactly the `legal` ones.
+fn check_every_candidate(pos: &mut Position, candidates: &[Move], legal: &[Move], sfen: &str) {
+    let accepted: HashSet<Move> = candidates.iter().copied().filter(|c| pos.is_legal(c)).collect();
+    let missing: Vec<&Move> = legal.iter().filter(|m| !accepted.contains(m)).collect();
+    assert!(
+        missing.is_empty(),
+        "generated but not among the candidates is_legal accepts: {missing:?} in {sfen}"
+    );
+    let listed: HashSet<&Move> = legal.iter().collect();
+    let extra: Vec<&Move> = accepted.iter().filter(|c| !listed.contains(c)).collect();
+    assert!(
+        extra.is_empty(),
+        "legal by is_legal but not generated: {extra:?} in {sfen}"
+    );
 }
 
 /// Plays up to `plies` moves from `pos`, each picked by `choose`, stopping when the side

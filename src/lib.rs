@@ -1,13 +1,86 @@
 //! koma: a data-driven rules interpreter for the shogi family of games.
 //!
-//! The pipeline, one module per stage, each importing only the one before it:
-//! [`parse`] (text to syntax tree) → [`compile`] (names resolved, movement lowered,
-//! every diagnostic collected) → [`rules`] (span-free tables). [`files`], below them all, is
-//! how any stage reads and writes files on disk.
+//! Every variant is a `.var` file in koma's own small language (README.md documents it);
+//! nothing about a particular variant or piece is written in Rust. A file goes through
+//! these stages, one module each:
+//!
+//! 1. [`parse`]: `.var` text to a syntax tree with byte spans. A broken statement does not
+//!    stop the parse: the others are still read.
+//! 2. [`compile`]: the syntax tree to the rules. Names are resolved (pieces, options, the
+//!    files a variant `use`s, read through a [`Loader`](compile::Loader)), each piece's moves
+//!    are lowered to movement entries, and the whole is cross-checked. Every mistake goes
+//!    into one [`Report`](compile::Report) of miette diagnostics (file, line, labelled span,
+//!    help); the rules exist only when there is no error.
+//! 3. [`rules`]: what the compiler produces and everything after it reads: flat, span-free,
+//!    serialisable tables ([`Rules`](rules::Rules); `koma compile` prints them as RON).
+//! 4. [`game`]: the interpreter. [`Tables`](game::Tables) unrolls the rules' movements into
+//!    rays and leaps from every square; a [`Position`](game::Position) generates the legal
+//!    moves, makes and unmakes them, and names the rule an illegal move breaks; a
+//!    [`Game`](game::Game) keeps the history and decides the outcome; [`perft`](game::perft)
+//!    counts move sequences.
+//! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
+//!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
+//! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
+//!    (`src/cli`) offers the commands `check`, `compile`, `show`, `perft`, `moves`, `play`
+//!    and `bench` over all of the above.
+//!
+//! Each stage imports only earlier ones: `compile` imports `parse` and `rules`, `rules`
+//! imports nothing, `game` imports `rules`, `notation` and `engine` import `game` and
+//! `rules`, `show` imports `rules`. [`files`], below them all, is how any stage reads and
+//! writes files on disk (regular files only; saves that never leave a file half written).
+//!
+//! Test support is not part of the shipped library: the independent legality check
+//! `Position::is_legal` and the module `fuzzing` (the checks the fuzz targets and the
+//! property tests run) exist only with the cargo feature `test-support`.
+//!
+//! # Example
+//!
+//! From `.var` text to a legal move: a Lion, a King and three Golds on a 5 × 5 board.
+//!
+//! ```
+//! use koma::compile::{MemoryLoader, Source, compile};
+//! use koma::game::{Position, Tables};
+//! use koma::notation::{read_move, write_sfen, write_usi};
+//! use std::sync::Arc;
+//!
+//! let text = r#"
+//! variant "Tiny Lion"
+//! board 5 x 5
+//! piece K  "King" sfen k royal : step all
+//! piece Ln "Lion" sfen n       : lion
+//! piece G  "Gold" sfen g       : step orthogonal forward-diagonal
+//! setup
+//!   d: . G G G .
+//!   e: . Ln K . .
+//! "#;
+//!
+//! // Parse and compile (a `use` of another variant would be read through the loader).
+//! let source = Source { name: "tiny.var".into(), text: text.into() };
+//! let compiled = compile(source, &MemoryLoader::default(), &[]);
+//! assert!(compiled.report.diagnostics.is_empty(), "{}", compiled.report.render(false));
+//! let rules = compiled.rules.expect("tables when there is no error");
+//!
+//! // Interpret: the start position and its legal moves.
+//! let mut pos = Position::start(Arc::new(Tables::new(rules)));
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 21);
+//!
+//! // A move in the rule texts' notation: the Lion jumps over its own Gold.
+//! let lion_jump = read_move(&mut pos, "Ln-4c").expect("a legal move");
+//! assert!(moves.contains(&lion_jump));
+//! assert_eq!(write_usi(&pos, &lion_jump), "4e4c");
+//! // Three squares away is beyond a Lion: the error says why.
+//! let error = read_move(&mut pos, "Ln-4b").unwrap_err();
+//! assert!(error.to_string().contains("the Lion (Ln) on 4e cannot move so"), "{error}");
+//!
+//! pos.make(&lion_jump);
+//! assert_eq!(write_sfen(&pos), "2kn1/1ggg1/1N3/1GGG1/2K2 w - 2");
+//! ```
 
 pub mod compile;
 pub mod engine;
 pub mod files;
+#[cfg(feature = "test-support")]
 pub mod fuzzing;
 pub mod game;
 pub mod notation;

@@ -3,12 +3,11 @@
 //!
 //! A diagram is centred on the piece (`@`), drawn as Black's: forward is up, the piece's
 //! right is to the right. Every square a move reaches on an empty board carries one mark;
-//! where several moves reach a square, the most particular kind is drawn (see [`Kind`]).
+//! where several moves reach a square, the most particular kind is drawn (see `Kind`).
 //! Lines of unlimited length end in an arrow on the rim of the small board. A square where
 //! the piece may only move, only capture, or capture only unprotected pieces (whichever
 //! move it uses) gets a mark of its own.
 
-use crate::compile::diagnostic::suggest;
 use crate::rules::{
     LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition, RepetitionEffect, Rules,
     Side, Square, rank_name,
@@ -65,15 +64,23 @@ fn unknown_piece(rules: &Rules, query: &str) -> String {
 /// Pieces whose abbreviation or name contains the query or is one small edit from it.
 fn close_matches(rules: &Rules, query: &str) -> Vec<PieceId> {
     let lower = query.to_lowercase();
-    let abbrev = suggest(query, rules.pieces.iter().map(|p| p.abbrev.as_str()));
-    let name = suggest(query, rules.pieces.iter().map(|p| p.name.as_str()));
     rules
         .piece_ids()
         .filter(|&id| {
             let p = rules.piece(id);
-            p.name.to_lowercase().contains(&lower) || Some(p.abbrev.as_str()) == abbrev || Some(p.name.as_str()) == name
+            let name = p.name.to_lowercase();
+            name.contains(&lower) || small_edit(&lower, &p.abbrev.to_lowercase()) || small_edit(&lower, &name)
         })
         .collect()
+}
+
+/// Whether `text` is a likely typo of `query` (both in lower case): one edit in three
+/// letters, a swap of two neighbouring letters counting as one edit (strsim's optimal string
+/// alignment distance). A query of one or two letters has no typos, and one longer than any
+/// name is not compared.
+fn small_edit(query: &str, text: &str) -> bool {
+    let len = query.trim_start_matches('+').chars().count();
+    (3..=64).contains(&len) && strsim::osa_distance(query, text) <= len / 3
 }
 
 fn abbrev_and_name(piece: &PieceKind) -> String {

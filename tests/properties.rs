@@ -1,46 +1,31 @@
 //! Properties of the interpreter on random games of every shipped variant.
 //!
-//! At every position of every game:
+//! At every position of every game, the test support's check of a position
+//! (`koma::fuzzing::check_position`, exhaustive; the fuzz targets run it too):
 //! - every move of `legal_moves()` passes the independent check `Position::is_legal`, and
 //!   appears once; every candidate move (every piece to every square, Lion moves with their
 //!   captures, every drop; see `Position::candidate_moves`) that `is_legal` accepts is in
 //!   `legal_moves()`;
 //! - `check_legal` agrees with `legal_moves()` (on every legal move and a sample of others);
-//! - `make` does what the rules say (checked against a board edited by hand from the rules),
-//!   `hash() == full_hash()` after it, and `unmake` restores the SFEN and both hashes;
-//! - the SFEN reads back to the same SFEN and hash.
+//! - `hash() == full_hash()` after every `make`, and `unmake` restores the SFEN and the hash;
+//! - the SFEN reads back to the same SFEN and hash;
 //!
-//! The games are random, seeded by a small generator written here. Some prefer captures and
-//! promotions (to reach the middle game fast on the big boards), some take moves back and
-//! forth (to reach the repetition rules), some start from a handicap.
+//! and, written here:
+//! - `make` does what the rules say (checked against a board edited by hand from the rules);
+//! - `check_legal` and `is_legal` refuse malformed moves.
+//!
+//! The games are random, drawn from the project's one generator (`koma::fuzzing::Bytes`
+//! from a seed). Some prefer captures and promotions (to reach the middle game fast on the
+//! big boards), some take moves back and forth (to reach the repetition rules), some start
+//! from a handicap.
 
 use koma::compile::{Choice, compile_named};
+use koma::fuzzing::{self, Bytes, Depth};
 use koma::game::{LionCounting, Move, NO_SQ, Position, Tables};
 use koma::notation::{read_sfen, read_usi, write_sfen, write_usi};
 use koma::rules::{LionRole, Movement, PieceId, PromotionEvent, Rules, Side, Square};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
-
-/// splitmix64: small, seedable, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 /// How a game picks its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +63,7 @@ const SCHEDULE: [(Style, Start); 6] = [
 /// royals stays with chance 2/5 (in a variant with drops a removed piece goes to a random
 /// hand), a promotable piece promotes with chance 1/3 (Kings to Emperors, Drunk Elephants to
 /// Princes: two royals), and either side may move first.
-fn scrambled(t: &Arc<Tables>, rng: &mut Rng) -> Position {
+fn scrambled(t: &Arc<Tables>, rng: &mut Bytes) -> Position {
     let rules = &t.rules;
     loop {
         let mut setup = Position::start(t.clone()).to_setup();
@@ -118,7 +103,6 @@ struct Config {
 struct Stats {
     positions: usize,
     legal_moves: usize,
-    candidates: usize,
     captures: usize,
     promotions: usize,
     lion_walks: usize,
@@ -167,7 +151,7 @@ fn tables(variant: &str, options: &[&str]) -> Arc<Tables> {
 
 fn run(config: Config) -> Stats {
     let t = tables(config.variant, config.options);
-    let mut rng = Rng(config.seed);
+    let mut rng = Bytes::from_seed(config.seed);
     let mut stats = Stats::default();
     for game in 0..config.games {
         let (style, start) = SCHEDULE[game % SCHEDULE.len()];
@@ -212,7 +196,7 @@ fn royal_gone(pos: &Position) -> bool {
             .any(|&side| pos.royal_squares(side).is_empty())
 }
 
-fn pick(pos: &Position, legal: &[Move], style: Style, last_own: Option<Move>, rng: &mut Rng) -> Move {
+fn pick(pos: &Position, legal: &[Move], style: Style, last_own: Option<Move>, rng: &mut Bytes) -> Move {
     match style {
         Style::Uniform => {}
         Style::Violent => {
@@ -284,92 +268,35 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
     }
 }
 
-/// Checks every property at one position; returns the legal moves.
-fn check_position(pos: &mut Position, rng: &mut Rng, trail: &Trail, stats: &mut Stats) -> Vec<Move> {
-    let legal = pos.legal_moves();
-    let legal_set: HashSet<Move> = legal.iter().copied().collect();
-    assert_eq!(
-        legal_set.len(),
-        legal.len(),
-        "a move generated twice\n{}",
-        trail.at(pos)
-    );
+/// Prints where a failure happened, when a check panics: the test support's checks name
+/// the position, not the game that led to it.
+struct ReportOnPanic(String);
 
-    count(pos, &legal, &legal_set, stats);
-
-    // (a) every generated move is legal by the independent check.
-    for m in &legal {
-        assert!(
-            pos.is_legal(m),
-            "generated but not legal by is_legal: {} {m:?}\n{}",
-            write_usi(pos, m),
-            trail.at(pos)
-        );
-    }
-    // (b) every candidate that is_legal accepts is generated, and the candidates cover them.
-    let candidates = pos.candidate_moves();
-    stats.candidates += candidates.len();
-    let mut accepted = HashSet::new();
-    for c in &candidates {
-        if pos.is_legal(c) {
-            assert!(
-                legal_set.contains(c),
-                "legal by is_legal but not generated: {} {c:?}\n{}",
-                write_usi(pos, c),
-                trail.at(pos)
-            );
-            accepted.insert(*c);
+impl Drop for ReportOnPanic {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("{}", self.0);
         }
     }
-    for m in &legal {
-        assert!(
-            accepted.contains(m),
-            "generated but not among the candidates: {} {m:?}\n{}",
-            write_usi(pos, m),
-            trail.at(pos)
-        );
-    }
-    // check_legal agrees: on every legal move, on a sample of candidates, and on some
-    // malformed moves.
-    for m in &legal {
-        assert!(
-            pos.check_legal(m).is_ok(),
-            "generated but check_legal says {:?}: {}\n{}",
-            pos.check_legal(m),
-            write_usi(pos, m),
-            trail.at(pos)
-        );
-    }
-    let mut sample: Vec<Move> = (0..40)
-        .filter(|_| !candidates.is_empty())
-        .map(|_| candidates[rng.below(candidates.len())])
-        .collect();
-    sample.extend(malformed(pos, rng));
-    for m in &sample {
+}
+
+/// Checks every property at one position; returns the legal moves.
+fn check_position(pos: &mut Position, rng: &mut Bytes, trail: &Trail, stats: &mut Stats) -> Vec<Move> {
+    let _report = ReportOnPanic(trail.at(pos));
+    let legal = pos.legal_moves();
+    let legal_set: HashSet<Move> = legal.iter().copied().collect();
+    count(pos, &legal, &legal_set, stats);
+
+    // is_legal on every legal move and candidate, check_legal, make and unmake, SFEN.
+    fuzzing::check_position(pos, Depth::Exhaustive, rng);
+    // check_legal and is_legal refuse malformed moves.
+    for m in &malformed(pos, rng) {
         let legal_here = legal_set.contains(m);
-        assert_eq!(
-            pos.check_legal(m).is_ok(),
-            legal_here,
-            "check_legal disagrees with legal_moves on {m:?}\n{}",
-            trail.at(pos)
-        );
-        assert_eq!(
-            pos.is_legal(m),
-            legal_here,
-            "is_legal disagrees with legal_moves on {m:?}\n{}",
-            trail.at(pos)
-        );
+        assert_eq!(pos.check_legal(m).is_ok(), legal_here, "check_legal on {m:?}");
+        assert_eq!(pos.is_legal(m), legal_here, "is_legal on {m:?}");
     }
 
-    // (c), (d): make does what the rules say, keeps the hash, and unmake restores.
-    let sfen = write_sfen(pos);
-    let (hash, full) = (pos.hash(), pos.full_hash());
-    assert_eq!(
-        hash,
-        full,
-        "incremental hash differs from a fresh one\n{}",
-        trail.at(pos)
-    );
+    // make does what the rules say.
     for m in &legal {
         let expected = expected_after(pos, m);
         let undo = pos.make(m);
@@ -378,40 +305,10 @@ fn check_position(pos: &mut Position, rng: &mut Rng, trail: &Trail, stats: &mut 
         assert_eq!(
             (got.pieces, got.hands, got.side_to_move, got.lion_capture, got.deferred),
             expected,
-            "make of {m:?} did not do what the rules say\n{}",
-            trail.at(pos)
-        );
-        assert_eq!(
-            pos.hash(),
-            pos.full_hash(),
-            "after {m:?}: incremental hash differs from a fresh one\n{}",
-            trail.at(pos)
+            "make of {m:?} did not do what the rules say"
         );
         pos.unmake(m, &undo);
-        assert_eq!(
-            write_sfen(pos),
-            sfen,
-            "unmake of {m:?} changed the position\n{}",
-            trail.at(pos)
-        );
-        assert_eq!(pos.hash(), hash, "unmake of {m:?} changed the hash\n{}", trail.at(pos));
-        assert_eq!(
-            pos.full_hash(),
-            full,
-            "unmake of {m:?} changed the state\n{}",
-            trail.at(pos)
-        );
     }
-
-    // (e) the SFEN reads back to the same position.
-    let again = read_sfen(pos.tables(), &sfen).unwrap_or_else(|e| panic!("{sfen} does not read back: {e}"));
-    assert_eq!(write_sfen(&again), sfen, "SFEN round trip\n{}", trail.at(pos));
-    assert_eq!(
-        again.hash(),
-        hash,
-        "SFEN round trip changes the hash\n{}",
-        trail.at(pos)
-    );
     legal
 }
 
@@ -511,10 +408,10 @@ fn unpromoted(rules: &Rules, mut kind: PieceId) -> PieceId {
 
 /// Moves no position allows, or that are wrong in one detail: promoting where the piece
 /// cannot, a drop with a promotion or from the wrong hand, a `via` on the mover's own pieces.
-fn malformed(pos: &Position, rng: &mut Rng) -> Vec<Move> {
+fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
     let n = pos.geometry().len() as u16;
     let mut out = Vec::new();
-    let any = |rng: &mut Rng| rng.below(usize::from(n)) as u16;
+    let any = |rng: &mut Bytes| rng.below(usize::from(n)) as u16;
     for _ in 0..4 {
         let (from, to, v) = (any(rng), any(rng), any(rng));
         out.push(Move {
@@ -681,7 +578,7 @@ fn check_line(variant: &str, sfen: Option<&str>, moves: &str) -> Position {
         start: write_sfen(&pos),
         moves: vec![],
     };
-    let (mut rng, mut stats) = (Rng(0), Stats::default());
+    let (mut rng, mut stats) = (Bytes::from_seed(0), Stats::default());
     for text in moves.split_whitespace() {
         check_position(&mut pos, &mut rng, &trail, &mut stats);
         let m = read_usi(&mut pos, text).unwrap_or_else(|e| panic!("{}: {e}", trail.at(&pos)));

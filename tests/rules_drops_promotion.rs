@@ -1,5 +1,5 @@
 //! Rule tests: drops and promotion, one test per rule of the rule texts
-//! (shared/seeds/*.rul.txt; contested readings in shared/reference/rules-*.md), each on a
+//! (SV's `*.rul`; sources and contested readings in docs/sources.md), each on a
 //! hand-built position with the exact moves the rule allows, and the rule a forbidden move
 //! breaks.
 

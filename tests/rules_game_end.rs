@@ -1,6 +1,6 @@
 //! Rule tests: royal safety and how a game ends, one test per rule of the rule texts
-//! (shared/seeds/*.rul.txt; contested readings in shared/reference/rules-*.md and the royal
-//! safety convention of shared/reference/perft.md), played move by move with `Game::play`.
+//! (SV's `*.rul`; sources and contested readings in docs/sources.md, the royal safety
+//! convention in docs/positions-and-counting.md), played move by move with `Game::play`.
 
 mod rules_support;
 

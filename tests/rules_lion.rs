@@ -1,6 +1,5 @@
 //! Rule tests: the Lion and lion power (Chu, Dai), one test per rule of the rule texts
-//! (shared/seeds/Chu.rul.txt "THE LION", Dai.rul.txt; details in
-//! shared/reference/rules-shogi-yari-tori-chu.md §4.5 and rules-dai-maka.md §1.4), each on a
+//! (SV's Chu.rul, "THE LION", and Dai.rul; sources in docs/sources.md), each on a
 //! hand-built position with the exact moves the rule allows.
 //!
 //! Moves are written as koma writes them: a Lion move that captures before its destination
@@ -249,7 +248,7 @@ fn counter_strike_lasts_one_turn() {
 
 // ------------------------------------------------------------------ Dai
 
-/// Dai: "no restrictions" on capturing Lions (SV; compendium 1.6 #3): a Lion takes a
+/// Dai: "no restrictions" on capturing Lions (SV; docs/sources.md): a Lion takes a
 /// protected Lion two squares away, and a non-Lion takes a Lion right after a Lion was taken.
 #[test]
 fn dai_has_no_lion_trading_rules() {

@@ -1,8 +1,8 @@
-//! Rule tests: special movers, one test per rule of the rule texts (shared/seeds/Maka.rul.txt
+//! Rule tests: special movers, one test per rule of the rule texts (SV's Maka.rul,
 //! "JUMPING PIECES", "THE LION", "TEACHING KING", "HOOK MOVERS", "THE EMPEROR"; Tori, Yari,
-//! Chu) and of the compendium's piece tables (shared/reference/rules-dai-maka.md §2.3-2.5,
-//! rules-shogi-yari-tori-chu.md §2.3, §3.3, §4.3). No other program implements Maka-Dai-Dai:
-//! its move lists here are worked out by hand from those texts, on hand-built positions.
+//! Chu) and of SV's piece tables (Maka.dat, Yari.dat, Tori.dat, Chu.dat; docs/sources.md).
+//! No other program implements Maka-Dai-Dai: its move lists here are worked out by hand from
+//! those texts, on hand-built positions.
 
 mod rules_support;
 

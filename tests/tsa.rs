@@ -4,6 +4,7 @@
 //! shipped variant.
 
 use koma::compile::{Choice, compile_named};
+use koma::fuzzing::Bytes;
 use koma::game::{Illegal, Move, NO_SQ, Position, Setup, Tables};
 use koma::notation::{MoveError, read_move, write_tsa, write_tsa_all, write_usi};
 use koma::rules::{Side, Square};
@@ -432,23 +433,6 @@ fn malformed_and_unknown() {
 
 // ------------------------------------------------------------------ round trip
 
-/// A small seeded generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn captures(pos: &Position, m: &Move) -> bool {
     let geo = pos.geometry();
     m.captures().any(|sq| pos.piece_at(geo.square(sq)).is_some())
@@ -534,7 +518,7 @@ fn teaching_king_three_steps_read_back() {
 /// and read back. Returns the number of moves checked.
 fn round_trip(variant: &str, options: &[&str], games: usize, plies: usize, seed: u64) -> usize {
     let t = tables(variant, options);
-    let mut rng = Rng(seed);
+    let mut rng = Bytes::from_seed(seed);
     let mut checked = 0;
     for _ in 0..games {
         let mut pos = Position::start(t.clone());

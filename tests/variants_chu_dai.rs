@@ -1,5 +1,5 @@
-//! Chu Shogi and Dai Shogi: both files check clean, every piece moves as the compendium's
-//! tables say (shared/reference/rules-shogi-yari-tori-chu.md §4, rules-dai-maka.md §1), the
+//! Chu Shogi and Dai Shogi: both files check clean, every piece moves as the sources' piece
+//! tables say (SV's Chu.dat and Dai.dat, lishogi, HaChu; docs/sources.md), the
 //! setups are the ones the sources list, Dai reuses Chu's pieces, every option compiles and
 //! changes what it should, and the compiled tables are snapshotted.
 
@@ -64,10 +64,10 @@ fn at(rules: &Rules, side: Side, square: &str) -> Option<String> {
         .map(|p| rules.piece(p.piece).abbrev.clone())
 }
 
-/// The compendium's directions, in the order of its tables: F FL FR L R B BL BR.
+/// The directions of the piece tables below, in order: F FL FR L R B BL BR.
 const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (-1, 1), (1, 1), (-1, 0), (1, 0), (0, -1), (-1, -1), (1, -1)];
 
-/// A piece's moves in the compendium's notation, one code per direction: `1` step, `≤2`
+/// A piece's moves as the tables below write them, one code per direction: `1` step, `≤2`
 /// up to two squares without jumping, `∞` slide, `J2` jump to the 2nd square, `LP` lion
 /// power along the line, `—` nothing; or `lion` for the full Lion move.
 fn codes(kind: &PieceKind) -> String {
@@ -118,7 +118,7 @@ fn codes(kind: &PieceKind) -> String {
     text
 }
 
-/// Chu's pieces from the compendium, §4.3 and §4.4: abbreviation, name, kanji, what it
+/// Chu's pieces, as SV's Chu.dat and lishogi give them: abbreviation, name, kanji, what it
 /// promotes to, and its moves F FL FR L R B BL BR. A promoted piece that moves "as" another
 /// is written out as that piece's moves.
 const CHU_PIECES: &[(&str, &str, &str, &str, &str)] = &[
@@ -143,7 +143,7 @@ const CHU_PIECES: &[(&str, &str, &str, &str, &str)] = &[
     ("Ln", "Lion", "獅子", "", "lion"),
     ("P", "Pawn", "歩兵", "+P", "1 — — — — — — —"),
     ("GB", "Go-Between", "仲人", "+GB", "1 — — — — 1 — —"),
-    // Promoted (§4.4).
+    // Promoted.
     ("+DE", "Crown Prince", "太子", "", "1 1 1 1 1 1 1 1"),
     ("+BT", "Flying Stag", "飛鹿", "", "∞ 1 1 1 1 ∞ 1 1"),
     ("+RC", "Whale", "鯨鯢", "", "∞ — — — — ∞ ∞ ∞"),
@@ -164,7 +164,7 @@ const CHU_PIECES: &[(&str, &str, &str, &str, &str)] = &[
     ("+P", "Tokin", "と金", "", "1 1 1 1 1 1 — —"),
 ];
 
-/// Dai's own pieces from the compendium, §1.3 (rows 22–29) and §1.3's note on promotions.
+/// Dai's own pieces, as SV's Dai.dat gives them, each promoting to a Gold General.
 /// The Knight's leaps are checked on their own.
 const DAI_PIECES: &[(&str, &str, &str, &str, &str)] = &[
     ("VO", "Violent Ox", "猛牛", "+VO", "≤2 — — ≤2 ≤2 ≤2 — —"),
@@ -232,7 +232,7 @@ fn chu_has_21_initial_kinds_and_18_promoted_kinds() {
             assert_eq!(format!("+{}", base.abbrev), p.abbrev);
         } else {
             assert!(in_setup.contains(&id(&rules, &p.abbrev)), "{} in the setup", p.abbrev);
-            // Everything but the King, Lion and Free King promotes (§4.1).
+            // Everything but the King, Lion and Free King promotes (SV's Chu.rul).
             let promotes = !["K", "Ln", "FK"].contains(&p.abbrev.as_str());
             assert_eq!(p.promotion.to.is_some(), promotes, "{}", p.abbrev);
         }
@@ -240,7 +240,7 @@ fn chu_has_21_initial_kinds_and_18_promoted_kinds() {
 }
 
 #[test]
-fn chu_pieces_move_as_the_compendium_says() {
+fn chu_pieces_move_as_the_piece_tables_say() {
     let rules = compile(CHU);
     check_table(&rules, CHU_PIECES);
 }
@@ -304,7 +304,7 @@ fn chu_royals_sfen_letters_and_values() {
         .map(|p| p.abbrev.as_str())
         .collect();
     assert_eq!(royals, ["K", "+DE"]);
-    // lishogi's letters (perft.md).
+    // lishogi's letters (docs/positions-and-counting.md).
     let letters = [
         ("L", "l"),
         ("FL", "f"),
@@ -400,7 +400,7 @@ fn chu_setup_is_lishogis_start_position() {
         sfen_board(&rules),
         "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL"
     );
-    // The pairs that are not mirror-symmetric, on the compendium's squares (§4.2).
+    // The pairs that are not mirror-symmetric, on SV's squares (Chu.dat).
     let expect = [
         (Side::Black, "7l", "K"),
         (Side::Black, "6l", "DE"),
@@ -424,7 +424,7 @@ fn chu_setup_is_lishogis_start_position() {
     }
 }
 
-/// Dai's setup for Black from the compendium, §1.2, apart from the Pawns on rank k.
+/// Dai's setup for Black from SV's Dai.dat, apart from the Pawns on rank k.
 const DAI_BLACK: &[(&str, &str)] = &[
     ("15o", "L"),
     ("14o", "N"),
@@ -479,7 +479,7 @@ const DAI_BLACK: &[(&str, &str)] = &[
 ];
 
 #[test]
-fn dai_setup_is_the_compendiums() {
+fn dai_setup_is_svs() {
     let rules = compile(DAI);
     check_rotation(&rules, 65);
     let mut expected: BTreeMap<Square, String> = DAI_BLACK.iter().map(|(s, a)| (sq(s), a.to_string())).collect();

@@ -1,5 +1,5 @@
 //! Maka-Dai-Dai Shogi (`variants/maka-dai-dai.var`) against the rule text
-//! (shared/seeds/Maka.rul.txt) and the compendium (shared/reference/rules-dai-maka.md, section 2).
+//! (SV's Maka.rul) and SV's piece tables and setup (Maka.dat; docs/sources.md).
 
 use koma::compile::{Choice, compile_named};
 use koma::rules::{Mode, Movement, Offset, PieceId, PromotionEvent, PromotionTrigger, Rules, Side, Square};
@@ -164,7 +164,7 @@ fn checks_clean_under_every_option_value() {
     assert_eq!(rules.options["lion-dog"].values, ["range", "lion"]);
 }
 
-/// Black's setup as the compendium (2.2) lists it, square by square.
+/// Black's setup as SV's Maka.dat lists it, square by square.
 const BLACK_SETUP: &[(&str, &str)] = &[
     // rank s
     ("19s", "L"),
@@ -263,7 +263,7 @@ fn placed(rules: &Rules, side: Side) -> Vec<(Square, String)> {
 }
 
 #[test]
-fn setup_is_the_compendium_s_square_by_square() {
+fn setup_is_svs_square_by_square() {
     let rules = rules();
     let black = placed(&rules, Side::Black);
     let white = placed(&rules, Side::White);
@@ -282,7 +282,7 @@ fn setup_is_the_compendium_s_square_by_square() {
     rotated.sort();
     assert_eq!(white, rotated);
 
-    // The compendium's White examples.
+    // White's pieces on some of their squares.
     let white_on = |s: &str| {
         let p = rules
             .setup
@@ -321,7 +321,7 @@ fn setup_is_the_compendium_s_square_by_square() {
     }
 }
 
-/// Every kind of the setup and what it promotes to (compendium 2.3; "Gold" is `+X`).
+/// Every kind of the setup and what it promotes to (SV's Maka.dat; "Gold" is `+X`).
 const PROMOTIONS: &[(&str, Option<&str>)] = &[
     ("K", Some("E")),
     ("P", Some("+P")),
@@ -395,7 +395,7 @@ fn promotions_revert_and_are_never_forced_by_rank() {
     }
     assert_eq!(rules.piece(id(&rules, "+P")).name, "Tokin");
     assert_eq!(moves(&rules, "+P"), gold);
-    // 50 kinds, the compendium's 27 promotion-only kinds (the Tokin among them) and 20 promoted Golds.
+    // 50 kinds, SV's 27 promotion-only kinds (the Tokin among them) and 20 promoted Golds.
     assert_eq!(rules.pieces.len(), 50 + 27 + 20);
     for kind in &rules.pieces[50..] {
         assert!(

@@ -1,7 +1,7 @@
 //! The small shipped variants, Shogi, Yari Shogi and Tori Shogi: each file checks clean, and
-//! its compiled tables agree with the rule texts (shared/seeds) and with the compendium
-//! (shared/reference/rules-shogi-yari-tori-chu.md, sections 1 to 3): pieces and their moves
-//! per direction, setups square by square, promotion, drops, game end, options, handicaps.
+//! its compiled tables agree with the rule texts and piece tables of SV (docs/sources.md):
+//! pieces and their moves per direction, setups square by square, promotion, drops, game end,
+//! options, handicaps.
 
 use koma::compile::{Choice, compile_named};
 use koma::rules::{
@@ -89,7 +89,7 @@ fn leap(dx: i8, dy: i8) -> Movement {
 /// BL, BR, as (squares to the mover's right, squares forward).
 const SV_DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
 
-/// The moves an SV direction field stands for (compendium §0.2): 1 = step, 2 = up to two
+/// The moves an SV direction field stands for (docs/sources.md): 1 = step, 2 = up to two
 /// squares without jumping, 64 = slide, 128 = jump to the second square, 1024 = the shogi
 /// knight's two forward leaps (1088 = knight leaps and a forward slide).
 fn sv_moves(fields: [u16; 8]) -> Vec<Movement> {
@@ -422,9 +422,9 @@ fn shogi_pieces() {
 }
 
 #[test]
-fn shogi_moves_follow_the_compendium() {
+fn shogi_moves_follow_svs_tables() {
     let rules = compile(SHOGI, &[]);
-    // Compendium §1.3, written as SV direction fields (F, B, L, R, FL, FR, BL, BR).
+    // SV's Shogi.dat direction fields (F, B, L, R, FL, FR, BL, BR).
     const GOLD: [u16; 8] = [1, 1, 1, 1, 1, 1, 0, 0];
     assert_sv_table(
         &rules,
@@ -575,7 +575,7 @@ fn yari_pieces() {
 #[test]
 fn yari_moves_follow_the_sv_tables() {
     let rules = compile(YARI, &[]);
-    // SV Yari.dat direction fields, as the compendium (§2.3) gives them.
+    // SV Yari.dat direction fields.
     const YARI_GOLD: [u16; 8] = [1, 64, 1, 1, 1, 1, 0, 0];
     assert_sv_table(
         &rules,
@@ -761,7 +761,7 @@ fn tori_pieces() {
 #[test]
 fn tori_moves_follow_the_sv_tables() {
     let rules = compile(TORI, &[]);
-    // SV Tori.dat direction fields, as the compendium (§3.3) gives them.
+    // SV Tori.dat direction fields.
     assert_sv_table(
         &rules,
         &[

@@ -2,11 +2,13 @@
 //! rules' names, and perft.
 
 mod attack;
+#[cfg(feature = "test-support")]
 mod is_legal;
 mod movegen;
 mod outcome;
 mod perft;
 mod position;
+pub(crate) mod random;
 pub mod tables;
 
 pub use movegen::LionCounting;

@@ -5,6 +5,7 @@
 //! then down. Nothing here knows about particular pieces: it only unrolls the movement
 //! entries of the rules over the board.
 
+use super::random::SplitMix64;
 use crate::rules::{BoardSize, Mode, Movement, Offset, PieceId, PromotionEvent, Rules, Side, Square};
 
 /// A square index.
@@ -205,15 +206,8 @@ const HASHED_HAND: usize = 64;
 
 impl Zobrist {
     fn new(codes: usize, squares: usize, kinds: usize) -> Zobrist {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            // splitmix64
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut random = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || random.next_u64();
         let piece = (0..codes * squares).map(|_| next()).collect();
         let hand = (0..2 * kinds * HASHED_HAND).map(|_| next()).collect();
         let white_to_move = next();
