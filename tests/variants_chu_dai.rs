@@ -12,16 +12,10 @@ use koma::rules::{
     LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Rules, Side, Square,
 };
 use std::collections::BTreeMap;
-use support::{compile_clean, settings, sq};
+use support::{compile_clean, id, settings, sq};
 
 const CHU: &str = "variants/chu.var";
 const DAI: &str = "variants/dai.var";
-
-fn id(rules: &Rules, abbrev: &str) -> PieceId {
-    rules
-        .piece_by_abbrev(abbrev)
-        .unwrap_or_else(|| panic!("no piece {abbrev}"))
-}
 
 fn kind<'a>(rules: &'a Rules, abbrev: &str) -> &'a PieceKind {
     rules.piece(id(rules, abbrev))

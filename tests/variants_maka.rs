@@ -5,8 +5,8 @@
 
 mod support;
 
-use koma::rules::{Mode, Movement, Offset, PieceId, PromotionEvent, PromotionTrigger, Rules, Side, Square};
-use support::{compile_clean, settings, sq};
+use koma::rules::{Mode, Movement, Offset, PromotionEvent, PromotionTrigger, Rules, Side, Square};
+use support::{compile_clean, id, settings, sq};
 
 const FILE: &str = "variants/maka-dai-dai.var";
 
@@ -21,12 +21,6 @@ const BR: (i8, i8) = (1, -1);
 const ORTHOGONAL: [(i8, i8); 4] = [F, BK, L, R];
 const DIAGONAL: [(i8, i8); 4] = [FL, FR, BL, BR];
 const ALL: [(i8, i8); 8] = [F, BK, L, R, FL, FR, BL, BR];
-
-fn id(rules: &Rules, abbrev: &str) -> PieceId {
-    rules
-        .piece_by_abbrev(abbrev)
-        .unwrap_or_else(|| panic!("no piece {abbrev}"))
-}
 
 fn moves(rules: &Rules, abbrev: &str) -> Vec<Movement> {
     rules.piece(id(rules, abbrev)).moves.clone()

@@ -10,20 +10,14 @@ mod support;
 
 use koma::compile::{Choice, compile_named};
 use koma::rules::{
-    Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Repetition,
-    RepetitionEffect, Rules, Side, Square,
+    Mode, Movement, Offset, Outcome, PieceKind, PromotionEvent, PromotionTrigger, Repetition, RepetitionEffect, Rules,
+    Side, Square,
 };
-use support::{compile_clean, settings, sq};
+use support::{compile_clean, id, settings, sq};
 
 const SHOGI: &str = "variants/shogi.var";
 const YARI: &str = "variants/yari.var";
 const TORI: &str = "variants/tori.var";
-
-fn id(rules: &Rules, abbrev: &str) -> PieceId {
-    rules
-        .piece_by_abbrev(abbrev)
-        .unwrap_or_else(|| panic!("{} has no piece `{abbrev}`", rules.name))
-}
 
 fn piece<'a>(rules: &'a Rules, abbrev: &str) -> &'a PieceKind {
     rules.piece(id(rules, abbrev))

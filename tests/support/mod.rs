@@ -9,7 +9,7 @@
 use koma::compile::{Choice, compile_named};
 use koma::game::{Game, GameResult, Illegal, Move, NO_SQ, Position, Sq, Tables};
 use koma::notation::{read_sfen, write_usi};
-use koma::rules::{Rules, Side, Square};
+use koma::rules::{PieceId, Rules, Side, Square};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -40,6 +40,13 @@ pub fn compile_clean(name: &str, options: &[&str]) -> Rules {
 /// The tables of a variant compiled with these `NAME=VALUE` options, as [`compile_clean`].
 pub fn tables(name: &str, options: &[&str]) -> Arc<Tables> {
     Arc::new(Tables::new(compile_clean(name, options)))
+}
+
+/// The kind of a variant's pieces with this abbreviation.
+pub fn id(rules: &Rules, abbrev: &str) -> PieceId {
+    rules
+        .piece_by_abbrev(abbrev)
+        .unwrap_or_else(|| panic!("{} has no piece `{abbrev}`", rules.name))
 }
 
 /// A position of `variant` (with options) from SFEN.
