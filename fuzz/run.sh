@@ -6,7 +6,8 @@
 # MODE `fork` (the default) runs the target in a child process: a crash, a timeout or running
 # out of memory is saved in artifacts/TARGET/ and the run goes on. MODE `single` runs it in
 # one process, about three times faster for targets with large inputs (`variant`), but stops
-# at the first crash (saved in artifacts/TARGET/ as well).
+# at the first crash (saved in artifacts/TARGET/ as well). The `variant` target also reads the
+# shipped variants, ../variants/, as seeds (not copies of them, which would drift).
 # Usage: fuzz/run.sh TARGET [SECONDS] [fork|single] > fuzz/logs/TARGET.log 2>&1 &
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,9 +19,13 @@ flags=(-max_len=4096 -timeout=10 -rss_limit_mb=2048 -max_total_time="$seconds" -
 if [ -f "dict/$target.dict" ]; then
     flags+=("-dict=dict/$target.dict")
 fi
+seeds=("corpus/$target")
+if [ "$target" = variant ]; then
+    seeds+=(../variants)
+fi
 case $mode in
     fork) flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
     single) ;;
     *) echo "MODE is fork or single, not $mode" >&2; exit 2 ;;
 esac
-exec cargo fuzz run -s none --no-trace-compares "$target" "work/$target" "corpus/$target" -- "${flags[@]}"
+exec cargo fuzz run -s none --no-trace-compares "$target" "work/$target" "${seeds[@]}" -- "${flags[@]}"

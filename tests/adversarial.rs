@@ -4,15 +4,16 @@
 //!
 //! Also koma's limits (README.md, "Limits"): past each one an error with a span.
 
+mod support;
+
 use koma::compile::limits::{MAX_TABLE_SQUARES, table_entries};
-use koma::compile::{self, Check, Compiled, MemoryLoader, Report, Source, compile_named};
+use koma::compile::{self, Check, Compiled, MemoryLoader, Report, Source};
 use koma::game::{EndReason, Game, MAX_MOVE_NUMBER, Position, Tables};
 use koma::notation::{MAX_RECORD_MOVES, parse_record, read_move, read_record_file, read_sfen, replay, write_sfen};
 use koma::rules::{BoardSize, MAX_LION_STEPS, MAX_ROYALS, Movement, Offset, Side};
-use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 use std::time::Instant;
+use support::{folder, koma, tables};
 
 fn compile_text(name: &str, text: &str) -> Compiled {
     let source = Source {
@@ -45,33 +46,6 @@ fn tables_of(text: &str) -> Arc<Tables> {
     Arc::new(Tables::new(rules))
 }
 
-fn shipped(name: &str) -> Arc<Tables> {
-    Arc::new(Tables::new(
-        compile_named(name, &[]).rules.expect("a shipped variant compiles"),
-    ))
-}
-
-/// A fresh folder for this test's files.
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koma-adversarial-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
-/// Runs koma; returns (exit code, stdout and stderr).
-fn koma(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("koma runs");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(!text.contains("panicked"), "koma {args:?} panicked:\n{text}");
-    (out.status.code(), text)
-}
-
 /// Every generated move passes the independent check and the position reads back.
 fn plays_consistently(pos: &mut Position) -> usize {
     let legal = pos.legal_moves();
@@ -101,7 +75,7 @@ const SMALL: &str = "variant \"Small\"\nboard 5 x 5\npiece K \"King\" royal : st
 
 #[test]
 fn koma_check_answers_files_that_are_not_variants() {
-    let dir = folder("check");
+    let dir = folder("adversarial", "check");
     let cases: &[(&str, &[u8], &str)] = &[
         ("empty.var", b"", "the file holds no statement"),
         (
@@ -129,18 +103,18 @@ fn koma_check_answers_files_that_are_not_variants() {
     for (name, bytes, expected) in cases {
         let path = dir.join(name);
         std::fs::write(&path, bytes).expect("written");
-        let (code, out) = koma(&["check", path.to_str().expect("path")]);
+        let (code, out) = koma(&["check", path.to_str().expect("path")]).code_and_text();
         assert_eq!(code, Some(1), "{name}: {out}");
         assert!(out.contains(expected), "{name}: {out}");
     }
     // A folder, and a file past the size limit (read no further than the limit).
-    let (code, out) = koma(&["check", dir.to_str().expect("path")]);
+    let (code, out) = koma(&["check", dir.to_str().expect("path")]).code_and_text();
     assert_eq!(code, Some(1), "{out}");
     let big = dir.join("big.var");
     let file = std::fs::File::create(&big).expect("created");
     file.set_len(64 << 20).expect("a sparse file of 64 MB");
     let started = Instant::now();
-    let (code, out) = koma(&["check", big.to_str().expect("path")]);
+    let (code, out) = koma(&["check", big.to_str().expect("path")]).code_and_text();
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("is larger than 4194304 bytes"), "{out}");
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
@@ -196,7 +170,7 @@ fn a_piece_that_can_reach_every_square() {
 #[test]
 fn a_position_whose_side_to_move_has_no_royal_plays_by_the_rules() {
     // Black has only a Gold: it has lost (no royal left), but its moves are still the rules'.
-    let t = shipped("shogi");
+    let t = tables("shogi", &[]);
     let mut pos = read_sfen(&t, "4k4/9/9/9/9/9/9/9/4G4 b - 1").expect("reads");
     assert_eq!(plays_consistently(&mut pos), 5);
     let result = Game::new(pos).result().expect("the game is over");
@@ -224,10 +198,10 @@ fn a_start_where_the_side_to_move_can_take_the_royal_at_once_is_played() {
         (result.winner, result.reason),
         (Some(Side::Black), EndReason::RoyalsCaptured)
     );
-    let dir = folder("adjacent");
+    let dir = folder("adversarial", "adjacent");
     let path = dir.join("adjacent.var");
     std::fs::write(&path, text).expect("written");
-    let (code, out) = koma(&["perft", path.to_str().expect("path"), "1"]);
+    let (code, out) = koma(&["perft", path.to_str().expect("path"), "1"]).code_and_text();
     assert_eq!(code, Some(0), "{out}");
     assert_eq!(
         out.lines().last(),
@@ -240,14 +214,14 @@ fn a_start_where_the_side_to_move_can_take_the_royal_at_once_is_played() {
 
 #[test]
 fn recursive_use_on_disk_is_reported() {
-    let dir = folder("use");
+    let dir = folder("adversarial", "use");
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).expect("written");
         path.to_str().expect("path").to_string()
     };
     let own = write("self.var", &format!("{SMALL}use \"self.var\"\nsetup\n  e: . . K . .\n"));
-    let (code, out) = koma(&["check", &own]);
+    let (code, out) = koma(&["check", &own]).code_and_text();
     assert_eq!(code, Some(1), "{out}");
     assert!(
         out.contains("koma::recursive-use") && out.contains("uses itself"),
@@ -255,7 +229,7 @@ fn recursive_use_on_disk_is_reported() {
     );
     let a = write("a.var", &format!("{SMALL}use \"b\"\nsetup\n  e: . . K . .\n"));
     write("b.var", "use \"a\"\npiece G \"Gold\" : step all\n");
-    let (code, out) = koma(&["check", &a]);
+    let (code, out) = koma(&["check", &a]).code_and_text();
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("koma::recursive-use") && out.contains("circle"), "{out}");
     // A chain of files deeper than the limit.
@@ -264,7 +238,7 @@ fn recursive_use_on_disk_is_reported() {
     }
     write("chain20.var", "piece G \"Gold\" : step all\n");
     let main = write("deep.var", &format!("{SMALL}use \"chain0\"\nsetup\n  e: . . K . .\n"));
-    let (code, out) = koma(&["check", &main]);
+    let (code, out) = koma(&["check", &main]).code_and_text();
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("koma::limit") && out.contains("files deep"), "{out}");
 }
@@ -273,7 +247,7 @@ fn recursive_use_on_disk_is_reported() {
 
 #[test]
 fn a_record_cut_off_mid_move_keeps_the_moves_before() {
-    let t = shipped("shogi");
+    let t = tables("shogi", &[]);
     for (text, kept) in [
         ("[Variant \"shogi\"]\n\n1. P-7f P-3d 2. P-", 2),
         ("[Variant \"shogi\"]\n\n1. P-7f P-3d 2. P-2f P-3", 3),
@@ -296,7 +270,7 @@ fn a_record_cut_off_mid_move_keeps_the_moves_before() {
 fn a_record_of_another_variant_stops_at_its_first_move() {
     // Tori's moves on a Shogi board: the first is refused, nothing is played.
     let record = parse_record("[Variant \"tori\"]\n\n1. Sw-3c Sw-5e 2. Fa-3e *\n").expect("reads");
-    let mut game = Game::new(Position::start(shipped("shogi")));
+    let mut game = Game::new(Position::start(tables("shogi", &[])));
     let e = replay(&mut game, &record).expect_err("not a Shogi move");
     assert_eq!(e.ply, Some(1));
     assert!(e.message.contains("Sw-3c"), "{e}");
@@ -308,7 +282,7 @@ fn records_past_the_limits_are_refused() {
     let moves = "P-7f P-3d ".repeat(MAX_RECORD_MOVES / 2 + 1);
     let e = parse_record(&format!("[Variant \"shogi\"]\n\n{moves}")).expect_err("too many moves");
     assert!(e.message.contains("more than"), "{e}");
-    let dir = folder("record");
+    let dir = folder("adversarial", "record");
     let big = dir.join("big.rec");
     std::fs::File::create(&big)
         .expect("created")
@@ -326,7 +300,7 @@ fn records_past_the_limits_are_refused() {
 
 #[test]
 fn positions_with_more_in_hand_than_exist_are_refused() {
-    let t = shipped("shogi");
+    let t = tables("shogi", &[]);
     let board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
     for hand in ["255P255P255P", "19p", "255P", "2K", "3R"] {
         let e = read_sfen(&t, &format!("{board} b {hand} 1")).expect_err(hand);
@@ -338,7 +312,7 @@ fn positions_with_more_in_hand_than_exist_are_refused() {
 
 #[test]
 fn enormous_numbers_in_position_strings() {
-    let t = shipped("shogi");
+    let t = tables("shogi", &[]);
     let board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
     for text in [
         "99999999999999999999/9/9/9/9/9/9/9/9 b - 1".to_string(),
@@ -359,7 +333,7 @@ fn enormous_numbers_in_position_strings() {
 #[test]
 fn royals_past_the_limit_are_refused() {
     // Chu has no drops: five Kings of one side are one too many.
-    let t = shipped("chu");
+    let t = tables("chu", &[]);
     let e = read_sfen(&t, "k11/12/12/12/12/12/12/12/12/12/12/KKKKK7 b - 1").expect_err("five Kings");
     assert!(e.message.contains("royal"), "{e}");
     let four = read_sfen(&t, "k11/12/12/12/12/12/12/12/12/12/12/KKKK8 b - 1").expect("four Kings");
@@ -367,7 +341,7 @@ fn royals_past_the_limit_are_refused() {
     // Drunk Elephants promote to Crown Princes: they count.
     assert!(read_sfen(&t, "k11/12/12/12/12/12/12/12/12/12/12/KKKEE7 b - 1").is_err());
     // With drops, a royal piece in hand may go to either side.
-    let shogi = shipped("shogi");
+    let shogi = tables("shogi", &[]);
     assert!(read_sfen(&shogi, "4k4/9/9/9/9/9/9/9/4K4 b - 1").is_ok());
     // The compiler refuses a setup with more.
     let text = format!("{SMALL}setup\n  e: K K K K K\n");

@@ -1,30 +1,20 @@
 //! The command-line contract of `koma perft` and `koma moves`: tools rely on these formats.
 
-use std::process::Command;
+mod support;
 
-fn koma(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(args)
-        .output()
-        .expect("koma runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use support::{Run, koma};
 
 #[test]
 fn perft_prints_the_count_as_a_bare_last_line() {
-    let (ok, out, _) = koma(&["perft", "shogi", "2"]);
-    assert!(ok);
+    let Run { code, stdout: out, .. } = koma(&["perft", "shogi", "2"]);
+    assert_eq!(code, Some(0));
     assert_eq!(out.lines().last(), Some("900"));
 }
 
 #[test]
 fn perft_divide_prints_one_line_per_root_move_then_the_total() {
-    let (ok, out, _) = koma(&["perft", "tori", "2", "--divide"]);
-    assert!(ok);
+    let Run { code, stdout: out, .. } = koma(&["perft", "tori", "2", "--divide"]);
+    assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 17 + 1, "17 root moves and the total");
     let sum: u64 = lines[..17]
@@ -39,16 +29,16 @@ fn perft_divide_prints_one_line_per_root_move_then_the_total() {
 #[test]
 fn perft_paths_counts_lion_paths_as_lishogi_does() {
     let sfen = "k11/12/12/12/12/12/5N6/12/12/12/12/11K b - 1";
-    let (_, distinct, _) = koma(&["perft", "chu", "1", "--sfen", sfen]);
-    let (_, paths, _) = koma(&["perft", "chu", "1", "--sfen", sfen, "--paths"]);
+    let Run { stdout: distinct, .. } = koma(&["perft", "chu", "1", "--sfen", sfen]);
+    let Run { stdout: paths, .. } = koma(&["perft", "chu", "1", "--sfen", sfen, "--paths"]);
     assert_eq!(distinct.trim(), "28", "24 Lion moves, one pass, three King moves");
     assert_eq!(paths.trim(), "91", "88 Lion paths, three King moves");
 }
 
 #[test]
 fn moves_are_sorted_usi_one_per_line() {
-    let (ok, out, _) = koma(&["moves", "shogi"]);
-    assert!(ok);
+    let Run { code, stdout: out, .. } = koma(&["moves", "shogi"]);
+    assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 30);
     let mut sorted = lines.clone();
@@ -61,12 +51,12 @@ fn moves_are_sorted_usi_one_per_line() {
 #[test]
 fn moves_from_one_square_and_from_hand() {
     let sfen = "4k4/9/9/9/9/9/9/9/4K4 b P 1";
-    let (_, king, _) = koma(&["moves", "shogi", "--sfen", sfen, "--from", "5i"]);
+    let Run { stdout: king, .. } = koma(&["moves", "shogi", "--sfen", sfen, "--from", "5i"]);
     assert_eq!(
         king.lines().collect::<Vec<_>>(),
         ["5i4h", "5i4i", "5i5h", "5i6h", "5i6i"]
     );
-    let (_, drops, _) = koma(&["moves", "shogi", "--sfen", sfen, "--from", "hand"]);
+    let Run { stdout: drops, .. } = koma(&["moves", "shogi", "--sfen", sfen, "--from", "hand"]);
     assert_eq!(
         drops.lines().count(),
         81 - 2 - 8,
@@ -79,7 +69,7 @@ fn moves_from_one_square_and_from_hand() {
 fn lion_moves_are_written_with_their_middle_square() {
     // Black Lion on 7g, White pawn on 6f: igui is 7g6f7g.
     let sfen = "k11/12/12/12/12/6p5/5N6/12/12/12/12/11K b - 1";
-    let (_, out, _) = koma(&["moves", "chu", "--sfen", sfen, "--from", "7g"]);
+    let Run { stdout: out, .. } = koma(&["moves", "chu", "--sfen", sfen, "--from", "7g"]);
     assert!(out.lines().any(|l| l == "7g6f7g"), "igui: {out}");
     assert!(out.lines().any(|l| l == "7g7g"), "pass: {out}");
     assert!(out.lines().any(|l| l == "7g6f5e"), "capture and step on: {out}");
@@ -87,17 +77,17 @@ fn lion_moves_are_written_with_their_middle_square() {
 
 #[test]
 fn a_bad_position_string_says_which_field() {
-    let (ok, _, err) = koma(&["perft", "shogi", "1", "--sfen", "9/9/9 b - 1"]);
-    assert!(!ok);
+    let Run { code, stderr: err, .. } = koma(&["perft", "shogi", "1", "--sfen", "9/9/9 b - 1"]);
+    assert_ne!(code, Some(0));
     assert!(err.contains("board"), "{err}");
 }
 
 #[test]
 fn options_are_chosen_with_option_name_value() {
-    let (ok, out, _) = koma(&["perft", "maka-dai-dai", "1", "--option", "teaching-king=2"]);
-    assert!(ok);
+    let Run { code, stdout: out, .. } = koma(&["perft", "maka-dai-dai", "1", "--option", "teaching-king=2"]);
+    assert_eq!(code, Some(0));
     assert_eq!(out.trim(), "75");
-    let (ok, _, err) = koma(&["perft", "maka-dai-dai", "1", "--option", "teaching-king=7"]);
-    assert!(!ok);
+    let Run { code, stderr: err, .. } = koma(&["perft", "maka-dai-dai", "1", "--option", "teaching-king=7"]);
+    assert_ne!(code, Some(0));
     assert!(err.contains("teaching-king"), "{err}");
 }

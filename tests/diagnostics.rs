@@ -2,16 +2,12 @@
 //! rendered report as a snapshot (in `snapshots/`), the checks it reports, the spans and
 //! labels of the important ones, the command line, and inputs that must not make koma panic.
 
+mod support;
+
 use koma::compile::{self, Check, Compiled, MemoryLoader, Report, Severity, Source, compile_named};
 use std::path::Path;
 use std::process::Command;
-
-fn settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
-    s.set_prepend_module_to_snapshot(false);
-    s
-}
+use support::{koma, settings};
 
 /// Checks that are warnings; every other check is an error.
 const WARNINGS: &[Check] = &[
@@ -540,8 +536,8 @@ fn misspelt_piece_suggests_did_you_mean() {
     }
 
     let out = koma(&["check", "tests/broken/unknown-piece-misspelt.var"]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, Some(1));
+    let text = out.stdout;
     for help in [
         "did you mean `+R` (Dragon King)?",
         "did you mean `G` (Gold)?",
@@ -588,7 +584,7 @@ fn board_changed_without_setup_labels_the_board_line() {
     );
 
     let out = koma(&["check", "tests/broken/short-row-board-changed.var"]);
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = out.stdout;
     assert!(text.contains("the board has 7 files"), "{text}");
 }
 
@@ -670,7 +666,7 @@ fn a_distance_is_a_whole_number_of_squares() {
         assert_eq!(&d.source.text[d.labels[0].span.clone()], number, "{clause}");
     }
     let out = koma(&["check", "tests/broken/syntax-negative-distance.var"]);
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = out.stdout;
     assert!(text.contains("a whole number of squares, at least 1"), "{text}");
 }
 
@@ -1059,27 +1055,18 @@ fn limit_too_many_problems() {
 
 // ---------------------------------------------------------------- the command line
 
-fn koma(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("koma runs")
-}
-
 #[test]
 fn koma_check_exits_1_on_errors_and_0_on_warnings() {
     let out = koma(&["check", "tests/broken/unknown-direction.var"]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, Some(1));
+    let text = out.stdout;
     assert!(text.contains("koma::unknown-direction"), "{text}");
     assert!(text.contains("tests/broken/unknown-direction.var:6:43"), "{text}");
     assert!(text.contains("invalid: tests/broken/unknown-direction.var: 1 error, 0 warnings"));
 
     let out = koma(&["check", "tests/broken/unused-piece.var", "tests/broken/stuck-piece.var"]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, Some(0));
+    let text = out.stdout;
     assert!(
         text.contains("ok: tests/broken/unused-piece.var: 0 errors, 1 warning"),
         "{text}"
@@ -1091,8 +1078,8 @@ fn koma_check_exits_1_on_errors_and_0_on_warnings() {
 
     // One file with an error among valid ones fails the run; all are reported.
     let out = koma(&["check", "shogi", "tests/broken/many-errors.var"]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, Some(1));
+    let text = out.stdout;
     assert!(text.contains("ok: shogi: 0 errors, 0 warnings"), "{text}");
     assert!(
         text.contains("invalid: tests/broken/many-errors.var: 6 errors, 0 warnings"),
@@ -1113,8 +1100,8 @@ fn koma_check_writes_json_for_tools() {
         "tests/broken/missing-name.var",
         "tests/broken/no-such-file.var",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(out.code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
     let files = json.as_array().unwrap();
     assert_eq!(files.len(), 3);
 
@@ -1159,11 +1146,11 @@ fn columns_count_characters_in_text_and_json() {
     let text = "variant \"K\"\nboard 5 x 5\npiece K \"王将\" royal : step al\nsetup\n  e: . . K . .\n";
     let file = temp_file("kanji.var", text);
     let out = koma(&["check", &file]);
-    let report = String::from_utf8(out.stdout).unwrap();
+    let report = out.stdout;
     assert!(report.contains(&format!("{file}:3:27]")), "{report}");
 
     let out = koma(&["check", "--format", "json", &file]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let label = &json[0]["diagnostics"][0]["labels"][0];
     assert_eq!((label["line"].clone(), label["column"].clone()), (3.into(), 27.into()));
     // `start` and `end` stay byte offsets into the file.
@@ -1178,14 +1165,14 @@ fn byte_order_mark_is_skipped() {
     let valid = std::fs::read_to_string("variants/shogi.var").unwrap();
     let file = temp_file("bom-valid.var", &format!("\u{feff}{valid}"));
     let out = koma(&["check", &file]);
-    let report = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let report = out.stdout;
+    assert_eq!(out.code, Some(0), "{report}");
     assert!(report.contains("0 errors, 0 warnings"), "{report}");
 
     let text = "\u{feff}board 9 x\npiece K \"King\" royal : step al\n";
     let file = temp_file("bom-broken.var", text);
     let out = koma(&["check", &file]);
-    let report = String::from_utf8(out.stdout).unwrap();
+    let report = out.stdout;
     // No message or label names the mark (the drawn line holds it, invisible, as the file does).
     let said = report.lines().filter(|l| l.contains('×') || l.contains("──"));
     assert!(said.clone().all(|l| !l.contains('\u{feff}')), "{report}");
@@ -1214,8 +1201,8 @@ fn koma_check_dir_checks_its_var_files() {
     std::fs::write(dir.join("notes.txt"), "not a variant").unwrap();
     let name = dir.to_str().unwrap();
     let out = koma(&["check", name]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, Some(1));
+    let text = out.stdout;
     let verdicts: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("ok:") || l.starts_with("invalid:") || l.contains("checking"))
@@ -1236,7 +1223,7 @@ fn koma_check_dir_checks_its_var_files() {
     );
 
     let out = koma(&["check", "--format", "json", name]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let files: Vec<&str> = json
         .as_array()
         .unwrap()
@@ -1254,8 +1241,8 @@ fn koma_check_dir_checks_its_var_files() {
 
     let empty = dir.join("sub.var");
     let out = koma(&["check", empty.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, Some(1));
+    let text = out.stdout;
     assert!(text.contains("holds no .var file"), "{text}");
 }
 
@@ -1277,8 +1264,8 @@ fn a_variant_that_is_not_a_regular_file_is_named_as_such() {
     ];
     for (path, kind) in &cases {
         let out = koma(&["play", path]);
-        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-        assert_ne!(out.status.code(), Some(0), "{text}");
+        let text = out.text();
+        assert_ne!(out.code, Some(0), "{text}");
         assert!(
             text.contains(&format!("is {kind}, not a variant file")),
             "{path}: {text}"
@@ -1287,7 +1274,7 @@ fn a_variant_that_is_not_a_regular_file_is_named_as_such() {
     }
     // A FIFO given to `koma check` is refused without blocking.
     let out = koma(&["check", fifo.to_str().unwrap()]);
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = out.stdout;
     assert!(text.contains("is a FIFO (named pipe), not a variant file"), "{text}");
     assert!(text.contains("koma::unknown-variant"), "{text}");
 
@@ -1305,12 +1292,12 @@ fn an_oversize_variant_file_is_a_limit() {
     let size = koma::compile::source::MAX_SOURCE_BYTES + 1;
     let file = temp_file("oversize.var", &"#".repeat(size));
     let out = koma(&["check", "--format", "json", &file]);
-    assert_eq!(out.status.code(), Some(1));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(json[0]["diagnostics"][0]["code"], "koma::limit");
     let used = temp_file("uses-oversize.var", "variant \"U\"\nboard 5 x 5\nuse \"oversize\"\n");
     let out = koma(&["check", &used]);
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = out.stdout;
     assert!(text.contains("koma::limit"), "{text}");
     assert!(text.contains("too large"), "{text}");
     assert!(!text.contains("koma::unknown-variant"), "{text}");

@@ -1,22 +1,16 @@
 //! The computer player: it finds mates, takes what hangs, defends against mate, returns in
 //! time on the largest boards, says so when it has no move, and plays whole games.
 
-use koma::compile::compile_named;
-use koma::engine::{Limits, MATE, Searcher, mate_in, search};
-use koma::game::{Game, Move, Position, Tables};
-use koma::notation::{read_sfen, write_sfen, write_usi};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+mod support;
 
-fn tables(variant: &str) -> Arc<Tables> {
-    let rules = compile_named(variant, &[])
-        .rules
-        .unwrap_or_else(|| panic!("{variant} compiles"));
-    Arc::new(Tables::new(rules))
-}
+use koma::engine::{Limits, MATE, Searcher, mate_in, search};
+use koma::game::{Game, Move, Position};
+use koma::notation::{read_sfen, write_sfen, write_usi};
+use std::time::{Duration, Instant};
+use support::tables;
 
 fn shogi(sfen: &str) -> Position {
-    read_sfen(&tables("shogi"), sfen).unwrap_or_else(|e| panic!("{sfen}: {e:?}"))
+    read_sfen(&tables("shogi", &[]), sfen).unwrap_or_else(|e| panic!("{sfen}: {e:?}"))
 }
 
 /// Whether the side to move is checkmated.
@@ -180,7 +174,7 @@ fn no_legal_move_gives_no_move() {
 
 #[test]
 fn the_position_is_left_as_it_was() {
-    let t = tables("shogi");
+    let t = tables("shogi", &[]);
     let mut pos = Position::start(t);
     let (before, hash) = (write_sfen(&pos), pos.hash());
     let result = search(&mut pos, &Limits::depth(4));
@@ -193,7 +187,7 @@ fn the_position_is_left_as_it_was() {
 
 #[test]
 fn a_node_limit_is_kept() {
-    let mut pos = Position::start(tables("chu"));
+    let mut pos = Position::start(tables("chu", &[]));
     let result = search(&mut pos, &Limits::nodes(2_000));
     assert!(result.nodes <= 2_000, "{} nodes", result.nodes);
     assert!(pos.legal_moves().contains(&result.best.expect("a move")));
@@ -206,7 +200,7 @@ fn a_node_limit_is_kept() {
 fn returns_within_its_time_on_the_largest_boards() {
     let limit = Duration::from_millis(300);
     for variant in ["maka-dai-dai", "dai"] {
-        let mut pos = Position::start(tables(variant));
+        let mut pos = Position::start(tables(variant, &[]));
         let started = Instant::now();
         let result = search(&mut pos, &Limits::time(limit));
         let elapsed = started.elapsed();
@@ -224,7 +218,7 @@ fn returns_within_its_time_on_the_largest_boards() {
 /// REAL-TIME CHECK (generous margin, as above): even a few milliseconds give a legal move.
 #[test]
 fn a_tiny_time_still_gives_a_legal_move() {
-    let mut pos = Position::start(tables("maka-dai-dai"));
+    let mut pos = Position::start(tables("maka-dai-dai", &[]));
     let started = Instant::now();
     let result = search(&mut pos, &Limits::time(Duration::from_millis(5)));
     assert!(
@@ -238,7 +232,7 @@ fn a_tiny_time_still_gives_a_legal_move() {
 /// Plays a game against itself at a low depth; it must end by a result of the rules or
 /// reach the ply cap, every move legal.
 fn self_play(variant: &str, depth: u32, cap: usize) -> Game {
-    let mut game = Game::new(Position::start(tables(variant)));
+    let mut game = Game::new(Position::start(tables(variant, &[])));
     let mut searcher = Searcher::new();
     while game.len() < cap {
         if game.result().is_some() {
@@ -280,13 +274,13 @@ fn plays_a_short_game_of_chu_against_itself() {
 fn searcher_learns_between_moves() {
     // Searching the same position twice with one searcher reuses the table: the second
     // search of equal depth visits fewer nodes.
-    let mut pos = Position::start(tables("shogi"));
+    let mut pos = Position::start(tables("shogi", &[]));
     let mut searcher = Searcher::new();
     let first = searcher.search(&mut pos, &Limits::depth(5));
     let second = searcher.search(&mut pos, &Limits::depth(5));
     assert!(second.nodes < first.nodes, "{} then {}", first.nodes, second.nodes);
     // A position of another variant is searched from scratch.
-    let mut tori = Position::start(tables("tori"));
+    let mut tori = Position::start(tables("tori", &[]));
     let result = searcher.search(&mut tori, &Limits::depth(3));
     assert!(tori.legal_moves().contains(&result.best.expect("a move")));
 }

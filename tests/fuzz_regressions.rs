@@ -2,15 +2,11 @@
 //! input that found it is also in the target's corpus (`fuzz/corpus/TARGET/regression-…`),
 //! which `tests/fuzz_corpus.rs` replays.
 
-use koma::compile::{Choice, compile_named};
-use koma::game::{Game, Position, Tables};
-use koma::notation::{parse_record, read_move, read_sfen, replay, write_record};
-use std::sync::Arc;
+mod support;
 
-fn tables(variant: &str) -> Arc<Tables> {
-    let compiled = compile_named(variant, &[] as &[Choice]);
-    Arc::new(Tables::new(compiled.rules.expect("a shipped variant compiles")))
-}
+use koma::game::{Game, Position};
+use koma::notation::{parse_record, read_move, read_sfen, replay, write_record};
+use support::tables;
 
 /// Every legal move passes the independent check, and the independent check accepts no
 /// candidate the generator leaves out.
@@ -30,7 +26,7 @@ fn generator_agrees_with_is_legal(pos: &mut Position) {
 fn a_result_tag_that_is_not_a_result_is_not_written_as_moves() {
     let text = "[Variant \"shogi\"]\n[Result \"soon [Handicap \"Lance\"]\n\n1. P-7f P-3d *\n";
     let record = parse_record(text).expect("the record reads");
-    let mut game = Game::new(Position::start(tables("shogi")));
+    let mut game = Game::new(Position::start(tables("shogi", &[])));
     replay(&mut game, &record).expect("the moves replay");
     let written = write_record(&record.tags, &record.options, &game);
     assert!(written.ends_with("1. P-7f P-3d *\n"), "{written}");
@@ -52,7 +48,7 @@ fn a_tag_that_starts_with_option_is_not_an_option() {
         record.tags.get("Optionppp").map(String::as_str),
         Some("repetition=fourfold")
     );
-    let mut game = Game::new(Position::start(tables("tori")));
+    let mut game = Game::new(Position::start(tables("tori", &[])));
     replay(&mut game, &record).expect("the moves replay");
     let written = write_record(&record.tags, &record.options, &game);
     assert!(
@@ -75,7 +71,7 @@ fn a_tag_that_starts_with_option_is_not_an_option() {
 /// only royal capturable; `is_legal` refuses it.
 #[test]
 fn a_promotion_that_makes_the_only_royal_must_leave_it_safe() {
-    let t = tables("chu");
+    let t = tables("chu", &[]);
     // Black has no King; its Drunk Elephant on 7a may promote, but White's pieces around it
     // would capture the Crown Prince it becomes.
     let sfen = "lfcsgEkgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppA/3i4i3/12/12/3I4I3/PPPPPPPRPGPP/MVRHDNQDHRVM/A1pppppppppp/LgEkgs!EGSCFL b - 1";
@@ -89,7 +85,7 @@ fn a_promotion_that_makes_the_only_royal_must_leave_it_safe() {
 /// dropped where it can be captured.
 #[test]
 fn a_drop_of_the_only_royal_must_leave_it_safe() {
-    let t = tables("shogi");
+    let t = tables("shogi", &[]);
     let mut pos = read_sfen(&t, "4k4/9/9/9/9/9/9/9/9 b K 1").expect("the position reads");
     generator_agrees_with_is_legal(&mut pos);
     assert!(read_move(&mut pos, "K*5b").is_err());

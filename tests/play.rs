@@ -1,29 +1,14 @@
 //! `koma play` end to end: whole games with commands on standard input, checked by what
 //! koma prints, and game records saved, loaded and replayed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
-/// Runs `koma play ARGS` with `script` on standard input; returns (success, stdout).
+use support::koma_play;
+
+/// Runs `koma play ARGS` with `script` on standard input; (whether it succeeded, its output).
 fn play(args: &[&str], script: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("koma starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    let out = child.wait_with_output().expect("koma ends");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text)
+    let run = koma_play(args, script);
+    (run.ok(), run.text())
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -3,38 +3,18 @@
 //! at word boundaries, mistyped moves are answered with what was meant, and koma's strength
 //! and perft's work are bounded or announced. Everything runs through standard input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
-/// Runs `koma ARGS` with `script` on standard input and `env` set (NO_COLOR always);
-/// returns (exit code, stdout, stderr).
-fn koma(args: &[&str], env: &[(&str, &str)], script: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env_remove("COLUMNS")
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("koma starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    // koma may stop reading (an error at the start): a broken pipe is not a failure here.
-    let _ = stdin.write_all(script.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("koma ends");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "koma {args:?} panicked:\n{stderr}");
-    (out.status.code(), stdout, stderr)
-}
+use std::process::{Command, Stdio};
+use support::{Run, koma_play, koma_with};
 
 /// `koma play ARGS` (White a person too unless ARGS say otherwise) on `script`: its output.
 fn play(args: &[&str], script: &str) -> String {
-    let mut all = vec!["play"];
-    all.extend_from_slice(args);
-    let (code, out, err) = koma(&all, &[], script);
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = koma_play(args, script);
     assert_eq!(code, Some(0), "{out}{err}");
     out
 }
@@ -48,7 +28,7 @@ fn depth_and_time_outside_their_range_are_refused_with_the_range() {
         (["--time", "-1"], "0.01..=3600"),
         (["--time", "NaN"], "0.01..=3600"),
     ] {
-        let (code, _, err) = koma(&["play", "shogi", args[0], args[1]], &[], "quit\n");
+        let Run { code, stderr: err, .. } = koma_with(&["play", "shogi", args[0], args[1]], &[], "quit\n");
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(range), "{args:?}: {err}");
     }
@@ -69,7 +49,11 @@ fn koma_s_default_strength_is_a_depth_and_a_time() {
 
 #[test]
 fn perft_warns_when_its_work_is_huge() {
-    let (code, out, err) = koma(&["perft", "shogi", "3"], &[], "");
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = koma_with(&["perft", "shogi", "3"], &[], "");
     assert_eq!(code, Some(0));
     assert_eq!(out.trim(), "25470");
     assert!(err.is_empty(), "{err}");
@@ -93,11 +77,11 @@ fn perft_warns_when_its_work_is_huge() {
 
 #[test]
 fn help_describes_variant_option_and_sfen() {
-    let (_, out, _) = koma(&["play", "--help"], &[], "");
+    let Run { stdout: out, .. } = koma_with(&["play", "--help"], &[], "");
     for text in ["shipped variant", "Choose an option of the variant", "in SFEN"] {
         assert!(out.contains(text), "{text}: {out}");
     }
-    let (_, out, _) = koma(&["moves", "--help"], &[], "");
+    let Run { stdout: out, .. } = koma_with(&["moves", "--help"], &[], "");
     assert!(out.contains("the default"), "{out}");
 }
 
@@ -212,7 +196,7 @@ fn wider_than(out: &str, width: usize) -> Vec<&str> {
 
 #[test]
 fn help_and_the_moves_list_wrap_at_word_boundaries_to_the_terminal() {
-    let (_, out, _) = koma(
+    let Run { stdout: out, .. } = koma_with(
         &["play", "chu", "--white", "human"],
         &[("COLUMNS", "80")],
         "help\nmoves\nquit\n",
@@ -228,7 +212,7 @@ fn help_and_the_moves_list_wrap_at_word_boundaries_to_the_terminal() {
         );
     }
     // Narrower: help's second column still wraps between words.
-    let (_, out, _) = koma(
+    let Run { stdout: out, .. } = koma_with(
         &["play", "shogi", "--white", "human"],
         &[("COLUMNS", "50")],
         "help\nquit\n",
@@ -320,7 +304,7 @@ fn file_headers(out: &str) -> Vec<&str> {
 #[test]
 fn a_large_board_fits_the_terminal_in_the_compact_layout() {
     for (variant, files) in [("dai", 15), ("maka-dai-dai", 19)] {
-        let (_, out, _) = koma(&["play", variant, "--white", "human"], &[("COLUMNS", "80")], "quit\n");
+        let Run { stdout: out, .. } = koma_with(&["play", variant, "--white", "human"], &[("COLUMNS", "80")], "quit\n");
         assert!(wider_than(&out, 80).is_empty(), "{variant}: {:?}", wider_than(&out, 80));
         let headers = file_headers(&out);
         assert_eq!(headers.len(), 1, "{variant} in one piece: {out}");
@@ -333,14 +317,18 @@ fn a_large_board_fits_the_terminal_in_the_compact_layout() {
         assert!(!cells.contains(&"vL"), "{out}");
     }
     // Wide enough: the wide layout, White's pieces marked `v`.
-    let (_, out, _) = koma(&["play", "dai", "--white", "human"], &[("COLUMNS", "120")], "quit\n");
+    let Run { stdout: out, .. } = koma_with(&["play", "dai", "--white", "human"], &[("COLUMNS", "120")], "quit\n");
     assert!(board_cells(&out).contains(&"vL"), "{out}");
 }
 
 #[test]
 fn a_36_by_36_board_is_drawn_in_strips_of_files_that_fit() {
     let variant = big_variant();
-    let (_, out, err) = koma(
+    let Run {
+        stdout: out,
+        stderr: err,
+        ..
+    } = koma_with(
         &["play", variant.to_str().expect("path"), "--white", "human"],
         &[("COLUMNS", "80")],
         "P-18ah\nquit\n",
@@ -359,7 +347,7 @@ fn a_36_by_36_board_is_drawn_in_strips_of_files_that_fit() {
 
 #[test]
 fn the_layout_can_be_chosen_by_flag_and_by_command() {
-    let (_, out, _) = koma(
+    let Run { stdout: out, .. } = koma_with(
         &["play", "dai", "--white", "human"],
         &[("COLUMNS", "80")],
         "board wide\nboard sideways\nboard auto\nquit\n",

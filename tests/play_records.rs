@@ -3,71 +3,15 @@
 //! koma reads and writes only regular files, what it writes it reads back, and an unsaved game
 //! is never left without saying so.
 
-use std::io::{Read, Write};
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use support::{folder, koma, koma_play, path};
 
-/// Runs `koma ARGS` with `script` on standard input, killing it after a minute (a FIFO must
-/// not block it); returns (exit code, stdout and stderr).
-fn koma(args: &[&str], script: &str) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("koma starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let script = script.to_string();
-    // Written and read from threads: koma may stop reading (an error at the start), and its
-    // output must be drained for it to go on.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
-    });
-    let drain = |mut stream: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = stream.read_to_end(&mut bytes);
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
-    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waited") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("koma {args:?} did not end within a minute");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let _ = writer.join();
-    let text = stdout.join().expect("stdout read") + &stderr.join().expect("stderr read");
-    assert!(!text.contains("panicked"), "koma {args:?} panicked:\n{text}");
-    (status.code(), text)
-}
-
-/// `koma play ARGS`.
+/// Runs `koma play ARGS` with `script` on standard input; returns (exit code, output).
 fn play(args: &[&str], script: &str) -> (Option<i32>, String) {
-    let mut all = vec!["play"];
-    all.extend_from_slice(args);
-    koma(&all, script)
-}
-
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koma-play-records-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
+    koma_play(args, script).code_and_text()
 }
 
 fn read(p: &Path) -> String {
@@ -88,7 +32,7 @@ fn mkfifo(p: &Path) {
 
 #[test]
 fn a_record_with_a_bad_move_is_never_written_over() {
-    let dir = folder("bad-move");
+    let dir = folder("play-records", "bad-move");
     let file = dir.join("long.rec");
     std::fs::write(&file, BAD_AT_SEVEN).expect("written");
     // Loaded and recorded, then left with no move played: untouched.
@@ -125,7 +69,7 @@ fn a_record_with_a_bad_move_is_never_written_over() {
 
 #[test]
 fn an_existing_record_is_continued_and_replaced_only_with_overwrite() {
-    let dir = folder("existing");
+    let dir = folder("play-records", "existing");
     let file = dir.join("game.rec");
     std::fs::write(&file, FOUR_MOVES).expect("written");
     // `--record` on a game continues it (no VARIANT needed): left unchanged, it is not touched.
@@ -176,7 +120,7 @@ fn an_existing_record_is_continued_and_replaced_only_with_overwrite() {
 #[test]
 fn the_record_file_is_a_regular_file_or_a_new_path_and_keeps_its_mode() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = folder("regular");
+    let dir = folder("play-records", "regular");
     let real = dir.join("real.rec");
     std::fs::write(&real, FOUR_MOVES).expect("written");
     let link = dir.join("link.rec");
@@ -216,7 +160,7 @@ fn the_record_file_is_a_regular_file_or_a_new_path_and_keeps_its_mode() {
 
 #[test]
 fn stale_temporary_files_of_a_record_are_removed_on_load_and_save() {
-    let dir = folder("stale");
+    let dir = folder("play-records", "stale");
     let file = dir.join("game.rec");
     std::fs::write(&file, FOUR_MOVES).expect("written");
     // No process has a number past Linux's largest (2^22): these were left by dead saves.
@@ -241,7 +185,7 @@ fn stale_temporary_files_of_a_record_are_removed_on_load_and_save() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_refused_wherever_koma_reads_a_file() {
-    let dir = folder("fifo");
+    let dir = folder("play-records", "fifo");
     let fifo = dir.join("game.rec");
     mkfifo(&fifo);
     let (code, out) = play(&["shogi", "--load", path(&fifo)], "quit\n");
@@ -250,13 +194,13 @@ fn a_fifo_is_refused_wherever_koma_reads_a_file() {
     let (code, out) = play(&["shogi", "--white", "human"], &format!("load {}\nquit\n", path(&fifo)));
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("cannot load") && out.contains("is a FIFO"), "{out}");
-    let (code, out) = koma(&["check", path(&fifo)], "");
+    let (code, out) = koma(&["check", path(&fifo)]).code_and_text();
     assert_eq!(code, Some(1), "{out}");
 }
 
 #[test]
 fn quitting_a_recorded_game_that_is_not_saved_asks_again_and_fails() {
-    let dir = folder("unsaved");
+    let dir = folder("play-records", "unsaved");
     let unwritable = dir.join("no/such/folder/game.rec");
     let args = ["shogi", "--white", "human", "--record", path(&unwritable)];
     // `quit` twice: told, then leaves with status 1.
@@ -279,7 +223,7 @@ fn quitting_a_recorded_game_that_is_not_saved_asks_again_and_fails() {
 
 #[test]
 fn a_game_reaches_the_move_limit_while_playing_and_its_record_loads() {
-    let dir = folder("limit");
+    let dir = folder("play-records", "limit");
     let variant = dir.join("kings.var");
     std::fs::write(
         &variant,
@@ -304,7 +248,7 @@ fn a_game_reaches_the_move_limit_while_playing_and_its_record_loads() {
 
 #[test]
 fn load_reads_the_variant_from_the_record_and_asks_before_replacing_an_unsaved_game() {
-    let dir = folder("variant");
+    let dir = folder("play-records", "variant");
     let file = dir.join("game.rec");
     std::fs::write(&file, FOUR_MOVES).expect("written");
     let (code, out) = play(&["--load", path(&file), "--white", "human"], "quit\n");
@@ -313,7 +257,7 @@ fn load_reads_the_variant_from_the_record_and_asks_before_replacing_an_unsaved_g
     let (code, out) = play(&["tori", "--load", path(&file)], "quit\n");
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("a game of `shogi`, not of `tori`"), "{out}");
-    let (code, out) = koma(&["play", "--white", "human"], "quit\n");
+    let (code, out) = koma_play(&["--white", "human"], "quit\n").code_and_text();
     assert_eq!(code, Some(2), "no VARIANT and nothing to load: {out}");
     // In game: an unsaved game is replaced only when `load` is typed twice in a row.
     let load = format!("load {}", path(&file));
@@ -332,7 +276,7 @@ fn load_reads_the_variant_from_the_record_and_asks_before_replacing_an_unsaved_g
 
 #[test]
 fn record_errors_name_the_move_once_and_quote_long_text_as_an_excerpt() {
-    let dir = folder("messages");
+    let dir = folder("play-records", "messages");
     let cases = [
         ("[Variant \"shogi\"]\n\n1. Q-7f *\n".to_string(), "`Q-7f`"),
         (format!("[Variant \"shogi\"]\n\n1. {} *\n", "1".repeat(10_000)), "1111…"),
@@ -357,7 +301,7 @@ fn record_errors_name_the_move_once_and_quote_long_text_as_an_excerpt() {
 #[test]
 fn a_folder_that_cannot_be_written_is_blamed_not_the_record() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = folder("read-only");
+    let dir = folder("play-records", "read-only");
     let locked = dir.join("locked");
     std::fs::create_dir(&locked).expect("a folder");
     std::fs::write(locked.join("game.rec"), FOUR_MOVES).expect("written");

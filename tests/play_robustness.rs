@@ -4,44 +4,19 @@
 //! record as it was after the last move; a save that is cut short leaves the previous file
 //! intact.
 
+mod support;
+
 use koma::files::save_atomic;
 use koma::game::{Game, Position, Tables};
 use koma::notation::{parse_record, replay};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
+use support::{folder, koma_play, path};
 
 /// Runs `koma play ARGS` with `script` (bytes) on standard input; returns (exit code, output).
 fn play(args: &[&str], script: &[u8]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("koma starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    // koma may stop reading (an error at the start): a broken pipe is not a failure here.
-    let _ = stdin.write_all(script);
-    drop(stdin);
-    let out = child.wait_with_output().expect("koma ends");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(!text.contains("panicked"), "koma play {args:?} panicked:\n{text}");
-    (out.status.code(), text)
-}
-
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koma-play-robustness-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
+    koma_play(args, script).code_and_text()
 }
 
 /// The moves of a record file, replayed on Shogi: the record must read and replay whole.
@@ -56,7 +31,7 @@ fn replayed_moves(file: &Path) -> usize {
 
 #[test]
 fn every_command_with_bad_arguments_is_answered_and_the_game_goes_on() {
-    let dir = folder("commands");
+    let dir = folder("play-robustness", "commands");
     let bad_record = dir.join("bad.rec");
     std::fs::write(&bad_record, "[Variant \"shogi\"]\n[SFEN \"nonsense\"]\n\n1. P-7f *\n").expect("written");
     let bad_option = dir.join("option.rec");
@@ -136,7 +111,7 @@ fn every_command_with_bad_arguments_is_answered_and_the_game_goes_on() {
 
 #[test]
 fn bad_start_options_end_koma_with_an_error() {
-    let dir = folder("start");
+    let dir = folder("play-robustness", "start");
     let record = dir.join("bad.rec");
     std::fs::write(&record, "not a record").expect("written");
     for (args, message) in [
@@ -173,7 +148,7 @@ fn bad_start_options_end_koma_with_an_error() {
 
 #[test]
 fn end_of_input_mid_game_leaves_cleanly_and_the_record_is_whole() {
-    let dir = folder("eof");
+    let dir = folder("play-robustness", "eof");
     let record = dir.join("game.rec");
     // Two moves, then input ends: in the middle of a line, and with nothing at all.
     for script in [&b"P-7f\nP-3d\nP-2"[..], &b"P-7f\nP-3d\n"[..]] {
@@ -191,7 +166,7 @@ fn end_of_input_mid_game_leaves_cleanly_and_the_record_is_whole() {
 
 #[test]
 fn a_save_cut_short_leaves_the_previous_file_intact() {
-    let dir = folder("save");
+    let dir = folder("play-robustness", "save");
     let file = dir.join("game.rec");
     let before = "[Variant \"shogi\"]\n\n1. P-7f *\n";
     std::fs::write(&file, before).expect("written");
@@ -221,7 +196,7 @@ fn a_save_cut_short_leaves_the_previous_file_intact() {
 fn a_game_killed_at_any_moment_leaves_a_record_that_reads() {
     // koma plays itself with the record saved after every move; the process is killed at
     // different moments. Whatever moment, the record on disk is a whole record.
-    let dir = folder("killed");
+    let dir = folder("play-robustness", "killed");
     for (i, wait) in [30u64, 120, 250].into_iter().enumerate() {
         let record = dir.join(format!("game{i}.rec"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))

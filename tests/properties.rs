@@ -19,13 +19,15 @@
 //! big boards), some take moves back and forth (to reach the repetition rules), some start
 //! from a handicap.
 
-use koma::compile::{Choice, compile_named};
+mod support;
+
 use koma::fuzzing::{self, Bytes, Depth};
 use koma::game::{LionCounting, Move, NO_SQ, Position, Tables};
 use koma::notation::{read_sfen, read_usi, write_sfen, write_usi};
 use koma::rules::{LionRole, Movement, PieceId, PromotionEvent, Rules, Side, Square};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
+use support::tables;
 
 /// How a game picks its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,14 +141,6 @@ impl Trail {
             write_sfen(pos)
         )
     }
-}
-
-fn tables(variant: &str, options: &[&str]) -> Arc<Tables> {
-    let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
-    let compiled = compile_named(variant, &choices);
-    Arc::new(Tables::new(compiled.rules.unwrap_or_else(|| {
-        panic!("{variant} {options:?} compiles:\n{}", compiled.report.render(false))
-    })))
 }
 
 fn run(config: Config) -> Stats {

@@ -3,11 +3,11 @@
 //! hand-built position with the exact moves the rule allows, and the rule a forbidden move
 //! breaks.
 
-mod rules_support;
+mod support;
 
 use koma::game::Illegal;
 use koma::rules::Side;
-use rules_support::*;
+use support::*;
 
 // ------------------------------------------------------------------ captured pieces go to hand
 
@@ -364,8 +364,8 @@ fn yari_forced_promotion_on_the_last_rank_except_the_yari_rook() {
 /// changes the zone rule (no promotion on leaving) but not the moves of any position.
 #[test]
 fn yari_promotion_end_in_zone_option() {
-    let touch = variant("yari", &["promotion=touch-zone"]);
-    let end = variant("yari", &["promotion=end-in-zone"]);
+    let touch = tables("yari", &["promotion=touch-zone"]);
+    let end = tables("yari", &["promotion=end-in-zone"]);
     let (t, e) = (touch.zone.expect("zone"), end.zone.expect("zone"));
     assert_eq!((t.depth, t.enter, t.within, t.leave), (3, true, true, true));
     assert_eq!((e.depth, e.enter, e.within, e.leave), (3, true, true, false));

@@ -2,12 +2,12 @@
 //! (SV's `*.rul`; sources and contested readings in docs/sources.md, the royal safety
 //! convention in docs/positions-and-counting.md), played move by move with `Game::play`.
 
-mod rules_support;
+mod support;
 
 use koma::game::{EndReason, Game, Illegal};
 use koma::notation::{read_sfen, write_sfen};
 use koma::rules::Side;
-use rules_support::*;
+use support::*;
 
 fn game(variant: &str, options: &[&str], sfen: &str) -> Game {
     Game::new(position(variant, options, sfen))

@@ -6,12 +6,12 @@
 //! lists the squares captured on (`3g3h2i` is SV's `Lnx3hx2i`, `8c9d8c` is igui `Lnx!9d`), a
 //! pass is the start square twice.
 
-mod rules_support;
+mod support;
 
 use koma::game::{Illegal, LionCounting};
 use koma::notation::{read_sfen, write_sfen};
 use koma::rules::Side;
-use rules_support::*;
+use support::*;
 
 /// Every square within king distance 2 of (file, rank), named, except the square itself.
 fn lion_squares(from: &str, file: i32, rank: i32) -> Vec<String> {

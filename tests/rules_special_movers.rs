@@ -4,11 +4,11 @@
 //! No other program implements Maka-Dai-Dai: its move lists here are worked out by hand from
 //! those texts, on hand-built positions.
 
-mod rules_support;
+mod support;
 
 use koma::game::{EndReason, Game, Illegal};
 use koma::rules::Side;
-use rules_support::*;
+use support::*;
 
 const MAKA: &str = "maka-dai-dai";
 

@@ -4,21 +4,16 @@
 //! deferred promotion, the Lion-capture square) round-trip; and bad strings give errors that
 //! name the field and the character at fault.
 
-use koma::compile::{Choice, compile_named};
+mod support;
+
 use koma::game::{Move, Position, PositionError, Tables};
 use koma::notation::{SfenError, read_sfen, read_usi, write_sfen};
 use koma::rules::Square;
 use std::collections::HashSet;
 use std::sync::Arc;
+use support::tables;
 
 const VARIANTS: [&str; 6] = ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"];
-
-fn tables(variant: &str, options: &[Choice]) -> Arc<Tables> {
-    let compiled = compile_named(variant, options);
-    Arc::new(Tables::new(compiled.rules.unwrap_or_else(|| {
-        panic!("{variant} compiles:\n{}", compiled.report.render(false))
-    })))
-}
 
 fn legal_set(pos: &mut Position) -> HashSet<Move> {
     pos.legal_moves().into_iter().collect()
@@ -91,10 +86,10 @@ fn perft_positions_round_trip() {
     for variant in VARIANTS {
         let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let mut options: Vec<Choice> = Vec::new();
+        let mut options: Vec<&str> = Vec::new();
         for line in text.lines().map(str::trim) {
             if let Some(option) = line.strip_prefix("option ") {
-                options.push(option.parse().expect("NAME=VALUE"));
+                options.push(option);
             }
             if let Some(sfen) = line.strip_prefix("position ").filter(|&s| s != "start") {
                 // Other programs list hands in other orders; koma prints Black's hand, then
@@ -322,7 +317,7 @@ fn side_not_to_move_in_check() {
     let text = "11k/12/12/12/12/12/12/12/12/12/12/K10R b - 1";
     assert_error("chu", text, "side", "b", text.find(' ').expect("fields"), &["royal"]);
     // Unless royal capture is allowed.
-    let allowed = tables("chu", &["royal-capture=allowed".parse().expect("NAME=VALUE")]);
+    let allowed = tables("chu", &["royal-capture=allowed"]);
     assert!(read_sfen(&allowed, text).is_ok());
 }
 
@@ -356,7 +351,7 @@ fn declined_mark_errors() {
     let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP=PPPPP/1B5R1/LNSGKGSNL b - 1";
     assert_error("shogi", text, "board", "=", 0, &["`P`"]);
     // Without the pawn rule, not even the Pawn.
-    let t = tables("chu", &["pawn-rule=none".parse().expect("NAME=VALUE")]);
+    let t = tables("chu", &["pawn-rule=none"]);
     let e = read_sfen(&t, "k11/12/12/6P=5/12/12/12/12/12/12/12/11K w - 2").expect_err("no pawn rule");
     assert_eq!((e.field, e.at), ("board", 12), "{e:?}");
     // A setup built in code is held to the same rule.

@@ -2,35 +2,18 @@
 //! movers compiled from inline variants, structural checks of the marks (the Lion's A and B
 //! squares, the Knight's jumps), piece lookup, and every shipped variant's pieces.
 
-use koma::compile::{Choice, MemoryLoader, Source, compile, compile_named};
+mod support;
+
+use koma::compile::{MemoryLoader, Source, compile};
 use koma::rules::Rules;
 use koma::show::show;
-
-fn settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
-    s.set_prepend_module_to_snapshot(false);
-    s
-}
+use support::{compile_clean, settings};
 
 const SHIPPED: &[&str] = &["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"];
 
-fn shipped(name: &str) -> Rules {
-    shipped_with(name, &[])
-}
-
-fn shipped_with(name: &str, options: &[(&str, &str)]) -> Rules {
-    let choices: Vec<Choice> = options
-        .iter()
-        .map(|(name, value)| Choice {
-            name: name.to_string(),
-            value: value.to_string(),
-        })
-        .collect();
-    let compiled = compile_named(&format!("variants/{name}.var"), &choices);
-    compiled
-        .rules
-        .unwrap_or_else(|| panic!("{name}:\n{}", compiled.report.render(false)))
+/// A shipped variant compiled from its file, with these `NAME=VALUE` options.
+fn shipped(name: &str, options: &[&str]) -> Rules {
+    compile_clean(&format!("variants/{name}.var"), options)
 }
 
 fn inline(text: &str) -> Rules {
@@ -103,7 +86,7 @@ fn offsets(grid: &[Vec<char>], mark: char) -> Vec<(i32, i32)> {
 
 #[test]
 fn shogi_snapshots() {
-    let rules = shipped("shogi");
+    let rules = shipped("shogi", &[]);
     settings().bind(|| {
         insta::assert_snapshot!("show_shogi_king", piece(&rules, "K"));
         insta::assert_snapshot!("show_shogi_knight", piece(&rules, "N"));
@@ -129,7 +112,7 @@ fn lion_has_eight_a_and_sixteen_b_squares() {
 
 #[test]
 fn knight_jumps_to_the_two_forward_knight_squares() {
-    let knight = grid(&piece(&shipped("shogi"), "N"));
+    let knight = grid(&piece(&shipped("shogi", &[]), "N"));
     assert_eq!(offsets(&knight, 'J'), vec![(-1, 2), (1, 2)]);
     assert_eq!(count(&knight, '@'), 1);
 }
@@ -176,7 +159,7 @@ fn jumps_ranges_hooks_and_modes_have_their_marks() {
 
 #[test]
 fn pieces_are_found_by_abbreviation_or_name_in_any_case() {
-    let rules = shipped("shogi");
+    let rules = shipped("shogi", &[]);
     assert_eq!(piece(&rules, "+r"), piece(&rules, "+R"));
     assert_eq!(piece(&rules, "dragon king"), piece(&rules, "+R"));
     assert!(piece(&rules, "n").starts_with("N  Knight"));
@@ -184,7 +167,7 @@ fn pieces_are_found_by_abbreviation_or_name_in_any_case() {
 
 #[test]
 fn an_unknown_piece_names_close_matches() {
-    let rules = shipped("shogi");
+    let rules = shipped("shogi", &[]);
     let error = show(&rules, Some("Knigt")).unwrap_err();
     assert!(error.contains("`Knigt`") && error.contains("N (Knight)"), "{error}");
     let error = show(&rules, Some("dragon")).unwrap_err();
@@ -197,11 +180,7 @@ fn an_unknown_piece_names_close_matches() {
 }
 
 /// A shipped variant, the options chosen, and pieces to snapshot.
-type Case = (
-    &'static str,
-    &'static [(&'static str, &'static str)],
-    &'static [&'static str],
-);
+type Case = (&'static str, &'static [&'static str], &'static [&'static str]);
 
 #[test]
 fn special_pieces_of_the_shipped_variants() {
@@ -210,14 +189,10 @@ fn special_pieces_of_the_shipped_variants() {
         ("tori", &[], &["LQ", "RQ", "Pt", "Eg", "Go"]),
         ("chu", &[], &["Ln", "Ky", "Ph", "+DH", "+DK"]),
         ("maka-dai-dai", &[], &["DV", "LCh", "FBe", "FW", "HM", "Ca", "E", "FF"]),
-        (
-            "maka-dai-dai",
-            &[("teaching-king", "2"), ("lion-dog", "lion")],
-            &["TK", "LD"],
-        ),
+        ("maka-dai-dai", &["teaching-king=2", "lion-dog=lion"], &["TK", "LD"]),
     ];
     for (variant, options, pieces) in cases {
-        let rules = shipped_with(variant, options);
+        let rules = shipped(variant, options);
         let suffix = if options.is_empty() { "" } else { "_options" };
         for abbrev in *pieces {
             let name = format!(
@@ -233,7 +208,7 @@ fn special_pieces_of_the_shipped_variants() {
 #[test]
 fn every_piece_of_every_shipped_variant_is_drawn_around_its_centre() {
     for variant in SHIPPED {
-        let rules = shipped(variant);
+        let rules = shipped(variant, &[]);
         let all = show(&rules, None).unwrap();
         for kind in &rules.pieces {
             let text = piece(&rules, &kind.abbrev);
@@ -261,7 +236,7 @@ fn every_piece_of_every_shipped_variant_is_drawn_around_its_centre() {
 
 #[test]
 fn chu_lions_falcon_and_eagle_have_their_lion_squares() {
-    let rules = shipped("chu");
+    let rules = shipped("chu", &[]);
     for lion in ["Ln", "+Ky"] {
         let grid = grid(&piece(&rules, lion));
         assert_eq!((count(&grid, 'A'), count(&grid, 'B')), (8, 16), "{lion}");
@@ -276,7 +251,7 @@ fn chu_lions_falcon_and_eagle_have_their_lion_squares() {
 
 #[test]
 fn summaries_name_the_rules_of_each_variant() {
-    let chu = show(&shipped("chu"), None).unwrap();
+    let chu = show(&shipped("chu", &[]), None).unwrap();
     for words in [
         "12 x 12",
         "46 pieces a side",
@@ -288,7 +263,7 @@ fn summaries_name_the_rules_of_each_variant() {
     ] {
         assert!(chu.contains(words), "chu: {words}");
     }
-    let maka = show(&shipped("maka-dai-dai"), None).unwrap();
+    let maka = show(&shipped("maka-dai-dai", &[]), None).unwrap();
     for words in [
         "19 x 19",
         "96 pieces a side",
@@ -297,6 +272,6 @@ fn summaries_name_the_rules_of_each_variant() {
     ] {
         assert!(maka.contains(words), "maka: {words}");
     }
-    let tori = show(&shipped("tori"), None).unwrap();
+    let tori = show(&shipped("tori", &[]), None).unwrap();
     assert!(tori.contains("Sw: at most 2 unpromoted of a side on a file"));
 }

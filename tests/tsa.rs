@@ -3,25 +3,13 @@
 //! (write, then read, gives the same move) over every legal move of random games in every
 //! shipped variant.
 
-use koma::compile::{Choice, compile_named};
+mod support;
+
 use koma::fuzzing::Bytes;
-use koma::game::{Illegal, Move, NO_SQ, Position, Setup, Tables};
+use koma::game::{Illegal, Move, NO_SQ, Position, Setup};
 use koma::notation::{MoveError, read_move, write_tsa, write_tsa_all, write_usi};
-use koma::rules::{Side, Square};
-use std::sync::Arc;
-
-fn tables(name: &str, options: &[&str]) -> Arc<Tables> {
-    let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
-    let compiled = compile_named(name, &choices);
-    let rules = compiled
-        .rules
-        .unwrap_or_else(|| panic!("{name} compiles:\n{}", compiled.report.render(false)));
-    Arc::new(Tables::new(rules))
-}
-
-fn sq(text: &str) -> Square {
-    Square::parse(text).unwrap_or_else(|| panic!("`{text}` is not a square"))
-}
+use koma::rules::Side;
+use support::{Run, koma, sq, tables};
 
 /// A position of `variant`: pieces as (square, side, abbreviation), Black's hand, Black to move.
 fn position(variant: &str, pieces: &[(&str, Side, &str)], hand: &[(&str, u32)]) -> Position {
@@ -591,22 +579,14 @@ fn round_trip_maka_dai_dai() {
 
 // ------------------------------------------------------------------ command line
 
-fn koma(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(args)
-        .output()
-        .expect("koma runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn koma_moves_writes_tsa_sorted() {
-    let (ok, out, err) = koma(&["moves", "shogi", "--format", "tsa"]);
-    assert!(ok, "{err}");
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = koma(&["moves", "shogi", "--format", "tsa"]);
+    assert_eq!(code, Some(0), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 30);
     let mut sorted = lines.clone();
@@ -615,19 +595,22 @@ fn koma_moves_writes_tsa_sorted() {
     for text in ["P-7f", "G4i-5h", "G6i-5h", "R-1h", "K-5h"] {
         assert!(lines.contains(&text), "{text}: {out}");
     }
-    let (ok, usi, _) = koma(&["moves", "shogi"]);
-    assert!(ok && usi.lines().any(|l| l == "7g7f"), "USI stays the default");
+    let Run { code, stdout: usi, .. } = koma(&["moves", "shogi"]);
+    assert!(
+        code == Some(0) && usi.lines().any(|l| l == "7g7f"),
+        "USI stays the default"
+    );
     // The moves of one piece; Lion paths (`--paths`) keep their middle square.
     let sfen = "k11/12/12/12/12/6p5/5N6/12/12/12/12/11K b - 1";
-    let (_, lion, _) = koma(&["moves", "chu", "--sfen", sfen, "--from", "7g", "--format", "tsa"]);
+    let Run { stdout: lion, .. } = koma(&["moves", "chu", "--sfen", sfen, "--from", "7g", "--format", "tsa"]);
     for text in ["Lnx!6f", "Ln-7f-7g", "Lnx6f-5e", "Lnx6f", "Ln-5e"] {
         assert!(lion.lines().any(|l| l == text), "{text}: {lion}");
     }
     assert!(lion.lines().all(|l| l.starts_with("Ln")), "{lion}");
-    let (_, paths, _) = koma(&[
+    let Run { stdout: paths, .. } = koma(&[
         "moves", "chu", "--sfen", sfen, "--from", "7g", "--format", "tsa", "--paths",
     ]);
     assert!(paths.lines().any(|l| l == "Ln-6gx6f"), "{paths}");
-    let (ok, _, err) = koma(&["moves", "chu", "--from", "7z"]);
-    assert!(!ok && err.contains("--from"), "{err}");
+    let Run { code, stderr: err, .. } = koma(&["moves", "chu", "--from", "7z"]);
+    assert!(code != Some(0) && err.contains("--from"), "{err}");
 }

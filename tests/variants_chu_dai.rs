@@ -1,58 +1,24 @@
 //! Chu Shogi and Dai Shogi: both files check clean, every piece moves as the sources' piece
 //! tables say (SV's Chu.dat and Dai.dat, lishogi, HaChu; docs/sources.md), the
 //! setups are the ones the sources list, Dai reuses Chu's pieces, every option compiles and
-//! changes what it should, and the compiled tables are snapshotted.
+//! changes what it should, and the compiled tables are snapshotted. What the files state word
+//! for word (names, kanji, SFEN letters, the zone and game-end rules) is pinned by the RON
+//! snapshots, not restated here.
+
+mod support;
 
 use koma::compile::{Choice, Severity, compile_named};
 use koma::rules::{
     LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Rules, Side, Square,
 };
 use std::collections::BTreeMap;
+use support::{compile_clean, id, settings, sq};
 
 const CHU: &str = "variants/chu.var";
 const DAI: &str = "variants/dai.var";
 
-fn settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
-    s.set_prepend_module_to_snapshot(false);
-    s
-}
-
-/// Compiles a variant with options; fails on any diagnostic, error or warning.
-fn compile_with(path: &str, choices: &[(&str, &str)]) -> Rules {
-    let choices: Vec<Choice> = choices
-        .iter()
-        .map(|(name, value)| Choice {
-            name: name.to_string(),
-            value: value.to_string(),
-        })
-        .collect();
-    let compiled = compile_named(path, &choices);
-    assert!(
-        compiled.report.diagnostics.is_empty(),
-        "{path} {choices:?}:\n{}",
-        compiled.report.render(false)
-    );
-    compiled.rules.expect("no error, so tables")
-}
-
-fn compile(path: &str) -> Rules {
-    compile_with(path, &[])
-}
-
-fn id(rules: &Rules, abbrev: &str) -> PieceId {
-    rules
-        .piece_by_abbrev(abbrev)
-        .unwrap_or_else(|| panic!("no piece {abbrev}"))
-}
-
 fn kind<'a>(rules: &'a Rules, abbrev: &str) -> &'a PieceKind {
     rules.piece(id(rules, abbrev))
-}
-
-fn sq(text: &str) -> Square {
-    Square::parse(text).unwrap()
 }
 
 /// The piece of `side` on `square` at the start, by abbreviation.
@@ -118,72 +84,70 @@ fn codes(kind: &PieceKind) -> String {
     text
 }
 
-/// Chu's pieces, as SV's Chu.dat and lishogi give them: abbreviation, name, kanji, what it
-/// promotes to, and its moves F FL FR L R B BL BR. A promoted piece that moves "as" another
-/// is written out as that piece's moves.
-const CHU_PIECES: &[(&str, &str, &str, &str, &str)] = &[
-    ("K", "King", "玉将", "", "1 1 1 1 1 1 1 1"),
-    ("DE", "Drunk Elephant", "醉象", "+DE", "1 1 1 1 1 — 1 1"),
-    ("G", "Gold General", "金将", "+G", "1 1 1 1 1 1 — —"),
-    ("S", "Silver General", "銀将", "+S", "1 1 1 — — — 1 1"),
-    ("C", "Copper General", "銅将", "+C", "1 1 1 — — 1 — —"),
-    ("FL", "Ferocious Leopard", "猛豹", "+FL", "1 1 1 — — 1 1 1"),
-    ("BT", "Blind Tiger", "盲虎", "+BT", "— 1 1 1 1 1 1 1"),
-    ("Ky", "Kylin", "麒麟", "+Ky", "J2 1 1 J2 J2 J2 1 1"),
-    ("Ph", "Phoenix", "鳳凰", "+Ph", "1 J2 J2 1 1 1 J2 J2"),
-    ("L", "Lance", "香車", "+L", "∞ — — — — — — —"),
-    ("RC", "Reverse Chariot", "反車", "+RC", "∞ — — — — ∞ — —"),
-    ("SM", "Side Mover", "横行", "+SM", "1 — — ∞ ∞ 1 — —"),
-    ("VM", "Vertical Mover", "竪行", "+VM", "∞ — — 1 1 ∞ — —"),
-    ("B", "Bishop", "角行", "+B", "— ∞ ∞ — — — ∞ ∞"),
-    ("R", "Rook", "飛車", "+R", "∞ — — ∞ ∞ ∞ — —"),
-    ("DH", "Dragon Horse", "龍馬", "+DH", "1 ∞ ∞ 1 1 1 ∞ ∞"),
-    ("DK", "Dragon King", "龍王", "+DK", "∞ 1 1 ∞ ∞ ∞ 1 1"),
-    ("FK", "Free King", "奔王", "", "∞ ∞ ∞ ∞ ∞ ∞ ∞ ∞"),
-    ("Ln", "Lion", "獅子", "", "lion"),
-    ("P", "Pawn", "歩兵", "+P", "1 — — — — — — —"),
-    ("GB", "Go-Between", "仲人", "+GB", "1 — — — — 1 — —"),
+/// Chu's pieces, as SV's Chu.dat and lishogi give them: abbreviation, what it promotes to,
+/// and its moves F FL FR L R B BL BR (the name in the comment). A promoted piece that moves
+/// "as" another is written out as that piece's moves.
+const CHU_PIECES: &[(&str, &str, &str)] = &[
+    ("K", "", "1 1 1 1 1 1 1 1"),         // King
+    ("DE", "+DE", "1 1 1 1 1 — 1 1"),     // Drunk Elephant
+    ("G", "+G", "1 1 1 1 1 1 — —"),       // Gold General
+    ("S", "+S", "1 1 1 — — — 1 1"),       // Silver General
+    ("C", "+C", "1 1 1 — — 1 — —"),       // Copper General
+    ("FL", "+FL", "1 1 1 — — 1 1 1"),     // Ferocious Leopard
+    ("BT", "+BT", "— 1 1 1 1 1 1 1"),     // Blind Tiger
+    ("Ky", "+Ky", "J2 1 1 J2 J2 J2 1 1"), // Kylin
+    ("Ph", "+Ph", "1 J2 J2 1 1 1 J2 J2"), // Phoenix
+    ("L", "+L", "∞ — — — — — — —"),       // Lance
+    ("RC", "+RC", "∞ — — — — ∞ — —"),     // Reverse Chariot
+    ("SM", "+SM", "1 — — ∞ ∞ 1 — —"),     // Side Mover
+    ("VM", "+VM", "∞ — — 1 1 ∞ — —"),     // Vertical Mover
+    ("B", "+B", "— ∞ ∞ — — — ∞ ∞"),       // Bishop
+    ("R", "+R", "∞ — — ∞ ∞ ∞ — —"),       // Rook
+    ("DH", "+DH", "1 ∞ ∞ 1 1 1 ∞ ∞"),     // Dragon Horse
+    ("DK", "+DK", "∞ 1 1 ∞ ∞ ∞ 1 1"),     // Dragon King
+    ("FK", "", "∞ ∞ ∞ ∞ ∞ ∞ ∞ ∞"),        // Free King
+    ("Ln", "", "lion"),                   // Lion
+    ("P", "+P", "1 — — — — — — —"),       // Pawn
+    ("GB", "+GB", "1 — — — — 1 — —"),     // Go-Between
     // Promoted.
-    ("+DE", "Crown Prince", "太子", "", "1 1 1 1 1 1 1 1"),
-    ("+BT", "Flying Stag", "飛鹿", "", "∞ 1 1 1 1 ∞ 1 1"),
-    ("+RC", "Whale", "鯨鯢", "", "∞ — — — — ∞ ∞ ∞"),
-    ("+L", "White Horse", "白駒", "", "∞ ∞ ∞ — — ∞ — —"),
-    ("+SM", "Free Boar", "奔猪", "", "— ∞ ∞ ∞ ∞ — ∞ ∞"),
-    ("+VM", "Flying Ox", "飛牛", "", "∞ ∞ ∞ — — ∞ ∞ ∞"),
-    ("+DH", "Horned Falcon", "角鷹", "", "LP ∞ ∞ ∞ ∞ ∞ ∞ ∞"),
-    ("+DK", "Soaring Eagle", "飛鷲", "", "∞ LP LP ∞ ∞ ∞ ∞ ∞"),
-    ("+Ky", "Lion", "獅子", "", "lion"),
-    ("+Ph", "Free King", "奔王", "", "∞ ∞ ∞ ∞ ∞ ∞ ∞ ∞"),
-    ("+R", "Dragon King", "龍王", "", "∞ 1 1 ∞ ∞ ∞ 1 1"),
-    ("+B", "Dragon Horse", "龍馬", "", "1 ∞ ∞ 1 1 1 ∞ ∞"),
-    ("+G", "Rook", "飛車", "", "∞ — — ∞ ∞ ∞ — —"),
-    ("+S", "Vertical Mover", "竪行", "", "∞ — — 1 1 ∞ — —"),
-    ("+C", "Side Mover", "横行", "", "1 — — ∞ ∞ 1 — —"),
-    ("+FL", "Bishop", "角行", "", "— ∞ ∞ — — — ∞ ∞"),
-    ("+GB", "Drunk Elephant", "醉象", "", "1 1 1 1 1 — 1 1"),
-    ("+P", "Tokin", "と金", "", "1 1 1 1 1 1 — —"),
+    ("+DE", "", "1 1 1 1 1 1 1 1"),   // Crown Prince
+    ("+BT", "", "∞ 1 1 1 1 ∞ 1 1"),   // Flying Stag
+    ("+RC", "", "∞ — — — — ∞ ∞ ∞"),   // Whale
+    ("+L", "", "∞ ∞ ∞ — — ∞ — —"),    // White Horse
+    ("+SM", "", "— ∞ ∞ ∞ ∞ — ∞ ∞"),   // Free Boar
+    ("+VM", "", "∞ ∞ ∞ — — ∞ ∞ ∞"),   // Flying Ox
+    ("+DH", "", "LP ∞ ∞ ∞ ∞ ∞ ∞ ∞"),  // Horned Falcon
+    ("+DK", "", "∞ LP LP ∞ ∞ ∞ ∞ ∞"), // Soaring Eagle
+    ("+Ky", "", "lion"),              // Lion
+    ("+Ph", "", "∞ ∞ ∞ ∞ ∞ ∞ ∞ ∞"),   // Free King
+    ("+R", "", "∞ 1 1 ∞ ∞ ∞ 1 1"),    // Dragon King
+    ("+B", "", "1 ∞ ∞ 1 1 1 ∞ ∞"),    // Dragon Horse
+    ("+G", "", "∞ — — ∞ ∞ ∞ — —"),    // Rook
+    ("+S", "", "∞ — — 1 1 ∞ — —"),    // Vertical Mover
+    ("+C", "", "1 — — ∞ ∞ 1 — —"),    // Side Mover
+    ("+FL", "", "— ∞ ∞ — — — ∞ ∞"),   // Bishop
+    ("+GB", "", "1 1 1 1 1 — 1 1"),   // Drunk Elephant
+    ("+P", "", "1 1 1 1 1 1 — —"),    // Tokin
 ];
 
 /// Dai's own pieces, as SV's Dai.dat gives them, each promoting to a Gold General.
 /// The Knight's leaps are checked on their own.
-const DAI_PIECES: &[(&str, &str, &str, &str, &str)] = &[
-    ("VO", "Violent Ox", "猛牛", "+VO", "≤2 — — ≤2 ≤2 ≤2 — —"),
-    ("FD", "Flying Dragon", "飛龍", "+FD", "— ≤2 ≤2 — — — ≤2 ≤2"),
-    ("AB", "Angry Boar", "嗔猪", "+AB", "1 — — 1 1 1 — —"),
-    ("CSw", "Cat Sword", "猫刃", "+CSw", "— 1 1 — — — 1 1"),
-    ("EW", "Evil Wolf", "悪狼", "+EW", "1 1 1 1 1 — — —"),
-    ("I", "Iron General", "鉄将", "+I", "1 1 1 — — — — —"),
-    ("St", "Stone General", "石将", "+St", "— 1 1 — — — — —"),
-    ("N", "Knight", "桂馬", "+N", "— — — — — — — — + other moves"),
+const DAI_PIECES: &[(&str, &str, &str)] = &[
+    ("VO", "+VO", "≤2 — — ≤2 ≤2 ≤2 — —"),         // Violent Ox
+    ("FD", "+FD", "— ≤2 ≤2 — — — ≤2 ≤2"),         // Flying Dragon
+    ("AB", "+AB", "1 — — 1 1 1 — —"),             // Angry Boar
+    ("CSw", "+CSw", "— 1 1 — — — 1 1"),           // Cat Sword
+    ("EW", "+EW", "1 1 1 1 1 — — —"),             // Evil Wolf
+    ("I", "+I", "1 1 1 — — — — —"),               // Iron General
+    ("St", "+St", "— 1 1 — — — — —"),             // Stone General
+    ("N", "+N", "— — — — — — — — + other moves"), // Knight
 ];
 
 const DAI_PROMOTED: &[&str] = &["+VO", "+FD", "+AB", "+CSw", "+EW", "+I", "+St", "+N"];
 
-fn check_table(rules: &Rules, table: &[(&str, &str, &str, &str, &str)]) {
-    for &(abbrev, name, kanji, promotes, moves) in table {
+fn check_table(rules: &Rules, table: &[(&str, &str, &str)]) {
+    for &(abbrev, promotes, moves) in table {
         let piece = kind(rules, abbrev);
-        assert_eq!(piece.name, name, "{abbrev}");
-        assert_eq!(piece.kanji.as_deref(), Some(kanji), "{abbrev}");
         let to = piece.promotion.to.map(|t| rules.piece(t).abbrev.as_str());
         assert_eq!(to.unwrap_or(""), promotes, "{abbrev} promotes to");
         assert_eq!(codes(piece), moves, "{abbrev} moves");
@@ -208,9 +172,7 @@ fn both_files_check_without_errors_or_warnings() {
 
 #[test]
 fn chu_has_21_initial_kinds_and_18_promoted_kinds() {
-    let rules = compile(CHU);
-    assert_eq!(rules.name, "Chu Shogi");
-    assert_eq!((rules.board.files, rules.board.ranks), (12, 12));
+    let rules = compile_clean(CHU, &[]);
     assert_eq!(rules.pieces.len(), CHU_PIECES.len());
     assert_eq!(rules.pieces.len(), 39);
     let in_setup: std::collections::BTreeSet<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
@@ -241,62 +203,13 @@ fn chu_has_21_initial_kinds_and_18_promoted_kinds() {
 
 #[test]
 fn chu_pieces_move_as_the_piece_tables_say() {
-    let rules = compile(CHU);
+    let rules = compile_clean(CHU, &[]);
     check_table(&rules, CHU_PIECES);
 }
 
 #[test]
-fn chu_lion_pieces() {
-    let rules = compile(CHU);
-    let any = Mode::Any;
-    let lion = [Movement::AreaLion { steps: 2, mode: any }];
-    assert_eq!(kind(&rules, "Ln").moves, lion);
-    assert_eq!(kind(&rules, "+Ky").moves, lion);
-    // Horned Falcon: lion power straight forward only, no forward slide.
-    let falcon = &kind(&rules, "+DH").moves;
-    let forward = Offset::new(0, 1);
-    assert!(falcon.contains(&Movement::LineLion {
-        dir: forward,
-        steps: 2,
-        mode: any
-    }));
-    assert!(
-        !falcon
-            .iter()
-            .any(|m| matches!(m, Movement::Ride { dir, .. } if *dir == forward))
-    );
-    assert_eq!(falcon.len(), 8);
-    // Soaring Eagle: lion power along both forward diagonals, no slide along them.
-    let eagle = &kind(&rules, "+DK").moves;
-    for dir in [Offset::new(-1, 1), Offset::new(1, 1)] {
-        assert!(eagle.contains(&Movement::LineLion {
-            dir,
-            steps: 2,
-            mode: any
-        }));
-        assert!(
-            !eagle
-                .iter()
-                .any(|m| matches!(m, Movement::Ride { dir: d, .. } if *d == dir))
-        );
-    }
-    assert_eq!(eagle.len(), 8);
-    // Kylin and Phoenix jump exactly to the second square.
-    let kylin = &kind(&rules, "Ky").moves;
-    for dir in [(0, 1), (0, -1), (-1, 0), (1, 0)] {
-        let to = Offset::new(dir.0, dir.1).scale(2);
-        assert!(kylin.contains(&Movement::Leap { to, mode: any }));
-    }
-    let phoenix = &kind(&rules, "Ph").moves;
-    for dir in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        let to = Offset::new(dir.0, dir.1).scale(2);
-        assert!(phoenix.contains(&Movement::Leap { to, mode: any }));
-    }
-}
-
-#[test]
-fn chu_royals_sfen_letters_and_values() {
-    let rules = compile(CHU);
+fn chu_royals_and_values() {
+    let rules = compile_clean(CHU, &[]);
     let royals: Vec<&str> = rules
         .pieces
         .iter()
@@ -304,37 +217,6 @@ fn chu_royals_sfen_letters_and_values() {
         .map(|p| p.abbrev.as_str())
         .collect();
     assert_eq!(royals, ["K", "+DE"]);
-    // lishogi's letters (docs/positions-and-counting.md).
-    let letters = [
-        ("L", "l"),
-        ("FL", "f"),
-        ("C", "c"),
-        ("S", "s"),
-        ("G", "g"),
-        ("K", "k"),
-        ("DE", "e"),
-        ("RC", "a"),
-        ("B", "b"),
-        ("BT", "t"),
-        ("Ky", "o"),
-        ("Ph", "x"),
-        ("SM", "m"),
-        ("VM", "v"),
-        ("R", "r"),
-        ("DH", "h"),
-        ("DK", "d"),
-        ("FK", "q"),
-        ("Ln", "n"),
-        ("P", "p"),
-        ("GB", "i"),
-    ];
-    for (abbrev, letter) in letters {
-        assert_eq!(kind(&rules, abbrev).sfen.as_deref(), Some(letter), "{abbrev}");
-        let promoted = rules.pieces.iter().find(|p| p.abbrev == format!("+{abbrev}"));
-        if let Some(promoted) = promoted {
-            assert_eq!(promoted.sfen, Some(format!("+{letter}")), "+{abbrev}");
-        }
-    }
     // A few sanity relations for the computer player.
     let value = |a: &str| kind(&rules, a).value;
     assert!(value("Ln") > value("FK") && value("FK") > value("DK") && value("DK") > value("R"));
@@ -394,7 +276,7 @@ fn check_rotation(rules: &Rules, per_side: usize) {
 
 #[test]
 fn chu_setup_is_lishogis_start_position() {
-    let rules = compile(CHU);
+    let rules = compile_clean(CHU, &[]);
     check_rotation(&rules, 46);
     assert_eq!(
         sfen_board(&rules),
@@ -480,7 +362,7 @@ const DAI_BLACK: &[(&str, &str)] = &[
 
 #[test]
 fn dai_setup_is_svs() {
-    let rules = compile(DAI);
+    let rules = compile_clean(DAI, &[]);
     check_rotation(&rules, 65);
     let mut expected: BTreeMap<Square, String> = DAI_BLACK.iter().map(|(s, a)| (sq(s), a.to_string())).collect();
     for file in 1..=15 {
@@ -518,7 +400,7 @@ fn dai_setup_is_svs() {
 #[test]
 fn handicaps_remove_whites_pieces_named() {
     for (path, lion, free_king) in [(CHU, "6c", "7c"), (DAI, "8c", "8d")] {
-        let rules = compile(path);
+        let rules = compile_clean(path, &[]);
         let names: Vec<&str> = rules.handicaps.iter().map(|h| h.name.as_str()).collect();
         assert_eq!(names, ["Lion", "Free King", "Lion and Free King"], "{path}");
         assert_eq!(at(&rules, Side::White, lion).as_deref(), Some("Ln"), "{path}");
@@ -545,24 +427,9 @@ fn zone(depth: u8, enter: bool, within: bool, leave: bool) -> PromotionTrigger {
 }
 
 #[test]
-fn chu_rules_default_to_sv() {
-    let rules = compile(CHU);
-    assert_eq!(rules.promotion, [zone(4, true, true, true)]);
-    assert!(rules.deferral);
-    assert!(!rules.drops);
-    assert!(rules.end.bare_king);
-    assert!(rules.end.lion_trading && rules.end.counter_strike);
-    assert!(!rules.end.royal_capture_allowed);
-    let repetition = rules.end.repetition.clone().unwrap();
-    assert_eq!(repetition.count, 4);
-    assert!(repetition.perpetual_check_loses);
+fn chu_pawn_and_lance_must_promote_on_the_last_rank() {
+    let rules = compile_clean(CHU, &[]);
     for p in &rules.pieces {
-        let role = match p.abbrev.as_str() {
-            "Ln" | "+Ky" => LionRole::Lion,
-            "P" | "GB" => LionRole::WeakBridge,
-            _ => LionRole::NotLion,
-        };
-        assert_eq!(p.lion, role, "{}", p.abbrev);
         // Forced promotion, derived: Pawn and Lance on the last rank.
         let forced = if ["P", "L"].contains(&p.abbrev.as_str()) { 1 } else { 0 };
         assert_eq!(p.promotion.forced_ranks, forced, "{}", p.abbrev);
@@ -577,14 +444,14 @@ fn chu_rules_default_to_sv() {
 
 #[test]
 fn chu_options_compile_and_change_what_they_should() {
-    let default = compile(CHU);
+    let default = compile_clean(CHU, &[]);
     let names: Vec<&str> = default.options.keys().map(String::as_str).collect();
     assert_eq!(names, ["promotion", "pawn-rule", "royal-capture"]);
     for option in default.options.values() {
         assert_eq!(option.chosen, option.values[0]);
     }
 
-    let renmei = compile_with(CHU, &[("promotion", "renmei")]);
+    let renmei = compile_clean(CHU, &["promotion=renmei"]);
     assert_eq!(renmei.options["promotion"].chosen, "renmei");
     let mut renmei_zone = zone(4, true, false, false);
     if let PromotionEvent::Zone { capture, .. } = &mut renmei_zone.when {
@@ -617,7 +484,7 @@ fn chu_options_compile_and_change_what_they_should() {
     same.deferral = default.deferral;
     assert_eq!(same, default, "only promotion changes");
 
-    let pawn = compile_with(CHU, &[("pawn-rule", "none")]);
+    let pawn = compile_clean(CHU, &["pawn-rule=none"]);
     assert!(!kind(&pawn, "P").promotion.declined_waits_for_last_rank);
     assert!(kind(&default, "P").promotion.declined_waits_for_last_rank);
     let mut same = pawn.clone();
@@ -627,21 +494,14 @@ fn chu_options_compile_and_change_what_they_should() {
         .declined_waits_for_last_rank = true;
     assert_eq!(same, default, "only the pawn rule changes");
 
-    let capture = compile_with(CHU, &[("royal-capture", "allowed")]);
+    let capture = compile_clean(CHU, &["royal-capture=allowed"]);
     assert!(capture.end.royal_capture_allowed);
     let mut same = capture.clone();
     same.options = default.options.clone();
     same.end.royal_capture_allowed = false;
     assert_eq!(same, default, "only royal safety changes");
 
-    let all = compile_with(
-        CHU,
-        &[
-            ("promotion", "renmei"),
-            ("pawn-rule", "none"),
-            ("royal-capture", "allowed"),
-        ],
-    );
+    let all = compile_clean(CHU, &["promotion=renmei", "pawn-rule=none", "royal-capture=allowed"]);
     assert!(!all.deferral && all.end.royal_capture_allowed);
 
     let bad = compile_named(
@@ -659,9 +519,7 @@ fn chu_options_compile_and_change_what_they_should() {
 
 #[test]
 fn dai_has_29_initial_kinds_and_its_own_pieces() {
-    let rules = compile(DAI);
-    assert_eq!(rules.name, "Dai Shogi");
-    assert_eq!((rules.board.files, rules.board.ranks), (15, 15));
+    let rules = compile_clean(DAI, &[]);
     let in_setup: std::collections::BTreeSet<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
     assert_eq!(in_setup.len(), 29);
     // Chu's 39 kinds, Dai's 8 and their 8 promoted Golds.
@@ -684,7 +542,6 @@ fn dai_has_29_initial_kinds_and_its_own_pieces() {
     let gold = kind(&rules, "G").moves.clone();
     for abbrev in DAI_PROMOTED {
         let p = kind(&rules, abbrev);
-        assert_eq!(p.name, "Gold General");
         assert_eq!(p.moves, gold, "{abbrev}");
         assert_eq!(p.promotion.to, None, "{abbrev}");
         assert!(p.promotion.reverts_to.is_some(), "{abbrev}");
@@ -725,8 +582,8 @@ fn dai_reuses_chus_pieces() {
     assert_eq!(defined, own);
 
     // The pieces come out as Chu's, but without Chu's Lion-trading roles and pawn rule.
-    let chu = compile(CHU);
-    let dai = compile(DAI);
+    let chu = compile_clean(CHU, &[]);
+    let dai = compile_clean(DAI, &[]);
     for chu_piece in &chu.pieces {
         let mut expected = chu_piece.clone();
         expected.lion = LionRole::NotLion;
@@ -760,14 +617,8 @@ fn dai_reuses_chus_pieces() {
 }
 
 #[test]
-fn dai_rules_default_to_sv() {
-    let rules = compile(DAI);
-    assert_eq!(rules.promotion, [zone(5, true, true, true)]);
-    assert!(!rules.deferral && !rules.drops);
-    assert!(!rules.end.bare_king);
-    assert!(!rules.end.lion_trading && !rules.end.counter_strike);
-    assert!(!rules.end.royal_capture_allowed);
-    assert!(rules.pieces.iter().all(|p| p.lion == LionRole::NotLion));
+fn dai_royals_are_king_and_crown_prince() {
+    let rules = compile_clean(DAI, &[]);
     let royals: Vec<&str> = rules
         .pieces
         .iter()
@@ -779,11 +630,9 @@ fn dai_rules_default_to_sv() {
 
 #[test]
 fn dai_options_compile_and_change_what_they_should() {
-    let default = compile(DAI);
-    let names: Vec<&str> = default.options.keys().map(String::as_str).collect();
-    assert_eq!(names, ["promotion", "royal-capture"]);
+    let default = compile_clean(DAI, &[]);
 
-    let entry = compile_with(DAI, &[("promotion", "entry")]);
+    let entry = compile_clean(DAI, &["promotion=entry"]);
     let mut on_entry_or_capture = zone(5, true, false, false);
     on_entry_or_capture.when = PromotionEvent::Zone {
         depth: 5,
@@ -798,7 +647,7 @@ fn dai_options_compile_and_change_what_they_should() {
     same.promotion = default.promotion.clone();
     assert_eq!(same, default, "only promotion changes");
 
-    let capture = compile_with(DAI, &[("royal-capture", "allowed")]);
+    let capture = compile_clean(DAI, &["royal-capture=allowed"]);
     assert!(capture.end.royal_capture_allowed);
     let mut same = capture.clone();
     same.options = default.options.clone();
@@ -820,8 +669,8 @@ fn dai_options_compile_and_change_what_they_should() {
 
 #[test]
 fn ron_snapshots() {
-    let chu = compile(CHU);
+    let chu = compile_clean(CHU, &[]);
     settings().bind(|| insta::assert_snapshot!("ron_chu", chu.to_ron()));
-    let dai = compile(DAI);
+    let dai = compile_clean(DAI, &[]);
     settings().bind(|| insta::assert_snapshot!("ron_dai", dai.to_ron()));
 }

@@ -1,5 +1,6 @@
 //! The command line: `koma check`, `compile`, `show` and the commands that play.
 
+mod args;
 mod bench;
 mod board;
 mod check;
@@ -33,105 +34,52 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: check::Format,
-        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<Choice>,
+        #[command(flatten)]
+        options: args::Options,
     },
     /// Print a variant's compiled tables as RON.
     Compile {
-        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
-        variant: String,
-        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<Choice>,
+        #[command(flatten)]
+        variant: args::Variant,
+        #[command(flatten)]
+        options: args::Options,
     },
     /// Count the legal move sequences of DEPTH plies (the count is the last line).
     Perft {
-        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
-        variant: String,
+        #[command(flatten)]
+        variant: args::Variant,
         /// How many plies deep to count (the work grows about as the number of moves to this power).
         depth: u32,
-        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
-        #[arg(long)]
-        sfen: Option<String>,
+        #[command(flatten)]
+        start: args::Start,
         /// First print each root move (USI) with its count.
         #[arg(long)]
         divide: bool,
-        /// Count Lion moves per path, as lishogi does.
-        #[arg(long)]
-        paths: bool,
-        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<Choice>,
+        #[command(flatten)]
+        counting: args::Counting,
+        #[command(flatten)]
+        options: args::Options,
     },
     /// List the legal moves of a position, one per line, sorted.
     Moves {
-        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
-        variant: String,
-        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
-        #[arg(long)]
-        sfen: Option<String>,
+        #[command(flatten)]
+        variant: args::Variant,
+        #[command(flatten)]
+        start: args::Start,
         /// Only the moves of the piece on this square, or `hand` for drops.
         #[arg(long)]
         from: Option<String>,
-        /// Count Lion moves per path, as lishogi does.
-        #[arg(long)]
-        paths: bool,
+        #[command(flatten)]
+        counting: args::Counting,
         /// How moves are written: USI (`7g7f`, the default, for programs) or the Shogi Association's
         /// notation of the rule texts (`P-7f`, what `koma play` shows and reads).
         #[arg(long, value_enum, default_value = "usi")]
         format: play_rules::MoveFormat,
-        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<Choice>,
+        #[command(flatten)]
+        options: args::Options,
     },
     /// Play a game at the terminal, against another person or koma (`help` lists the commands).
-    Play {
-        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var`
-        /// file. Not needed to continue a record (`--load`, or `--record` on an existing game),
-        /// which names its variant.
-        #[arg(required_unless_present_any = ["load", "record"])]
-        variant: Option<String>,
-        /// Who plays Black (the first player).
-        #[arg(long, value_enum, default_value = "human")]
-        black: play::Player,
-        /// Who plays White.
-        #[arg(long, value_enum, default_value = "koma")]
-        white: play::Player,
-        /// koma's search depth, 1 to 64 plies (default: 3, and at most 10 s per move).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=play::MAX_DEPTH))]
-        depth: Option<u32>,
-        /// koma's time per move, in seconds, 0.01 to 3600 (instead of a depth, or with one).
-        #[arg(long, value_name = "SECONDS", value_parser = play::parse_time, allow_negative_numbers = true)]
-        time: Option<f64>,
-        /// Start with this handicap (White's pieces removed, White moves first).
-        #[arg(long)]
-        handicap: Option<String>,
-        /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
-        #[arg(long)]
-        sfen: Option<String>,
-        /// Continue a saved game record (it names its variant and options).
-        #[arg(long)]
-        load: Option<std::path::PathBuf>,
-        /// Keep the game in this record file, saved after every move. A file that already holds a
-        /// game is continued (it is loaded), unless `--overwrite` is given.
-        #[arg(long)]
-        record: Option<std::path::PathBuf>,
-        /// With `--record`: start a new game that replaces the game in the file.
-        #[arg(long, requires = "record")]
-        overwrite: bool,
-        /// Stop after this many moves (for games koma plays against itself).
-        #[arg(long)]
-        max_moves: Option<usize>,
-        /// How the board is drawn: wide (White's pieces marked `v`), compact (White's in lower
-        /// case, in strips of files if still too wide), or auto: wide when it fits the terminal
-        /// (its width, or COLUMNS; 80 when output is not a terminal), else compact.
-        #[arg(long, value_enum, default_value = "auto")]
-        layout: play::Layout,
-        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<Choice>,
-    },
+    Play(play::Settings),
     /// Measure perft speed on every shipped variant (release build, one thread).
     Bench {
         /// One ply less everywhere, for a quick look.
@@ -140,13 +88,12 @@ enum Command {
     },
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
-        /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
-        variant: String,
+        #[command(flatten)]
+        variant: args::Variant,
         /// A piece abbreviation (`Ln`, `+DH`) or name; all pieces when omitted.
         piece: Option<String>,
-        /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<Choice>,
+        #[command(flatten)]
+        options: args::Options,
     },
 }
 
@@ -157,62 +104,34 @@ pub fn run() -> ExitCode {
             variants,
             format,
             options,
-        } => check::run(&variants, format, &options),
-        Command::Compile { variant, options } => with_rules(&variant, &options, |rules| {
+        } => check::run(&variants, format, &options.choices),
+        Command::Compile { variant, options } => with_rules(&variant.variant, &options.choices, |rules| {
             println!("{}", rules.to_ron());
             ExitCode::SUCCESS
         }),
         Command::Perft {
             variant,
             depth,
-            sfen,
+            start,
             divide,
-            paths,
+            counting,
             options,
-        } => play_rules::perft_command(&variant, &options, depth, sfen.as_deref(), divide, paths),
+        } => play_rules::perft_command(&variant, &options, &start, depth, divide, &counting),
         Command::Moves {
             variant,
-            sfen,
+            start,
             from,
-            paths,
+            counting,
             format,
             options,
-        } => play_rules::moves_command(&variant, &options, sfen.as_deref(), from.as_deref(), paths, format),
+        } => play_rules::moves_command(&variant, &options, &start, from.as_deref(), &counting, format),
         Command::Bench { quick } => bench::run(quick),
-        Command::Play {
-            variant,
-            black,
-            white,
-            depth,
-            time,
-            handicap,
-            sfen,
-            load,
-            record,
-            overwrite,
-            max_moves,
-            layout,
-            options,
-        } => play::run(play::Settings {
-            variant,
-            options,
-            black,
-            white,
-            depth,
-            time,
-            handicap,
-            sfen,
-            load,
-            record,
-            overwrite,
-            max_moves,
-            layout,
-        }),
+        Command::Play(settings) => play::run(settings),
         Command::Show {
             variant,
             piece,
             options,
-        } => with_rules(&variant, &options, |rules| {
+        } => with_rules(&variant.variant, &options.choices, |rules| {
             match koma::show::show(rules, piece.as_deref()) {
                 Ok(text) => {
                     print!("{text}");

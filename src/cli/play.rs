@@ -3,7 +3,7 @@
 
 mod records;
 
-pub use super::board::Layout;
+use super::args;
 use super::board::{self, Overlay};
 use super::move_input::Answer;
 use super::terminal;
@@ -25,12 +25,12 @@ const DEFAULT_DEPTH: u32 = 3;
 /// the default depth, and a move should not keep the player waiting for long.
 const DEFAULT_TIME: Duration = Duration::from_secs(10);
 /// The deepest search `--depth` accepts: the search's own limit, half its ply limit.
-pub const MAX_DEPTH: i64 = koma::engine::MAX_PLY as i64 / 2;
+const MAX_DEPTH: i64 = koma::engine::MAX_PLY as i64 / 2;
 /// The time per move `--time` accepts, in seconds.
 const TIME_RANGE: std::ops::RangeInclusive<f64> = 0.01..=3600.0;
 
 /// Reads `--time`: seconds, within [`TIME_RANGE`].
-pub fn parse_time(text: &str) -> Result<f64, String> {
+fn parse_time(text: &str) -> Result<f64, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -52,25 +52,51 @@ pub enum Player {
     Koma,
 }
 
-/// The settings `koma play` starts from.
+/// The settings `koma play` starts from: its command line.
+#[derive(clap::Args)]
 pub struct Settings {
-    /// The variant; when not given, the record loaded names it.
+    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var`
+    /// file. Not needed to continue a record (`--load`, or `--record` on an existing game),
+    /// which names its variant.
+    #[arg(required_unless_present_any = ["load", "record"])]
     pub variant: Option<String>,
-    pub options: Vec<Choice>,
+    /// Who plays Black (the first player).
+    #[arg(long, value_enum, default_value = "human")]
     pub black: Player,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value = "koma")]
     pub white: Player,
+    /// koma's search depth, 1 to 64 plies (default: 3, and at most 10 s per move).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH))]
     pub depth: Option<u32>,
+    /// koma's time per move, in seconds, 0.01 to 3600 (instead of a depth, or with one).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time, allow_negative_numbers = true)]
     pub time: Option<f64>,
+    /// Start with this handicap (White's pieces removed, White moves first).
+    #[arg(long)]
     pub handicap: Option<String>,
-    /// Start from this position instead of the variant's start.
-    pub sfen: Option<String>,
+    #[command(flatten)]
+    pub start: args::Start,
+    /// Continue a saved game record (it names its variant and options).
+    #[arg(long)]
     pub load: Option<PathBuf>,
+    /// Keep the game in this record file, saved after every move. A file that already holds a
+    /// game is continued (it is loaded), unless `--overwrite` is given.
+    #[arg(long)]
     pub record: Option<PathBuf>,
-    /// Replace the game in the `--record` file instead of continuing it.
+    /// With `--record`: start a new game that replaces the game in the file.
+    #[arg(long, requires = "record")]
     pub overwrite: bool,
     /// Stop after this many moves (for games koma plays against itself).
+    #[arg(long)]
     pub max_moves: Option<usize>,
+    /// How the board is drawn: wide (White's pieces marked `v`), compact (White's in lower
+    /// case, in strips of files if still too wide), or auto: wide when it fits the terminal
+    /// (its width, or COLUMNS; 80 when output is not a terminal), else compact.
+    #[arg(long, value_enum, default_value = "auto")]
     pub layout: board::Layout,
+    #[command(flatten)]
+    pub options: args::Options,
 }
 
 struct Session {
@@ -191,8 +217,8 @@ fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result
 /// The game the settings choose: the variant's start, a handicap, or a position.
 fn start_game(settings: &Settings) -> Result<Game, String> {
     let variant = settings.variant.as_deref().unwrap_or_default();
-    let game = new_game(variant, &settings.options, settings.handicap.as_deref())?;
-    match &settings.sfen {
+    let game = new_game(variant, &settings.options.choices, settings.handicap.as_deref())?;
+    match &settings.start.sfen {
         None => Ok(game),
         Some(sfen) => {
             let tables = game.start().tables().clone();
@@ -257,7 +283,7 @@ impl Session {
             tags.insert("Handicap".into(), h.clone());
         }
         let start = self.game.start();
-        if s.sfen.is_some() {
+        if s.start.sfen.is_some() {
             tags.insert("SFEN".into(), write_sfen(start));
         }
         tags.insert("Result".into(), "*".into());
@@ -436,8 +462,8 @@ impl Session {
             "handicap" => self.restart(|s| s.settings.handicap = Some(rest.to_string())),
             "option" => match rest.parse::<Choice>() {
                 Ok(choice) => self.restart(|s| {
-                    s.settings.options.retain(|o| o.name != choice.name);
-                    s.settings.options.push(choice.clone());
+                    s.settings.options.choices.retain(|o| o.name != choice.name);
+                    s.settings.options.choices.push(choice.clone());
                 }),
                 Err(message) => self.say(&message),
             },
@@ -609,11 +635,11 @@ impl Session {
             self.say("that can only be chosen before the first move");
             return;
         }
-        let before = (self.settings.options.clone(), self.settings.handicap.clone());
+        let before = (self.settings.options.choices.clone(), self.settings.handicap.clone());
         change(self);
         match new_game(
             self.variant(),
-            &self.settings.options,
+            &self.settings.options.choices,
             self.settings.handicap.as_deref(),
         ) {
             Ok(game) => {
@@ -625,7 +651,7 @@ impl Session {
                 self.draw_board(&vec![]);
             }
             Err(message) => {
-                (self.settings.options, self.settings.handicap) = before;
+                (self.settings.options.choices, self.settings.handicap) = before;
                 self.say(&message);
             }
         }
@@ -669,6 +695,7 @@ impl Session {
     fn option_tags(&self) -> Vec<String> {
         self.settings
             .options
+            .choices
             .iter()
             .map(|o| format!("{}={}", o.name, o.value))
             .collect()

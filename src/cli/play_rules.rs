@@ -1,5 +1,6 @@
 //! `koma perft` and `koma moves`: the interpreter's move generation from the command line.
 
+use super::args;
 use koma::compile::Choice;
 use koma::game::{LionCounting, Move, Position, Tables, perft, perft_divide};
 use koma::notation::{read_sfen, write_tsa_all, write_usi};
@@ -24,28 +25,19 @@ pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result
     result
 }
 
-/// The Lion counting `--paths` asks for.
-fn counting(paths: bool) -> LionCounting {
-    if paths {
-        LionCounting::Paths
-    } else {
-        LionCounting::Distinct
-    }
-}
-
 pub fn perft_command(
-    variant: &str,
-    options: &[Choice],
+    variant: &args::Variant,
+    options: &args::Options,
+    start: &args::Start,
     depth: u32,
-    sfen: Option<&str>,
     divide: bool,
-    paths: bool,
+    counting: &args::Counting,
 ) -> ExitCode {
-    let mut pos = match position(variant, options, sfen) {
+    let mut pos = match position(&variant.variant, &options.choices, start.sfen.as_deref()) {
         Ok(pos) => pos,
         Err(code) => return code,
     };
-    let counting = counting(paths);
+    let counting = counting.lion();
     if let Some(warning) = work_warning(&mut pos, depth, counting) {
         eprintln!("{warning}");
     }
@@ -97,18 +89,18 @@ pub enum MoveFormat {
 }
 
 pub fn moves_command(
-    variant: &str,
-    options: &[Choice],
-    sfen: Option<&str>,
+    variant: &args::Variant,
+    options: &args::Options,
+    start: &args::Start,
     from: Option<&str>,
-    paths: bool,
+    counting: &args::Counting,
     format: MoveFormat,
 ) -> ExitCode {
-    let mut pos = match position(variant, options, sfen) {
+    let mut pos = match position(&variant.variant, &options.choices, start.sfen.as_deref()) {
         Ok(pos) => pos,
         Err(code) => return code,
     };
-    let counting = counting(paths);
+    let counting = counting.lion();
     let geo = pos.geometry();
     let keep: Box<dyn Fn(&Move) -> bool> = match from {
         None => Box::new(|_| true),

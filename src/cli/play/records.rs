@@ -56,7 +56,8 @@ pub(super) fn start_source(settings: &Settings) -> Result<Option<PathBuf>, Strin
         ));
     }
     let source = settings.load.clone().or_else(|| record.map(Path::to_path_buf));
-    let new_game_choices = settings.sfen.is_some() || settings.handicap.is_some() || !settings.options.is_empty();
+    let new_game_choices =
+        settings.start.sfen.is_some() || settings.handicap.is_some() || !settings.options.choices.is_empty();
     if let Some(source) = &source
         && new_game_choices
     {
@@ -170,7 +171,7 @@ impl Session {
     /// Takes a loaded record as the game, and says how it was read.
     pub(super) fn install(&mut self, loaded: Loaded) {
         self.settings.variant = Some(loaded.variant);
-        self.settings.options = loaded.options;
+        self.settings.options.choices = loaded.options;
         self.settings.handicap = loaded.handicap;
         self.game = loaded.game;
         self.tags = loaded.tags;

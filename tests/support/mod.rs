@@ -1,31 +1,61 @@
-//! Shared helpers of the rule tests (`tests/rules_*.rs`): variants with options, positions
-//! from SFEN, moves written as the rule texts' squares (even moves no piece can make, to ask
-//! why they are illegal), legal move lists, and games played move by move.
+//! What the integration tests share: snapshot settings, shipped variants compiled with options,
+//! squares, runs of the `koma` binary, temporary folders; and for the rule tests
+//! (`tests/rules_*.rs`) positions from SFEN, moves written as the rule texts' squares (even
+//! moves no piece can make, to ask why they are illegal), legal move lists, and games played
+//! move by move. Each test file takes it with `mod support;`.
 
 #![allow(dead_code)]
 
 use koma::compile::{Choice, compile_named};
 use koma::game::{Game, GameResult, Illegal, Move, NO_SQ, Position, Sq, Tables};
 use koma::notation::{read_sfen, write_usi};
-use koma::rules::{Side, Square};
+use koma::rules::{PieceId, Rules, Side, Square};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// A shipped variant compiled with these `NAME=VALUE` options; it must compile clean.
-pub fn variant(name: &str, options: &[&str]) -> Arc<Tables> {
+/// insta's settings for koma's snapshots: all in `snapshots/`, named without the test's module.
+pub fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+/// A variant (shipped, or a path) compiled with these `NAME=VALUE` options; it must check
+/// clean, without an error or a warning (the report is shown if not).
+pub fn compile_clean(name: &str, options: &[&str]) -> Rules {
     let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
     let compiled = compile_named(name, &choices);
-    let rules = compiled
-        .rules
-        .unwrap_or_else(|| panic!("{name} {options:?} compiles:\n{}", compiled.report.render(false)));
-    Arc::new(Tables::new(rules))
+    assert!(
+        compiled.report.diagnostics.is_empty(),
+        "{name} {options:?} does not check clean:\n{}",
+        compiled.report.render(false)
+    );
+    compiled.rules.expect("tables when there is no error")
+}
+
+/// The tables of a variant compiled with these `NAME=VALUE` options, as [`compile_clean`].
+pub fn tables(name: &str, options: &[&str]) -> Arc<Tables> {
+    Arc::new(Tables::new(compile_clean(name, options)))
+}
+
+/// The kind of a variant's pieces with this abbreviation.
+pub fn id(rules: &Rules, abbrev: &str) -> PieceId {
+    rules
+        .piece_by_abbrev(abbrev)
+        .unwrap_or_else(|| panic!("{} has no piece `{abbrev}`", rules.name))
 }
 
 /// A position of `variant` (with options) from SFEN.
 pub fn position(name: &str, options: &[&str], sfen: &str) -> Position {
-    let tables = variant(name, options);
+    let tables = tables(name, options);
     read_sfen(&tables, sfen).unwrap_or_else(|e| panic!("{name}: `{sfen}`: {e}"))
 }
 
+/// A square of the rule texts' notation (`7g`, `12a`).
 pub fn sq(text: &str) -> Square {
     Square::parse(text).unwrap_or_else(|| panic!("`{text}` is not a square"))
 }
@@ -207,4 +237,110 @@ pub fn maka(ranks: &[(char, &str)], side: &str) -> String {
         })
         .collect();
     format!("{} {side} - 1", text.join("/"))
+}
+
+/// What a run of the `koma` binary gave.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Whether koma exited with 0.
+    pub fn ok(&self) -> bool {
+        self.code == Some(0)
+    }
+
+    /// Standard output, then standard error.
+    pub fn text(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+
+    /// The exit code and [`Run::text`].
+    pub fn code_and_text(&self) -> (Option<i32>, String) {
+        (self.code, self.text())
+    }
+}
+
+/// Runs `koma ARGS` with nothing on standard input, as [`koma_with`].
+pub fn koma(args: &[&str]) -> Run {
+    koma_with(args, &[], "")
+}
+
+/// Runs `koma play ARGS` with `input` on standard input, as [`koma_with`].
+pub fn koma_play(args: &[&str], input: impl AsRef<[u8]>) -> Run {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    koma_with(&all, &[], input)
+}
+
+/// Runs `koma ARGS` in the package folder, with `NO_COLOR` set and `COLUMNS` unset (then
+/// `env` set), and `input` on standard input, which koma may stop reading (an error at the
+/// start). Its output is drained while it runs; it is killed after a minute (a FIFO must not
+/// block it). Fails if koma does not end, panics, or writes what is not UTF-8.
+pub fn koma_with(args: &[&str], env: &[(&str, &str)], input: impl AsRef<[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("koma starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.as_ref().to_vec();
+    // A broken pipe (koma stopped reading) is not a failure here.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let drain = |mut stream: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = stream.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waited") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("koma {args:?} did not end within a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    let utf8 = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap_or_else(|e| panic!("koma {args:?} wrote {e}"));
+    let run = Run {
+        code: status.code(),
+        stdout: utf8(stdout.join().expect("stdout read")),
+        stderr: utf8(stderr.join().expect("stderr read")),
+    };
+    assert!(
+        !run.text().contains("panicked"),
+        "koma {args:?} panicked:\n{}",
+        run.text()
+    );
+    run
+}
+
+/// An empty temporary folder for one test of one test file (`koma-FILE-PID-TEST`).
+pub fn folder(file: &str, test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-{file}-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// A path as an argument of koma.
+pub fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
 }
