@@ -5,6 +5,8 @@ mod board;
 mod check;
 mod play;
 mod play_rules;
+mod protocol;
+mod usi;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};
@@ -115,6 +117,14 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
+    /// Be an engine for USI GUIs (Shogi GUIs): speak USI on standard input and output.
+    Usi {
+        /// The variant to start with (the option `USI_Variant` or `VariantFile` changes it).
+        #[arg(default_value = "shogi")]
+        variant: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
     /// Measure perft speed on every shipped variant (release build, one thread).
     Bench {
         /// One ply less everywhere, for a quick look.
@@ -187,6 +197,7 @@ pub fn run() -> ExitCode {
             overwrite,
             max_moves,
         }),
+        Command::Usi { variant, options } => usi::run(&variant, &options),
         Command::Show {
             variant,
             piece,
