@@ -7,6 +7,7 @@ mod play;
 mod play_rules;
 mod protocol;
 mod usi;
+mod xboard;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};
@@ -125,6 +126,20 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
+    /// Be an engine for XBoard and WinBoard (CECP, protocol version 2).
+    Xboard {
+        /// The variant to start with; a `.var` file given here is offered to XBoard by its name.
+        #[arg(default_value = "shogi")]
+        variant: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
+    /// Print each piece's moves in XBetza, as `koma xboard` defines them for XBoard.
+    Betza {
+        variant: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<Choice>,
+    },
     /// Measure perft speed on every shipped variant (release build, one thread).
     Bench {
         /// One ply less everywhere, for a quick look.
@@ -198,6 +213,8 @@ pub fn run() -> ExitCode {
             max_moves,
         }),
         Command::Usi { variant, options } => usi::run(&variant, &options),
+        Command::Xboard { variant, options } => xboard::run(&variant, &options),
+        Command::Betza { variant, options } => xboard::betza_command(&variant, &options),
         Command::Show {
             variant,
             piece,

@@ -121,6 +121,11 @@ impl Thinker {
         self.join()
     }
 
+    /// Waits for the search to end by itself (and report). Returns what it found.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        self.join()
+    }
+
     /// Lets a held search report (USI's `ponderhit`): when it has ended, at once; otherwise
     /// when it ends, or after `time` if given.
     pub fn release(&self, time: Option<Duration>) {
