@@ -22,12 +22,23 @@ fn play(variant: &str, dir: &Path) -> (String, String) {
     let status = Command::new("xvfb-run")
         .args(["-a", "xboard", "-fcp", &koma, "-scp", &koma, "-variant", variant])
         .args(["-matchGames", "1", "-searchTime", "0:01", "-adjudicateDrawMoves", "4"])
-        .args(["-popupExitMessage", "false", "-popupMoveErrors", "false", "-noGUI"])
+        .args([
+            "-popupExitMessage",
+            "false",
+            "-popupMoveErrors",
+            "false",
+            "-saveSettingsOnExit",
+            "false",
+            "-noGUI",
+        ])
         .arg("-saveGameFile")
         .arg(&pgn)
         .args(["-debugMode", "true", "-nameOfDebugFile"])
         .arg(&log)
-        .env("PATH", format!("/usr/games:{}", std::env::var("PATH").unwrap_or_default()))
+        .env(
+            "PATH",
+            format!("/usr/games:{}", std::env::var("PATH").unwrap_or_default()),
+        )
         .output()
         .expect("xvfb-run and xboard are installed (.ci/run installs them)");
     assert!(status.status.success(), "{variant}: {status:?}");
@@ -52,7 +63,10 @@ fn koma_plays_koma_in_xboard_and_the_game_replays_legally() {
         let (pgn, log) = play(variant, &dir);
         assert!(pgn.contains("[White \"koma "), "{variant}: {pgn}");
         assert!(pgn.contains("[Result \""), "{variant}: {pgn}");
-        assert!(!log.contains("Illegal move"), "{variant}: XBoard or koma refused a move");
+        assert!(
+            !log.contains("Illegal move"),
+            "{variant}: XBoard or koma refused a move"
+        );
         let moves = engine_moves(&log);
         assert!(moves.len() >= 6, "{variant}: {moves:?}");
         let mut koma = Engine::start(&["xboard"]);
