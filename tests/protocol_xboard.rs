@@ -333,3 +333,35 @@ fn betza_writes_each_pieces_moves_in_xbetza() {
         .unwrap();
     assert!(!failed.status.success());
 }
+
+/// Options given on the command line hold for that variant, also after `new` and `variant`.
+#[test]
+fn the_command_lines_options_hold_for_its_variant() {
+    let mut koma = Engine::start(&["xboard", "chu", "--option", "royal-capture=allowed"]);
+    koma.send("protover 2");
+    koma.expect("feature done=1");
+    koma.send("new");
+    koma.send("variant chu");
+    // A King may step into check when royal capture is allowed: Black's King on 6l (g1) may
+    // go to 6k (g2), attacked by White's Rook on 6a (g12).
+    let board = "6r4k/12/12/12/12/p11/11P/12/12/12/12/6K5 w 0 1";
+    koma.send(&format!("setboard {board}"));
+    koma.send("force");
+    koma.send("usermove g1g2");
+    koma.send("ping 1");
+    let (said, _) = koma.expect("pong 1");
+    assert!(said.is_empty(), "{said:?}");
+    // Another variant and back: the option still holds.
+    koma.send("variant shogi");
+    koma.send("variant chu");
+    koma.send(&format!("setboard {board}"));
+    koma.send("usermove g1g2");
+    koma.send("ping 2");
+    assert!(koma.expect("pong 2").0.is_empty());
+    // Without the option, the move is illegal.
+    let mut plain = started("chu");
+    plain.send(&format!("setboard {board}"));
+    plain.send("force");
+    plain.send("usermove g1g2");
+    assert_eq!(plain.expect("Illegal").1, "Illegal move (not a legal move here): g1g2");
+}

@@ -230,14 +230,17 @@ impl XBoard {
         say("feature done=1");
     }
 
-    /// `variant NAME`: a shipped variant, or the file given on the command line.
+    /// `variant NAME`: a shipped variant, or the file given on the command line; the variant
+    /// given on the command line keeps the options given there.
     fn variant(&mut self, name: &str) -> Result<(), String> {
         let path = match &self.file {
             Some((file_name, path)) if file_name == name => path.clone(),
             _ if SHIPPED.iter().any(|(n, _)| *n == name) => name.to_string(),
             _ => return Err("unknown variant".into()),
         };
-        self.load(&path, &[])
+        let (default, options) = &self.default;
+        let options = if *default == path { options.clone() } else { Vec::new() };
+        self.load(&path, &options)
     }
 
     fn load(&mut self, variant: &str, options: &[Choice]) -> Result<(), String> {
