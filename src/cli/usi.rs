@@ -103,6 +103,7 @@ impl Usi {
                 None => say("info string ponderhit: koma is not pondering"),
             },
             "gameover" => {
+                self.pondering = None;
                 self.thinker.cancel();
             }
             "quit" => return false,
