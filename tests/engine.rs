@@ -3,9 +3,11 @@
 
 mod support;
 
-use koma::engine::{Limits, MATE, Searcher, mate_in, search};
+use koma::engine::{Info, Limits, MATE, Searcher, mate_in, search};
 use koma::game::{Game, Move, Position};
 use koma::notation::{read_sfen, write_sfen, write_usi};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use support::tables;
 
@@ -299,4 +301,51 @@ fn the_engine_does_not_repeat_a_perpetual_check() {
         let result = search(&mut pos, &Limits::depth(depth));
         assert_ne!(result.best, Some(repeat), "depth {depth}: {}", usi(&pos, result.best));
     }
+}
+
+/// REAL-TIME CHECK (generous margin, as above): a search with no limit but its stop flag,
+/// stopped from another thread, returns at once with a legal move.
+#[test]
+fn the_stop_flag_ends_a_search_from_another_thread() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        depth: Some(60),
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let searching = std::thread::spawn(move || {
+        let mut pos = Position::start(tables("chu", &[]));
+        let result = search(&mut pos, &limits);
+        (pos.legal_moves().contains(&result.best.expect("a move")), result.depth)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (legal, depth) = searching.join().expect("the search thread ends");
+    assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+    assert!(legal);
+    assert!(depth < 60);
+}
+
+#[test]
+fn progress_is_told_of_each_completed_iteration() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let limits = Limits {
+        depth: Some(4),
+        progress: Some(Arc::new(move |info: &Info| log.lock().unwrap().push(info.clone()))),
+        ..Limits::default()
+    };
+    let mut pos = Position::start(tables("shogi", &[]));
+    let result = search(&mut pos, &limits);
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.iter().map(|i| i.depth).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert!(
+        seen.windows(2)
+            .all(|w| w[0].nodes <= w[1].nodes && w[0].time <= w[1].time)
+    );
+    let last = seen.last().expect("four iterations");
+    assert_eq!((last.score, &last.pv), (result.score, &result.pv));
+    assert_eq!(last.pv.first().copied(), result.best);
+    assert!(last.nps() > 0);
 }

@@ -7,7 +7,10 @@ mod check;
 mod move_input;
 mod play;
 mod play_rules;
+mod protocol;
 mod terminal;
+mod usi;
+mod xboard;
 
 use clap::{Parser, Subcommand};
 use koma::compile::{self, Choice, Compiled};
@@ -80,6 +83,28 @@ enum Command {
     },
     /// Play a game at the terminal, against another person or koma (`help` lists the commands).
     Play(play::Settings),
+    /// Be an engine for USI GUIs (Shogi GUIs): speak USI on standard input and output.
+    Usi {
+        /// The variant to start with (the option `USI_Variant` or `VariantFile` changes it).
+        #[arg(default_value = "shogi")]
+        variant: String,
+        #[command(flatten)]
+        options: args::Options,
+    },
+    /// Be an engine for XBoard and WinBoard (CECP, protocol version 2).
+    Xboard {
+        /// The variant to start with; a `.var` file given here is offered to XBoard by its name.
+        #[arg(default_value = "shogi")]
+        variant: String,
+        #[command(flatten)]
+        options: args::Options,
+    },
+    /// Print each piece's moves in XBetza, as `koma xboard` defines them for XBoard.
+    Betza {
+        variant: String,
+        #[command(flatten)]
+        options: args::Options,
+    },
     /// Measure perft speed on every shipped variant (release build, one thread).
     Bench {
         /// One ply less everywhere, for a quick look.
@@ -127,6 +152,9 @@ pub fn run() -> ExitCode {
         } => play_rules::moves_command(&variant, &options, &start, from.as_deref(), &counting, format),
         Command::Bench { quick } => bench::run(quick),
         Command::Play(settings) => play::run(settings),
+        Command::Usi { variant, options } => usi::run(&variant, &options.choices),
+        Command::Xboard { variant, options } => xboard::run(&variant, &options.choices),
+        Command::Betza { variant, options } => xboard::betza_command(&variant, &options.choices),
         Command::Show {
             variant,
             piece,

@@ -308,7 +308,7 @@ impl Session {
         Limits {
             depth,
             time,
-            nodes: None,
+            ..Limits::default()
         }
     }
 
@@ -664,8 +664,7 @@ impl Session {
                 self.game.position_mut(),
                 &Limits {
                     depth: Some(2),
-                    time: None,
-                    nodes: None,
+                    ..Limits::default()
                 },
             );
             // koma accepts when the side to move (the offerer) stands better.

@@ -23,6 +23,9 @@ mod search;
 mod tt;
 
 use crate::game::{Move, Position};
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use search::Searcher;
@@ -35,9 +38,10 @@ pub const MAX_PLY: usize = 128;
 /// The depth searched when no limit at all is given.
 pub const DEFAULT_DEPTH: u32 = 4;
 
-/// When to stop searching. Each limit that is set applies; the first reached stops the
-/// search. With none set, the search goes to [`DEFAULT_DEPTH`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// When to stop searching, and whom to tell how it goes. Each limit that is set applies;
+/// the first reached stops the search. With no depth, time or nodes set, the search goes to
+/// [`DEFAULT_DEPTH`].
+#[derive(Clone, Default)]
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
@@ -46,6 +50,49 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The most positions to visit.
     pub nodes: Option<u64>,
+    /// Set from another thread to stop the search: it returns the best move found so far
+    /// (the flag is read every few nodes).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Called on the searching thread after each completed iteration.
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// A callback told of each completed iteration.
+pub type Progress = dyn Fn(&Info) + Send + Sync;
+
+impl fmt::Debug for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("depth", &self.depth)
+            .field("time", &self.time)
+            .field("nodes", &self.nodes)
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// What an iteration of the search found, as it completes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// The depth of the iteration, in plies.
+    pub depth: u32,
+    /// The score for the side to move, as in [`SearchResult::score`].
+    pub score: i32,
+    /// Positions visited since the search started.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The expected line of play.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Positions visited per second.
+    pub fn nps(&self) -> u64 {
+        let micros = self.time.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
 }
 
 impl Limits {

@@ -3,10 +3,11 @@
 
 use super::eval::Eval;
 use super::tt::{Bound, Table};
-use super::{DEFAULT_DEPTH, Limits, MATE, MAX_PLY, SearchResult};
+use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
 use crate::game::{LionCounting, Move, Position};
 use crate::rules::{Outcome, Side};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Above every real score.
@@ -46,6 +47,8 @@ pub struct Searcher {
     nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
+    /// The flag another thread sets to stop the search.
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
     root_depth: i32,
     /// The longest run of captures the quiescence search follows.
@@ -90,6 +93,7 @@ impl Searcher {
             nodes: 0,
             max_nodes: u64::MAX,
             deadline: None,
+            stop: None,
             stopped: false,
             root_depth: 0,
             max_qply: 0,
@@ -130,6 +134,7 @@ impl Searcher {
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
         // A little of the time is kept for unwinding and returning.
         self.deadline = limits.time.map(|t| started + t.mul_f64(0.95));
+        self.stop.clone_from(&limits.stop);
         let eval = self.eval.take().expect("set above");
         let result = self.root(&eval, pos, limits, started);
         self.eval = Some(eval);
@@ -155,6 +160,7 @@ impl Searcher {
                 depth: None,
                 time: None,
                 nodes: None,
+                ..
             } => DEFAULT_DEPTH,
             _ => limits.depth.unwrap_or(MAX_PLY as u32 / 2),
         }
@@ -216,6 +222,15 @@ impl Searcher {
             completed = depth as u32;
             self.tt
                 .store(pos.hash(), Some(best), best_score, depth as i16, Bound::Exact);
+            if let Some(progress) = &limits.progress {
+                progress(&Info {
+                    depth: completed,
+                    score: best_score,
+                    nodes: self.nodes,
+                    time: started.elapsed(),
+                    pv: best_pv.clone(),
+                });
+            }
             if super::mate_in(best_score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
                 break;
             }
@@ -235,16 +250,15 @@ impl Searcher {
         }
     }
 
-    /// Whether to stop now: out of nodes or out of time.
+    /// Whether to stop now: out of nodes or out of time, or told to stop.
     #[inline]
     fn should_stop(&mut self) -> bool {
         if !self.stopped {
             if self.nodes >= self.max_nodes {
                 self.stopped = true;
-            } else if self.nodes.is_multiple_of(CHECK_EVERY)
-                && let Some(deadline) = self.deadline
-            {
-                self.stopped = Instant::now() >= deadline;
+            } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+                self.stopped = self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
             }
         }
         self.stopped

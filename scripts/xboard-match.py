@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""A match in the real XBoard (under xvfb-run): `koma xboard` against another CECP engine
+(HaChu on Chu, for one), N games alternating colours, at a fixed time per move, then the score
+and an Elo estimate with its error. A benchmark, not a test: run it on a quiet machine.
+
+Example (koma's Chu options as HaChu plays the game):
+  scripts/xboard-match.py --engine /usr/games/hachu --variant chu --games 10 --seconds 1 \
+      --koma-option royal-capture=allowed --koma-option promotion=renmei \
+      --koma-option pawn-rule=none --out match/chu
+
+The PGN of the games and XBoard's log go to OUT.pgn and OUT.debug. Standard library only.
+"""
+import argparse
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+
+def elo(wins, losses, draws):
+    """The Elo difference for a score, and its standard error (from the score's spread)."""
+    n = wins + losses + draws
+    p = (wins + draws / 2) / n
+    # Each game's score is 1, 1/2 or 0: its variance around the mean.
+    var = (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * p**2) / n
+    if p in (0.0, 1.0):
+        return p, math.copysign(math.inf, p - 0.5), math.inf
+    diff = -400 * math.log10(1 / p - 1)
+    error = 400 / math.log(10) / (p * (1 - p)) * math.sqrt(var / n)
+    return p, diff, error
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--koma", default="target/release/koma")
+    ap.add_argument("--engine", required=True, help="the opponent's command (CECP)")
+    ap.add_argument("--variant", required=True)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seconds", type=int, default=1, help="time per move")
+    ap.add_argument("--koma-option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--out", default="match")
+    args = ap.parse_args()
+    koma = " ".join(
+        [shlex.quote(os.path.abspath(args.koma)), "xboard", shlex.quote(args.variant)]
+        + [f"--option {shlex.quote(o)}" for o in args.koma_option]
+    )
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    command = [
+        "xvfb-run", "-a", "/usr/games/xboard", "-fcp", koma, "-scp", args.engine,
+        "-variant", args.variant, "-matchGames", str(args.games),
+        "-searchTime", f"0:{args.seconds:02d}", "-adjudicateDrawMoves", "0",
+        "-saveGameFile", args.out + ".pgn", "-debugMode", "true", "-nameOfDebugFile", args.out + ".debug",
+        "-popupExitMessage", "false", "-popupMoveErrors", "false", "-saveSettingsOnExit", "false", "-noGUI",
+    ]
+    run = subprocess.run(command, capture_output=True, text=True)
+    found = re.search(r"final score (\d+)-(\d+)-(\d+)", run.stdout + run.stderr)
+    if not found:
+        sys.exit(f"no final score from XBoard:\n{run.stdout}\n{run.stderr}")
+    wins, losses, draws = map(int, found.groups())
+    p, diff, error = elo(wins, losses, draws)
+    print(f"koma vs {args.engine} ({args.variant}, {args.seconds} s/move): "
+          f"+{wins} -{losses} ={draws}, {100 * p:.1f}%, Elo {diff:+.0f} ± {error:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+//! What the protocol front ends (`koma usi`, `koma xboard`) share: commands read a line at a
+//! time, replies written a line at a time from either thread, and the search on its own
+//! thread, so that the thread reading commands stays free to answer `stop`, `isready` or `?`
+//! at once while koma thinks. The searcher (its transposition table) moves to the thread for
+//! each search and comes back when the search is joined.
+
+use koma::compile::{Choice, compile_named};
+use koma::engine::{Limits, SearchResult, Searcher};
+use koma::game::Position;
+use koma::game::Tables;
+use std::io::{BufRead, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+/// The longest command line read; the rest of a longer line is skipped.
+pub const MAX_LINE_BYTES: u64 = 1 << 20;
+
+/// Writes one line of the protocol to standard output, at once. A closed output (the GUI
+/// has gone) is not an error here: reading the commands then ends too.
+pub fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _closed = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// One command line from `input`, without its line end: `None` at the end of the input.
+/// A line longer than [`MAX_LINE_BYTES`] is cut there (the rest is skipped) and bytes that are
+/// not UTF-8 are replaced, so that the protocol answers it as bad input.
+pub fn read_command(input: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    let read = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut bytes).ok()?;
+    if read == 0 {
+        return None;
+    }
+    if bytes.last() != Some(&b'\n') && read as u64 == MAX_LINE_BYTES {
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let skipped = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut rest).ok()?;
+            if skipped == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+    }
+    Some(
+        String::from_utf8_lossy(&bytes)
+            .trim_end_matches(['\n', '\r'])
+            .to_string(),
+    )
+}
+
+/// How often a held search looks whether it may report.
+const HOLD_POLL: Duration = Duration::from_millis(5);
+
+/// What the thread reports with, once the search is over: runs on the searching thread.
+pub type Report = Box<dyn FnOnce(&SearchResult) + Send>;
+
+/// The searcher, and the search running, if any.
+#[derive(Default)]
+pub struct Thinker {
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+}
+
+struct Running {
+    /// Ends the search.
+    stop: Arc<AtomicBool>,
+    /// While set, a finished search waits (USI's `infinite` and `ponder`) to report.
+    hold: Arc<AtomicBool>,
+    /// Set to end the search without reporting.
+    silent: Arc<AtomicBool>,
+    thread: JoinHandle<(Searcher, SearchResult)>,
+}
+
+impl Thinker {
+    /// Starts searching `pos`, after ending any search running (without its report). When
+    /// `hold` is set, the report waits for [`stop`](Thinker::stop) or
+    /// [`release`](Thinker::release) even if the search ends first.
+    pub fn start(&mut self, mut pos: Position, mut limits: Limits, hold: bool, report: Report) {
+        self.cancel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let hold = Arc::new(AtomicBool::new(hold));
+        let silent = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(stop.clone());
+        let mut searcher = self.searcher.take().unwrap_or_default();
+        let (stopped, held, quiet) = (stop.clone(), hold.clone(), silent.clone());
+        let thread = thread::Builder::new().name("search".into()).spawn(move || {
+            let result = searcher.search(&mut pos, &limits);
+            while held.load(Ordering::Acquire) && !stopped.load(Ordering::Acquire) {
+                thread::sleep(HOLD_POLL);
+            }
+            if !quiet.load(Ordering::Acquire) {
+                report(&result);
+            }
+            (searcher, result)
+        });
+        // A thread that cannot start searches nothing: the next search makes a new searcher.
+        if let Ok(thread) = thread {
+            self.running = Some(Running {
+                stop,
+                hold,
+                silent,
+                thread,
+            });
+        }
+    }
+
+    /// Ends the search at once; it reports its best move so far. Returns what it found.
+    pub fn stop(&mut self) -> Option<SearchResult> {
+        let running = self.running.as_ref()?;
+        running.stop.store(true, Ordering::Release);
+        self.join()
+    }
+
+    /// Ends the search at once without its report.
+    pub fn cancel(&mut self) -> Option<SearchResult> {
+        let running = self.running.as_ref()?;
+        running.silent.store(true, Ordering::Release);
+        running.stop.store(true, Ordering::Release);
+        self.join()
+    }
+
+    /// Waits for the search to end by itself (and report). Returns what it found.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        self.join()
+    }
+
+    /// Lets a held search report (USI's `ponderhit`): when it has ended, at once; otherwise
+    /// when it ends, or after `time` if given.
+    pub fn release(&self, time: Option<Duration>) {
+        let Some(running) = &self.running else {
+            return;
+        };
+        running.hold.store(false, Ordering::Release);
+        if let Some(time) = time {
+            let stop = running.stop.clone();
+            // The timer outlives nothing it needs: a later search has its own flag.
+            let _timer = thread::Builder::new().name("timer".into()).spawn(move || {
+                thread::sleep(time);
+                stop.store(true, Ordering::Release);
+            });
+        }
+    }
+
+    /// Searches with this searcher from now on (another table size).
+    pub fn set_searcher(&mut self, searcher: Searcher) {
+        self.cancel();
+        self.searcher = Some(searcher);
+    }
+
+    /// Forgets what the searcher learnt (a new game).
+    pub fn clear(&mut self) {
+        self.cancel();
+        if let Some(searcher) = &mut self.searcher {
+            searcher.clear();
+        }
+    }
+
+    fn join(&mut self) -> Option<SearchResult> {
+        let running = self.running.take()?;
+        let (searcher, result) = running.thread.join().ok()?;
+        self.searcher = Some(searcher);
+        Some(result)
+    }
+}
+
+/// Compiles a variant (a shipped name or a path) with options; on errors, the report's lines.
+pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, Vec<String>> {
+    let compiled = compile_named(name, choices);
+    match compiled.rules {
+        Some(rules) => Ok(Arc::new(Tables::new(rules))),
+        None => {
+            let mut lines: Vec<String> = compiled
+                .report
+                .render(false)
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_string)
+                .collect();
+            lines.push(compiled.report.summary(name));
+            Err(lines)
+        }
+    }
+}
+
+/// Checks an option of the variant and its value: the error says which are known.
+pub fn check_option(tables: &Tables, name: &str, value: &str) -> Result<(), String> {
+    let options = &tables.rules.options;
+    let Some(option) = options.get(name) else {
+        let known: Vec<&str> = options.keys().map(String::as_str).collect();
+        return Err(format!(
+            "`{name}` is not an option of {} (its options: {})",
+            tables.rules.name,
+            if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            }
+        ));
+    };
+    if option.values.iter().any(|v| v == value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{value}` is not a value of {name} (its values: {})",
+            option.values.join(", ")
+        ))
+    }
+}

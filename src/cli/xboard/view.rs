@@ -1,0 +1,462 @@
+//! A variant as XBoard sees it: squares as XBoard names them (files `a`… from Black's left,
+//! ranks `1`… from Black's side, so that koma's Black is XBoard's white), piece IDs (a letter,
+//! with `'` or `!` when letters run out, `+` for a promoted piece), FEN, moves in coordinates
+//! with Lion moves in multi-leg form (`e5f6,f6g7`), and the `setup` and `piece` commands that
+//! define a variant XBoard does not know.
+
+use super::betza::betza;
+use koma::game::{LionCounting, Move, NO_SQ, Position, Setup, Tables};
+use koma::notation::read_usi;
+use koma::rules::{PieceId, Side, Square};
+use std::sync::Arc;
+
+/// The variants XBoard plays without being told their rules (with the same piece letters).
+const NATIVE: &[&str] = &["shogi", "chu"];
+
+/// Kinds of piece XBoard 4.9 can tell apart per side, besides the King.
+const XBOARD_KINDS: usize = 65;
+
+pub struct View {
+    pub tables: Arc<Tables>,
+    /// Each kind's ID, in Black's (upper) case.
+    ids: Vec<String>,
+}
+
+impl View {
+    pub fn new(tables: Arc<Tables>) -> View {
+        let ids = piece_ids(&tables);
+        View { tables, ids }
+    }
+
+    fn files(&self) -> u8 {
+        self.tables.rules.board.files
+    }
+
+    fn ranks(&self) -> u8 {
+        self.tables.rules.board.ranks
+    }
+
+    /// XBoard's name of a square: `c3` for koma's `7g` in Shogi.
+    pub fn square(&self, square: Square) -> String {
+        let file = char::from(b'a' + (self.files() - square.file));
+        let rank = u32::from(self.ranks() + 1 - square.rank) - u32::from(self.ranks() == 10);
+        format!("{file}{rank}")
+    }
+
+    /// Reads a square at the start of `text`: the square and the rest of the text.
+    fn read_square<'t>(&self, text: &'t str) -> Option<(Square, &'t str)> {
+        let letter = text.chars().next().filter(char::is_ascii_lowercase)?;
+        let digits = text[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(text.len(), |i| i + 1);
+        let rank: u32 = text[1..digits].parse().ok()?;
+        let rank = rank + u32::from(self.ranks() == 10);
+        let file = u32::from(self.files()).checked_sub(u32::from(letter as u8 - b'a'))?;
+        let rank = (u32::from(self.ranks()) + 1).checked_sub(rank)?;
+        let square = Square::new(u8::try_from(file).ok()?, u8::try_from(rank).ok()?);
+        self.tables
+            .rules
+            .board
+            .contains(square)
+            .then_some((square, &text[digits..]))
+    }
+
+    /// The square under XBoard's name, if it is on the board.
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        self.read_square(text)
+            .filter(|(_, rest)| rest.is_empty())
+            .map(|(s, _)| s)
+    }
+
+    fn id(&self, kind: PieceId, side: Side) -> String {
+        let id = &self.ids[kind.index()];
+        match side {
+            Side::Black => id.clone(),
+            Side::White => id.to_lowercase(),
+        }
+    }
+
+    /// A move in XBoard's coordinates: `c3c4`, `b2h8+`, `P@e5`; a Lion move leg by leg,
+    /// `e5f6,f6g7` (a pass through an empty square next to it).
+    pub fn write_move(&self, pos: &mut Position, m: &Move) -> String {
+        let geo = pos.geometry();
+        if m.is_drop() {
+            return format!("{}@{}", self.ids[usize::from(m.drop)], self.square(geo.square(m.to)));
+        }
+        let mut path: Vec<Square> = vec![geo.square(m.from)];
+        path.extend(m.via.iter().filter(|&&v| v != NO_SQ).map(|&v| geo.square(v)));
+        if m.is_pass() {
+            let mut paths = Vec::new();
+            pos.legal_moves_into(&mut paths, LionCounting::Paths);
+            if let Some(p) = paths
+                .iter()
+                .find(|p| p.from == m.from && p.to == m.to && p.via[0] != NO_SQ)
+            {
+                path.push(geo.square(p.via[0]));
+            }
+        }
+        path.push(geo.square(m.to));
+        let legs: Vec<String> = path
+            .windows(2)
+            .map(|w| format!("{}{}", self.square(w[0]), self.square(w[1])))
+            .collect();
+        let mut text = legs.join(",");
+        if m.promote {
+            text.push('+');
+        }
+        text
+    }
+
+    /// Reads a move in XBoard's coordinates and finds the legal move it names.
+    pub fn read_move(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
+        if let Some((id, square)) = text.split_once('@') {
+            let to = self
+                .parse_square(square)
+                .ok_or_else(|| format!("`{square}` is not a square of the board"))?;
+            let kind = self
+                .kind_of(&id.to_uppercase())
+                .ok_or_else(|| format!("`{id}` is not a piece of this variant"))?;
+            let m = Move::drop(kind.0, pos.geometry().index(to));
+            return if pos.legal_moves().contains(&m) {
+                Ok(m)
+            } else {
+                Err("not a legal drop here".into())
+            };
+        }
+        let (body, promote) = match text.strip_suffix(['+', '=']) {
+            Some(body) => (body, text.ends_with('+')),
+            None => (text, false),
+        };
+        let mut squares = Vec::new();
+        for (i, leg) in body.split(',').enumerate() {
+            let (from, rest) = self.read_square(leg).ok_or("not a move in coordinates")?;
+            let (to, rest) = self.read_square(rest).ok_or("not a move in coordinates")?;
+            if !rest.is_empty() {
+                return Err(format!("`{rest}` after the squares"));
+            }
+            if i == 0 {
+                squares.push(from);
+            } else if squares.last() != Some(&from) {
+                return Err("a leg must start where the last one ended".into());
+            }
+            squares.push(to);
+        }
+        if squares.len() > 4 {
+            return Err("more legs than any move has".into());
+        }
+        let usi: String = squares.iter().map(Square::to_string).collect::<String>() + if promote { "+" } else { "" };
+        read_usi(pos, &usi).map_err(|e| match e {
+            koma::notation::UsiError::NotLegal(_) => "not a legal move here".to_string(),
+            koma::notation::UsiError::Malformed(m) => m,
+        })
+    }
+
+    fn kind_of(&self, id: &str) -> Option<PieceId> {
+        self.ids.iter().position(|i| i == id).map(|i| PieceId(i as u16))
+    }
+
+    /// The board part of a FEN, ranks from White's side (XBoard's black).
+    fn board_fen(&self, pos: &Position) -> String {
+        let mut ranks = Vec::new();
+        for rank in 1..=self.ranks() {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in (1..=self.files()).rev() {
+                match pos.piece_at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some((side, kind, _)) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push_str(&self.id(kind, side));
+                    }
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            ranks.push(text);
+        }
+        ranks.join("/")
+    }
+
+    /// A position as XBoard's FEN.
+    pub fn fen(&self, pos: &Position) -> String {
+        let side = if pos.side_to_move() == Side::Black { "w" } else { "b" };
+        format!("{} {side} 0 1", self.board_fen(pos))
+    }
+
+    /// Reads XBoard's FEN (`setboard`): the board, holdings in brackets, the side to move.
+    pub fn read_fen(&self, text: &str) -> Result<Position, String> {
+        let mut fields = text.split_whitespace();
+        let board = fields.next().ok_or("an empty FEN")?;
+        let (board, holdings) = match board.split_once('[') {
+            Some((board, rest)) => (board, rest.strip_suffix(']').ok_or("holdings without `]`")?),
+            None => (board, ""),
+        };
+        let side = match fields.next() {
+            Some("w") | None => Side::Black,
+            Some("b") => Side::White,
+            Some(other) => return Err(format!("`{other}` is not a side to move (w or b)")),
+        };
+        let mut setup = Setup {
+            pieces: Vec::new(),
+            hands: Vec::new(),
+            side_to_move: side,
+            move_number: 1,
+            lion_capture: None,
+            deferred: [None, None],
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != usize::from(self.ranks()) {
+            return Err(format!("{} ranks given; the board has {}", rows.len(), self.ranks()));
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let mut file = i32::from(self.files());
+            for token in self.tokens(row)? {
+                match token {
+                    Token::Empty(n) => file -= n as i32,
+                    Token::Piece(side, kind) => {
+                        if file < 1 {
+                            return Err(format!("rank {} has more than {} files", r + 1, self.files()));
+                        }
+                        setup
+                            .pieces
+                            .push((Square::new(file as u8, r as u8 + 1), side, kind, false));
+                        file -= 1;
+                    }
+                }
+            }
+            if file != 0 {
+                return Err(format!("rank {} does not have {} files", r + 1, self.files()));
+            }
+        }
+        for token in self.tokens(holdings.trim_matches('-'))? {
+            match token {
+                Token::Piece(side, kind) => match setup.hands.iter_mut().find(|h| h.0 == side && h.1 == kind) {
+                    Some(hand) => hand.2 += 1,
+                    None => setup.hands.push((side, kind, 1)),
+                },
+                Token::Empty(_) => return Err("a number in the holdings".into()),
+            }
+        }
+        Position::from_setup(self.tables.clone(), &setup).map_err(|e| e.to_string())
+    }
+
+    fn tokens(&self, row: &str) -> Result<Vec<Token>, String> {
+        let mut out = Vec::new();
+        let chars: Vec<char> = row.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i].is_ascii_digit() {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let n: String = chars[start..i].iter().collect();
+                out.push(Token::Empty(
+                    n.parse().map_err(|_| format!("`{n}` is too many squares"))?,
+                ));
+                continue;
+            }
+            let start = i;
+            if chars[i] == '+' {
+                i += 1;
+            }
+            if i >= chars.len() || !chars[i].is_ascii_alphabetic() {
+                return Err(format!(
+                    "`{}` is not a piece",
+                    chars[start..].iter().collect::<String>()
+                ));
+            }
+            let side = if chars[i].is_ascii_uppercase() {
+                Side::Black
+            } else {
+                Side::White
+            };
+            i += 1;
+            if i < chars.len() && matches!(chars[i], '\'' | '!') {
+                i += 1;
+            }
+            let id: String = chars[start..i].iter().collect::<String>().to_uppercase();
+            let kind = self
+                .kind_of(&id)
+                .ok_or_else(|| format!("`{id}` is not a piece of this variant"))?;
+            out.push(Token::Piece(side, kind));
+        }
+        Ok(out)
+    }
+
+    /// Whether XBoard knows this variant's rules itself.
+    pub fn is_native(name: &str) -> bool {
+        NATIVE.contains(&name)
+    }
+
+    /// The `setup` command and one `piece` command per kind, for a variant XBoard does not know.
+    pub fn definition(&self, start: &Position) -> Vec<String> {
+        let rules = &self.tables.rules;
+        let promoted = |i: usize| self.ids[i].starts_with('+');
+        let king = (0..rules.pieces.len()).find(|&i| rules.pieces[i].royal && !promoted(i));
+        let mut table: Vec<String> = (0..rules.pieces.len())
+            .filter(|&i| Some(i) != king && !promoted(i))
+            .map(|i| self.ids[i].clone())
+            .chain(
+                (0..rules.pieces.len())
+                    .filter(|&i| Some(i) != king && promoted(i))
+                    .map(|i| self.ids[i].replacen('+', "^", 1)),
+            )
+            .take(XBOARD_KINDS)
+            .collect();
+        table.push(king.map_or(".".into(), |k| self.ids[k].clone()));
+        let upper = table.concat();
+        let holdings = if rules.drops {
+            (0..rules.pieces.len())
+                .filter(|&i| Some(i) != king && !promoted(i))
+                .count()
+        } else {
+            0
+        };
+        let parent = if rules.drops { "shogi" } else { "chu" };
+        let mut out = vec![format!(
+            "setup ({upper}{}) {}x{}+{holdings}_{parent} {}",
+            upper.to_lowercase(),
+            self.files(),
+            self.ranks(),
+            self.fen(start)
+        )];
+        for (i, piece) in rules.pieces.iter().enumerate() {
+            let b = betza(piece);
+            if !b.text.is_empty() {
+                out.push(format!("piece {}& {}", self.ids[i], b.text));
+            }
+        }
+        out
+    }
+
+    /// The `highlight` answer to `lift SQUARE`: where the piece there may go (yellow, red for
+    /// a capture, magenta where it may promote, cyan where a Lion may stop to move on). When
+    /// the square holds no piece of the side to move and `lifted` was the piece picked up
+    /// before, the second legs of its moves through that square.
+    pub fn highlight(&self, pos: &mut Position, square: Square, lifted: Option<Square>) -> Option<String> {
+        let geo = pos.geometry();
+        let sq = geo.index(square);
+        let moves = pos.legal_moves();
+        let mut marks = vec![None; geo.len()];
+        let mark = |pos: &Position, m: &Move, to: koma::game::Sq, marks: &mut Vec<Option<char>>| {
+            let occupied = pos.piece_at(geo.square(to)).is_some();
+            let colour = if m.promote {
+                'M'
+            } else if occupied && to != m.from {
+                'R'
+            } else {
+                'Y'
+            };
+            if marks[usize::from(to)] != Some('M') {
+                marks[usize::from(to)] = Some(colour);
+            }
+        };
+        let from_here: Vec<&Move> = moves.iter().filter(|m| !m.is_drop() && m.from == sq).collect();
+        if !from_here.is_empty() {
+            for m in &from_here {
+                mark(pos, m, m.to, &mut marks);
+            }
+            for m in &from_here {
+                if m.via[0] != NO_SQ && m.via[0] != m.from {
+                    marks[usize::from(m.via[0])] = Some('C');
+                }
+            }
+        } else {
+            let start = geo.index(lifted?);
+            for m in moves
+                .iter()
+                .filter(|m| !m.is_drop() && m.from == start && m.via[0] == sq)
+            {
+                mark(pos, m, m.to, &mut marks);
+            }
+            for m in moves
+                .iter()
+                .filter(|m| !m.is_drop() && m.from == start && m.to == sq && m.via[0] == NO_SQ)
+            {
+                mark(pos, m, sq, &mut marks);
+            }
+        }
+        if marks.iter().all(Option::is_none) {
+            return None;
+        }
+        let mut ranks = Vec::new();
+        for rank in 1..=self.ranks() {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in (1..=self.files()).rev() {
+                match marks[usize::from(geo.index(Square::new(file, rank)))] {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            ranks.push(text);
+        }
+        Some(format!("highlight {}", ranks.join("/")))
+    }
+}
+
+enum Token {
+    Empty(u32),
+    Piece(Side, PieceId),
+}
+
+/// Each kind's ID: its SFEN letter when it has one of its own, otherwise the first free of
+/// its abbreviation's letter, that letter with `'` or `!`, then any letter with them; a
+/// promoted kind is `+` and the ID of the kind that promotes to it.
+fn piece_ids(tables: &Tables) -> Vec<String> {
+    let pieces = &tables.rules.pieces;
+    let mut ids: Vec<Option<String>> = vec![None; pieces.len()];
+    let base_of = |i: usize| {
+        pieces
+            .iter()
+            .position(|p| p.promotion.to.is_some_and(|to| to.index() == i))
+            .filter(|&base| base != i)
+    };
+    let mut used: Vec<String> = Vec::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if base_of(i).is_some() {
+            continue;
+        }
+        let own = piece
+            .sfen
+            .as_deref()
+            .filter(|s| s.len() == 1)
+            .map(str::to_uppercase)
+            .filter(|s| !used.contains(s));
+        let first = piece
+            .abbrev
+            .trim_start_matches('+')
+            .chars()
+            .next()
+            .unwrap_or('X')
+            .to_ascii_uppercase();
+        let candidates = own.into_iter().chain(
+            std::iter::once(first)
+                .chain('A'..='Z')
+                .flat_map(|c| [c.to_string(), format!("{c}'"), format!("{c}!")]),
+        );
+        let id = candidates.into_iter().find(|c| !used.contains(c)).unwrap_or_default();
+        used.push(id.clone());
+        ids[i] = Some(id);
+    }
+    (0..pieces.len())
+        .map(|i| match base_of(i) {
+            Some(base) => format!("+{}", ids[base].clone().unwrap_or_default()),
+            None => ids[i].clone().unwrap_or_default(),
+        })
+        .collect()
+}

@@ -1,0 +1,362 @@
+//! `koma xboard`, spoken to as XBoard does (CECP, protocol version 2): features, variants
+//! defined with `setup` and `piece`, moves in coordinates (Lion moves leg by leg), the clock
+//! commands, `?` during a search, `lift` answered with `highlight`, and bad input answered
+//! with `Error (…)` or `Illegal move (…)` while the game stays.
+
+mod support;
+
+use koma::game::{Game, Position};
+use koma::notation::read_usi;
+use std::time::{Duration, Instant};
+use support::protocol::Engine;
+use support::tables;
+
+/// White's King on 5a, a Black Pawn on 5c, a Gold in Black's hand: G*5b mates. (XBoard's
+/// FEN: its white is koma's Black.)
+const MATE_IN_ONE: &str = "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1";
+/// A Black Lion on 3g, White Pawns on 3h and 2i: the Lion can take both.
+const LION_DOUBLE: &str = "k11/12/12/12/12/12/9N2/9p2/10p1/12/12/K11 w 0 1";
+
+/// koma's square (`7g`) for XBoard's (`c3`) on a board of `files` × `ranks`.
+fn koma_square(xboard: &str, files: u8, ranks: u8) -> String {
+    let file = files - (xboard.as_bytes()[0] - b'a');
+    let rank: u8 = xboard[1..].parse().unwrap();
+    koma::rules::Square::new(file, ranks + 1 - rank).to_string()
+}
+
+/// Whether XBoard's `move MOVE` (one leg, or a drop) is legal after `moves` (USI).
+fn legal_after(variant: &str, moves: &[&str], reply: &str, files: u8, ranks: u8) -> bool {
+    let mut game = Game::new(Position::start(tables(variant, &[])));
+    for m in moves {
+        let m = read_usi(game.position_mut(), m).expect("legal");
+        game.play(m).expect("legal");
+    }
+    let text = reply.strip_prefix("move ").expect("a move");
+    let (body, promote) = match text.strip_suffix('+') {
+        Some(body) => (body, "+"),
+        None => (text, ""),
+    };
+    let usi = match body.split_once('@') {
+        Some((piece, to)) => format!("{piece}*{}", koma_square(to, files, ranks)),
+        None => {
+            let split = body[1..].find(|c: char| c.is_ascii_lowercase()).unwrap() + 1;
+            format!(
+                "{}{}{promote}",
+                koma_square(&body[..split], files, ranks),
+                koma_square(&body[split..], files, ranks)
+            )
+        }
+    };
+    read_usi(game.position_mut(), &usi).is_ok()
+}
+
+fn started(variant: &str) -> Engine {
+    let mut koma = Engine::start(&["xboard"]);
+    koma.send("xboard");
+    koma.send("protover 2");
+    koma.expect("feature done=1");
+    koma.send("new");
+    koma.send(&format!("variant {variant}"));
+    koma
+}
+
+#[test]
+fn protover_announces_the_features_and_the_shipped_variants() {
+    let mut koma = Engine::start(&["xboard"]);
+    koma.send("xboard");
+    koma.send("protover 2");
+    let (lines, _) = koma.expect("feature done=1");
+    let features = lines.join(" ");
+    for feature in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "sigint=0",
+        "highlight=1",
+        "myname=\"koma ",
+    ] {
+        assert!(features.contains(feature), "{feature} in {features}");
+    }
+    assert!(
+        features.contains("variants=\"shogi,yari,tori,chu,dai,maka-dai-dai\""),
+        "{features}"
+    );
+}
+
+#[test]
+fn a_variant_xboard_does_not_know_is_defined_with_setup_and_one_piece_command_per_piece() {
+    let mut koma = started("tori");
+    koma.send("ping 1");
+    let (lines, _) = koma.expect("pong 1");
+    assert_eq!(
+        lines[0],
+        "setup (FCPLRS^F^SKfcplrs^f^sk) 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR w 0 1"
+    );
+    let pieces: Vec<&String> = lines.iter().filter(|l| l.starts_with("piece ")).collect();
+    assert_eq!(pieces.len(), tables("tori", &[]).rules.pieces.len(), "{lines:?}");
+    // The Swallow steps forward; the Falcon steps any way but straight back.
+    assert!(lines.contains(&"piece S& fW".to_string()), "{lines:?}");
+    // Shogi and Chu XBoard plays itself.
+    koma.send("variant chu");
+    koma.send("ping 2");
+    assert!(koma.expect("pong 2").0.is_empty());
+}
+
+#[test]
+fn usermove_is_answered_with_a_legal_move_in_xboard_coordinates() {
+    let mut koma = started("shogi");
+    koma.send("sd 2");
+    koma.send("usermove c3c4");
+    let (_, reply) = koma.expect("move ");
+    assert!(legal_after("shogi", &["7g7f"], &reply, 9, 9), "{reply}");
+}
+
+#[test]
+fn ping_is_answered_after_the_move_koma_is_thinking_on() {
+    let mut koma = started("shogi");
+    koma.send("sd 3");
+    koma.send("go");
+    koma.send("ping 7");
+    let (before, _) = koma.expect("pong 7");
+    assert!(before.iter().any(|l| l.starts_with("move ")), "{before:?}");
+}
+
+#[test]
+fn post_prints_a_thinking_line_per_iteration_and_nopost_none() {
+    let mut koma = started("shogi");
+    koma.send("post");
+    koma.send("sd 3");
+    koma.send("go");
+    let (lines, reply) = koma.expect("move ");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for (depth, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[0], (depth + 1).to_string(), "{line}");
+        assert!(words[1..4].iter().all(|w| w.parse::<i64>().is_ok()), "{line}");
+    }
+    let last: Vec<&str> = lines[2].split_whitespace().collect();
+    assert_eq!(format!("move {}", last[4]), reply, "the last line starts with the move");
+    koma.send("nopost");
+    koma.send("force");
+    koma.send("new");
+    koma.send("sd 2");
+    koma.send("go");
+    assert!(koma.expect("move ").0.is_empty());
+}
+
+/// REAL-TIME CHECK (generous margins): `st`, `level` with `time`, and `?`.
+#[test]
+fn the_clock_commands_and_move_now() {
+    let mut koma = started("chu");
+    koma.send("st 0.3");
+    let asked = Instant::now();
+    koma.send("go");
+    koma.expect("move ");
+    assert!(asked.elapsed() < Duration::from_millis(1500), "{:?}", asked.elapsed());
+    koma.send("force");
+    koma.send("new");
+    koma.send("variant chu");
+    koma.send("level 40 0:05 0");
+    koma.send("time 500");
+    koma.send("otim 500");
+    let asked = Instant::now();
+    koma.send("go");
+    koma.expect("move ");
+    assert!(asked.elapsed() < Duration::from_secs(2), "{:?}", asked.elapsed());
+    koma.send("force");
+    koma.send("new");
+    koma.send("variant chu");
+    koma.send("st 60");
+    koma.send("go");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    koma.send("?");
+    koma.expect("move ");
+    assert!(asked.elapsed() < Duration::from_secs(1), "{:?}", asked.elapsed());
+}
+
+#[test]
+fn force_undo_and_remove_take_moves_back() {
+    let mut koma = started("shogi");
+    koma.send("force");
+    koma.send("usermove c3c4");
+    koma.send("usermove g7g6");
+    koma.send("remove");
+    // Both moves are gone: Black's Pawn move is legal again.
+    koma.send("usermove c3c4");
+    koma.send("undo");
+    koma.send("undo");
+    let (_, line) = koma.expect("Error");
+    assert_eq!(line, "Error (no move to undo): undo");
+    koma.send("sd 1");
+    koma.send("go");
+    let (before, reply) = koma.expect("move ");
+    assert!(before.is_empty(), "{before:?}");
+    assert!(legal_after("shogi", &[], &reply, 9, 9), "{reply}");
+}
+
+#[test]
+fn setboard_sets_the_position_and_a_mate_ends_the_game_with_its_result() {
+    let mut koma = started("shogi");
+    koma.send(&format!("setboard {MATE_IN_ONE}"));
+    koma.send("sd 2");
+    koma.send("go");
+    assert_eq!(koma.expect("move ").1, "move G@e8");
+    assert_eq!(koma.expect("1-0").1, "1-0 {checkmate}");
+}
+
+#[test]
+fn lion_double_moves_are_written_and_read_leg_by_leg() {
+    let mut koma = started("chu");
+    koma.send(&format!("setboard {LION_DOUBLE}"));
+    koma.send("sd 2");
+    koma.send("go");
+    assert_eq!(koma.expect("move ").1, "move j6j5,j5k4");
+    // Both Pawns gone, White's King is bare.
+    assert_eq!(koma.expect("1-0").1, "1-0 {bare king}");
+    koma.send("force");
+    koma.send(&format!("setboard {LION_DOUBLE}"));
+    koma.send("usermove j6j5,j5k4");
+    assert_eq!(koma.expect("1-0").1, "1-0 {bare king}");
+}
+
+#[test]
+fn lift_is_answered_with_the_legal_destinations() {
+    let mut koma = started("shogi");
+    koma.send("lift c3");
+    assert_eq!(koma.expect("highlight").1, "highlight 9/9/9/9/9/2Y6/9/9/9");
+    // A Lion: red where it captures, cyan where it may stop and move on; lifting the piece
+    // on a cyan square shows the second legs.
+    koma.send("variant chu");
+    koma.send(&format!("setboard {LION_DOUBLE}"));
+    koma.send("lift j6");
+    let (_, line) = koma.expect("highlight");
+    let ranks: Vec<&str> = line["highlight ".len()..].split('/').collect();
+    // Every square within two of j6 (j6 itself: the pass); the Pawn on j5 cyan, on k4 red.
+    assert_eq!(
+        ranks[4..9],
+        ["7YYYYY", "7YYYYY", "7YYYYY", "7YYCYY", "7YYYRY"],
+        "{line}"
+    );
+    koma.send("lift j5");
+    let (_, line) = koma.expect("highlight");
+    assert!(line.contains('R'), "{line}");
+}
+
+#[test]
+fn bad_input_is_answered_and_the_game_stays() {
+    let mut koma = started("shogi");
+    koma.send("force");
+    koma.send("usermove c3c4");
+    for (bad, said) in [
+        ("frobnicate", "Error (unknown command): frobnicate"),
+        ("usermove z9z9", "Illegal move (not a move in coordinates): z9z9"),
+        ("usermove c4c5", "Illegal move (not a legal move here): c4c5"),
+        ("usermove c3c4,c4c5", "Illegal move (not a legal move here): c3c4,c4c5"),
+        ("variant nonesuch", "Error (unknown variant): variant nonesuch"),
+        (
+            "level 40 five 0",
+            "Error (BASE is minutes or minutes:seconds): level 40 five 0",
+        ),
+        ("sd deep", "Error (not a depth): sd deep"),
+        ("lift z0", "Error (not a square of the board): lift z0"),
+    ] {
+        koma.send(bad);
+        let (before, line) = koma.expect_within("", Duration::from_secs(10));
+        assert!(before.is_empty());
+        assert_eq!(line, said, "{bad}");
+    }
+    koma.send("setboard 9/9/9 w 0 1");
+    assert_eq!(koma.expect("tellusererror").1, "tellusererror Illegal position");
+    assert!(
+        koma.expect("Error")
+            .1
+            .starts_with("Error (3 ranks given; the board has 9): setboard")
+    );
+    // The game is as it was: White to move after 7g7f.
+    koma.send("usermove g7g6");
+    koma.send("ping 3");
+    assert!(koma.expect("pong 3").0.is_empty(), "g7g6 was legal");
+}
+
+#[test]
+fn result_stops_and_quit_ends_koma() {
+    let mut koma = started("shogi");
+    koma.send("result 1-0 {White resigns}");
+    koma.send("usermove c3c4");
+    koma.send("ping 4");
+    assert!(koma.expect("pong 4").0.is_empty(), "no reply after a result");
+    assert!(koma.quit("quit").success());
+}
+
+/// `koma betza`: the XBetza XBoard is sent, one line per piece, from the compiled tables.
+#[test]
+fn betza_writes_each_pieces_moves_in_xbetza() {
+    let run = |variant: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(["betza", variant])
+            .output()
+            .expect("koma runs");
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let chu = run("chu");
+    let line = |abbrev: &str| {
+        let found = chu.lines().find(|l| l.split_whitespace().next() == Some(abbrev));
+        found
+            .unwrap_or_else(|| panic!("{abbrev} in {chu}"))
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(line("G"), "WfF", "steps");
+    assert_eq!(line("L"), "fR", "a slide one way");
+    assert_eq!(line("Ky"), "FD", "a jump");
+    assert_eq!(line("SM"), "sRvW");
+    assert_eq!(line("Ln"), "KNADcaKmabK", "the Lion");
+    assert_eq!(line("+DH"), "BsRbRfDfWfcavW", "Lion power forward");
+    let maka = run("maka-dai-dai");
+    let emperor = maka.lines().find(|l| l.starts_with("E ")).expect("the Emperor");
+    assert!(
+        emperor.ends_with("(inexact: koma's highlights give the moves)"),
+        "{emperor}"
+    );
+    let failed = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["betza", "nonesuch"])
+        .output()
+        .unwrap();
+    assert!(!failed.status.success());
+}
+
+/// Options given on the command line hold for that variant, also after `new` and `variant`.
+#[test]
+fn the_command_lines_options_hold_for_its_variant() {
+    let mut koma = Engine::start(&["xboard", "chu", "--option", "royal-capture=allowed"]);
+    koma.send("protover 2");
+    koma.expect("feature done=1");
+    koma.send("new");
+    koma.send("variant chu");
+    // A King may step into check when royal capture is allowed: Black's King on 6l (g1) may
+    // go to 6k (g2), attacked by White's Rook on 6a (g12).
+    let board = "6r4k/12/12/12/12/p11/11P/12/12/12/12/6K5 w 0 1";
+    koma.send(&format!("setboard {board}"));
+    koma.send("force");
+    koma.send("usermove g1g2");
+    koma.send("ping 1");
+    let (said, _) = koma.expect("pong 1");
+    assert!(said.is_empty(), "{said:?}");
+    // Another variant and back: the option still holds.
+    koma.send("variant shogi");
+    koma.send("variant chu");
+    koma.send(&format!("setboard {board}"));
+    koma.send("usermove g1g2");
+    koma.send("ping 2");
+    assert!(koma.expect("pong 2").0.is_empty());
+    // Without the option, the move is illegal.
+    let mut plain = started("chu");
+    plain.send(&format!("setboard {board}"));
+    plain.send("force");
+    plain.send("usermove g1g2");
+    assert_eq!(plain.expect("Illegal").1, "Illegal move (not a legal move here): g1g2");
+}
