@@ -5,7 +5,7 @@
 
 use super::Ctx;
 use super::diagnostic::{Check, Label};
-use super::suggest::did_you_mean_or;
+use super::suggest::{did_you_mean_or, did_you_mean_or_list};
 use crate::parse::ast::{Clause, Modifier, MovementSyntax, Spanned};
 use crate::parse::keywords;
 use crate::rules::{BoardSize, MAX_LION_STEPS, Mode, Movement, Offset};
@@ -213,9 +213,7 @@ impl Ctx {
         for word in words {
             let Some(dirs) = offsets_of(&word.node) else {
                 let words = keywords::directions().map(|(w, _)| w);
-                let help = did_you_mean_or(&word.node, words.clone(), || {
-                    format!("directions are: {}", words.collect::<Vec<_>>().join(", "))
-                });
+                let help = did_you_mean_or_list(&word.node, words, "directions are");
                 self.error_in(
                     Check::UnknownDirection,
                     source,

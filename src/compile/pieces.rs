@@ -4,7 +4,7 @@
 
 use super::diagnostic::{Check, Label};
 use super::movement::Lowered;
-use super::suggest::{Meant, did_you_mean_or, did_you_mean_pieces, meant_pieces};
+use super::suggest::{Meant, did_you_mean_or_list, did_you_mean_pieces, meant_pieces};
 use super::{Ctx, Entry, Table};
 use crate::parse::ast::{Attribute, File, MovementSyntax, PieceDecl, Span, Spanned, Statement};
 use crate::parse::keywords;
@@ -211,12 +211,7 @@ impl Ctx {
                 }
                 Attribute::MustPromote(_) => {}
                 Attribute::Unknown(word) => {
-                    let help = did_you_mean_or(word, keywords::attributes(), || {
-                        format!(
-                            "piece attributes are: {}",
-                            keywords::attributes().collect::<Vec<_>>().join(", ")
-                        )
-                    });
+                    let help = did_you_mean_or_list(word, keywords::attributes(), "piece attributes are");
                     let span = attribute.span.start..attribute.span.start + word.len();
                     self.error_in(
                         Check::UnknownAttribute,

@@ -2,7 +2,7 @@
 //! variant that can only be made once everything is compiled.
 
 use super::diagnostic::{Check, Label};
-use super::suggest::did_you_mean_or;
+use super::suggest::did_you_mean_or_list;
 use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
@@ -356,12 +356,7 @@ impl Ctx {
                 self.report(Check::UnknownKeyword, 0, message, labels, help);
             }
             RuleStatement::Unknown(word) => {
-                let help = did_you_mean_or(&word.node, keywords::statements(), || {
-                    format!(
-                        "statements start with one of: {}",
-                        keywords::statements().collect::<Vec<_>>().join(", ")
-                    )
-                });
+                let help = did_you_mean_or_list(&word.node, keywords::statements(), "statements start with one of");
                 self.error(
                     Check::UnknownKeyword,
                     word.span.clone(),

@@ -20,6 +20,18 @@ pub fn did_you_mean_or<'a>(
     suggest(word, candidates).map_or_else(otherwise, did_you_mean)
 }
 
+/// `did you mean `x`?` for the closest of `candidates` to `word`, or else `{intro}: ` and
+/// every candidate (`directions are: forward, back, …`).
+pub fn did_you_mean_or_list<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+    intro: &str,
+) -> String {
+    did_you_mean_or(word, candidates.clone(), || {
+        format!("{intro}: {}", candidates.into_iter().collect::<Vec<_>>().join(", "))
+    })
+}
+
 /// The closest of `candidates` to `word`, if close enough to be a likely typo: one edit in
 /// three letters (at least one), except that a word of one or two letters (`P`, `+R`) only
 /// matches a candidate that differs from it in case. For keywords, directions, options and
