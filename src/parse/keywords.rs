@@ -260,6 +260,18 @@ mod tests {
         assert_eq!(looked_ahead(), keywords);
     }
 
+    /// The fuzzer's dictionary of the language holds every word, so that new words are fuzzed.
+    #[test]
+    fn fuzz_dictionary_has_every_word() {
+        let dictionary = include_str!("../../fuzz/dict/variant.dict");
+        let quoted: BTreeSet<&str> = dictionary
+            .lines()
+            .filter_map(|l| l.split_once("=\"")?.1.strip_suffix('"'))
+            .collect();
+        let missing: Vec<&str> = WORDS.iter().map(|w| w.text).filter(|w| !quoted.contains(w)).collect();
+        assert!(missing.is_empty(), "fuzz/dict/variant.dict lacks {missing:?}");
+    }
+
     #[test]
     fn words_are_unique() {
         let all = set(WORDS.iter().map(|w| w.text));
