@@ -82,7 +82,7 @@ impl Build {
                 let mut inner = pair.into_inner().filter(not_keyword);
                 let body = inner.next().expect("grammar: rule body");
                 let span = self.span_of(&body);
-                let rule = Spanned::new(self.build_rule(body), span);
+                let rule = Spanned::new(self.build_rule_statement(body), span);
                 let guard = inner.next().map(|p| self.build_guard(p));
                 Statement::Rule { rule, guard }
             }
@@ -272,7 +272,7 @@ impl Build {
         Row { rank, cells }
     }
 
-    fn build_rule(&self, pair: Pair<Token>) -> RuleStatement {
+    fn build_rule_statement(&self, pair: Pair<Token>) -> RuleStatement {
         let rule = pair.as_rule();
         let span = self.span_of(&pair);
         let first_word = Spanned::new(

@@ -40,7 +40,7 @@ pub(super) fn syntax_error(
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
-    let rules: Vec<Token> = match &error.variant {
+    let tried: Vec<Token> = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         pest::error::ErrorVariant::CustomError { message } => {
             let at = chunk.start + located.min(chunk_text.len());
@@ -69,16 +69,16 @@ pub(super) fn syntax_error(
     let deeper = attempts
         .as_ref()
         .filter(|(max, _)| *max > located && *max <= chunk_text.len())
-        .map(|(max, literal)| (*max, tokens(chunk_text, *max, literal)))
+        .map(|(max, literal)| (*max, literals(chunk_text, *max, literal)))
         .filter(|(_, words)| !words.is_empty());
     let (at, mut expected) = match (deeper, &attempts) {
         (Some(deeper), _) => deeper,
         (None, Some((max, literal))) if *max == located => {
-            let described = describe_rules(&rules, keyword, in_moves(located));
-            let literal = tokens(chunk_text, located, literal);
+            let described = describe_tokens(&tried, keyword, in_moves(located));
+            let literal = literals(chunk_text, located, literal);
             (located, merge(described, literal))
         }
-        _ => (located, describe_rules(&rules, keyword, in_moves(located))),
+        _ => (located, describe_tokens(&tried, keyword, in_moves(located))),
     };
     let mut at = at.min(chunk_text.len());
     if expected == ["a word"] && chunk_text[..at].trim_end().ends_with("when") {
@@ -291,7 +291,7 @@ fn or_list(words: &[String]) -> String {
 /// The literal tokens that would have fitted at `at` (as pest prints them: `:` or `a..z`), in
 /// words. Spaces, comments and the letters that would merely continue the word just read are
 /// left out.
-fn tokens(text: &str, at: usize, expected: &[String]) -> Vec<String> {
+fn literals(text: &str, at: usize, expected: &[String]) -> Vec<String> {
     let after_word = text[..at.min(text.len())]
         .chars()
         .next_back()
@@ -321,11 +321,11 @@ fn tokens(text: &str, at: usize, expected: &[String]) -> Vec<String> {
     words
 }
 
-/// The rules pest tried, in words.
-fn describe_rules(rules: &[Token], keyword: &str, in_moves: bool) -> Vec<String> {
+/// The productions pest tried, in words.
+fn describe_tokens(tried: &[Token], keyword: &str, in_moves: bool) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
-    for rule in rules {
-        let Some(word) = describe(*rule, keyword, in_moves) else {
+    for token in tried {
+        let Some(word) = describe(*token, keyword, in_moves) else {
             continue;
         };
         if !words.iter().any(|w| w == word) {
@@ -397,9 +397,10 @@ static MODIFIER: LazyLock<String> = LazyLock::new(|| {
     or_list(&words)
 });
 
-/// What a grammar rule means, in the language's words (`None` for rules a user never sees).
-fn describe(rule: Token, keyword: &str, in_moves: bool) -> Option<&'static str> {
-    Some(match rule {
+/// What a production of the grammar means, in the language's words (`None` for those a user
+/// never sees).
+fn describe(token: Token, keyword: &str, in_moves: bool) -> Option<&'static str> {
+    Some(match token {
         Token::EOI => "the end of the line",
         Token::statement | Token::rule_body | Token::rule_stmt | Token::unknown_statement | Token::file => {
             "a statement"

@@ -5,7 +5,7 @@
 //! (a line, with the lines it continues onto: after a `,` or a `:`, a `:` starting a line, the
 //! rows of a setup) and each statement is parsed on its own, so that one run reports every
 //! broken statement and keeps the others. A broken setup is read again row by row. Errors are
-//! phrased in the language's words, never in grammar-rule names ([`expected`]); the tree is
+//! phrased in the language's words, never in grammar-rule names (`expected`); the tree is
 //! built from what parsed in `build`.
 
 pub mod ast;
@@ -78,7 +78,7 @@ pub const BYTE_ORDER_MARK: char = '\u{feff}';
 
 fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
-    let whole = match parse_rule(Token::file, text, false) {
+    let whole = match parse_as(Token::file, text, false) {
         Ok(mut pairs) => {
             let file = pairs.next().map(|p| Build { base: 0 }.file(p)).unwrap_or_default();
             return (file, vec![]);
@@ -91,7 +91,7 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     for chunk in chunks(text) {
         let chunk_text = &text[chunk.clone()];
         let build = Build { base: chunk.start };
-        match parse_rule(Token::file, chunk_text, broken < MAX_SYNTAX_ERRORS) {
+        match parse_as(Token::file, chunk_text, broken < MAX_SYNTAX_ERRORS) {
             Ok(mut pairs) => {
                 if let Some(pair) = pairs.next() {
                     file.statements.extend(build.file(pair).statements);
@@ -125,7 +125,7 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     if errors.is_empty() && grammar_error {
         // Every statement reads on its own but not the whole: say where the whole stopped.
         // (A whole file past pest's call limit, read statement by statement, is fine.)
-        let whole = parse_rule(Token::file, text, true).err().unwrap_or(whole);
+        let whole = parse_as(Token::file, text, true).err().unwrap_or(whole);
         let mut error = syntax_error(text, 0..text.len(), &whole, Context::Statement);
         error.statement = None;
         error.piece = None;
@@ -148,19 +148,19 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     (file, errors)
 }
 
-/// Parses `text` as `rule`. pest's error detail (what was expected where) costs time on every
+/// Parses `text` as `token`. pest's error detail (what was expected where) costs time on every
 /// parse, so it is asked for only when a parse fails and `detail` says the error will be
 /// shown: the text is then parsed again.
-fn parse_rule(
-    rule: Token,
+fn parse_as(
+    token: Token,
     text: &str,
     detail: bool,
 ) -> Result<pest::iterators::Pairs<'_, Token>, pest::error::Error<Token>> {
     pest::set_error_detail(false);
-    match Grammar::parse(rule, text) {
+    match Grammar::parse(token, text) {
         Err(_) if detail => {
             pest::set_error_detail(true);
-            let again = Grammar::parse(rule, text);
+            let again = Grammar::parse(token, text);
             pest::set_error_detail(false);
             again
         }
@@ -176,7 +176,7 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
     let head = &text[head_start..head_end];
     let mut side = None;
     let mut head_ok = true;
-    match parse_rule(Token::setup_line, head, true) {
+    match parse_as(Token::setup_line, head, true) {
         Ok(mut pairs) => {
             let build = Build { base: head_start };
             for p in pairs.next().into_iter().flat_map(|p| p.into_inner()) {
@@ -196,7 +196,7 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
         if code_of(line).trim().is_empty() {
             continue;
         }
-        match parse_rule(Token::row_line, line, true) {
+        match parse_as(Token::row_line, line, true) {
             Ok(mut pairs) => {
                 let build = Build { base: start };
                 if let Some(row) = pairs
