@@ -102,7 +102,8 @@ impl Ctx {
         kinds
     }
 
-    fn lookup(&mut self, table: &Table, abbrev: &Spanned<String>, source: usize) -> Option<PieceId> {
+    /// The piece `abbrev` names, or `None` when no piece has that abbreviation (reported).
+    pub(super) fn lookup(&mut self, table: &Table, abbrev: &Spanned<String>, source: usize) -> Option<PieceId> {
         if let Some(index) = table.get_index_of(&abbrev.node) {
             return Some(PieceId(index as u16));
         }
@@ -559,7 +560,8 @@ impl Ctx {
     }
 }
 
-fn promotes_span(decl: &PieceDecl) -> Option<crate::parse::ast::Span> {
+/// The span of the abbreviation after `promotes` in a declaration.
+pub(super) fn promotes_span(decl: &PieceDecl) -> Option<Span> {
     decl.attributes.iter().find_map(|a| match &a.node {
         Attribute::Promotes(t) => Some(t.span.clone()),
         _ => None,

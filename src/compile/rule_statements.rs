@@ -2,6 +2,7 @@
 //! variant that can only be made once everything is compiled.
 
 use super::diagnostic::{Check, Label};
+use super::pieces::promotes_span;
 use super::suggest::did_you_mean_or_list;
 use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
@@ -135,16 +136,8 @@ impl Ctx {
 
     fn piece_list(&mut self, table: &Table, list: &[Spanned<String>]) -> Vec<(PieceId, Span)> {
         list.iter()
-            .filter_map(|a| self.lookup_piece(table, a).map(|id| (id, a.span.clone())))
+            .filter_map(|a| self.lookup(table, a, 0).map(|id| (id, a.span.clone())))
             .collect()
-    }
-
-    fn lookup_piece(&mut self, table: &Table, abbrev: &Spanned<String>) -> Option<PieceId> {
-        if let Some(index) = table.get_index_of(&abbrev.node) {
-            return Some(PieceId(index as u16));
-        }
-        self.unknown_piece(table, &abbrev.node, abbrev.span.clone(), 0);
-        None
     }
 
     /// Checks that a drop rule's piece can be in hand.
@@ -174,10 +167,7 @@ impl Ctx {
                 text: "a promoted piece, never in hand".into(),
             }];
             if let Some(entry) = table.get_index(base.index()).map(|(_, e)| e).filter(|e| e.source == 0)
-                && let Some(promotes) = entry.decl.attributes.iter().find_map(|a| match &a.node {
-                    crate::parse::ast::Attribute::Promotes(t) => Some(t.span.clone()),
-                    _ => None,
-                })
+                && let Some(promotes) = promotes_span(&entry.decl)
             {
                 labels.push(Label {
                     span: promotes,
@@ -259,7 +249,7 @@ impl Ctx {
             }
             RuleStatement::Drops => rules.drops = true,
             RuleStatement::DropLimit { piece, count } => {
-                let Some(id) = self.lookup_piece(table, piece) else {
+                let Some(id) = self.lookup(table, piece, 0) else {
                     return;
                 };
                 if !self.in_hand(table, rules, id, &piece.span) {
@@ -649,7 +639,7 @@ impl Ctx {
                     kind.abbrev
                 ));
                 let mut labels = Vec::new();
-                let primary = promotes_target_span(&entry.decl).unwrap_or(entry.decl.abbrev.span.clone());
+                let primary = promotes_span(&entry.decl).unwrap_or(entry.decl.abbrev.span.clone());
                 labels.push(Label {
                     span: primary,
                     text: format!("promotes to `{target_abbrev}`"),
@@ -661,7 +651,7 @@ impl Ctx {
                 if other_entry.source == entry.source {
                     let span = match reverts {
                         Some(other) if other.index() != index => {
-                            promotes_target_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone())
+                            promotes_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone())
                         }
                         _ => other_entry.decl.abbrev.span.clone(),
                     };
@@ -733,14 +723,6 @@ impl Ctx {
             self.report(Check::StuckPiece, entry.source, message, labels, help);
         }
     }
-}
-
-/// The span of the abbreviation after `promotes` in a declaration.
-fn promotes_target_span(decl: &crate::parse::ast::PieceDecl) -> Option<Span> {
-    decl.attributes.iter().find_map(|a| match &a.node {
-        crate::parse::ast::Attribute::Promotes(t) => Some(t.span.clone()),
-        _ => None,
-    })
 }
 
 /// Which pieces can appear in a game: those in the setup and everything they promote to.
