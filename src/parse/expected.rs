@@ -389,11 +389,7 @@ static MOVE: LazyLock<String> =
 
 /// A modifier, as expected: `move-only, capture-only or capture-unprotected`.
 static MODIFIER: LazyLock<String> = LazyLock::new(|| {
-    let words: Vec<String> = keywords::WORDS
-        .iter()
-        .filter(|w| w.kind == keywords::Kind::Modifier)
-        .map(|w| w.text.to_string())
-        .collect();
+    let words: Vec<String> = keywords::modifiers().map(String::from).collect();
     or_list(&words)
 });
 

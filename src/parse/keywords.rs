@@ -179,6 +179,11 @@ pub fn movements() -> impl Iterator<Item = &'static str> + Clone {
     texts(|k| matches!(k, Kind::Movement))
 }
 
+/// The modifiers of a move clause.
+pub fn modifiers() -> impl Iterator<Item = &'static str> + Clone {
+    texts(|k| matches!(k, Kind::Modifier))
+}
+
 /// The words that may start a move clause: the kinds of movement, then the modifiers.
 pub fn clause_starts() -> impl Iterator<Item = &'static str> + Clone {
     texts(|k| matches!(k, Kind::Movement | Kind::Modifier))
@@ -239,7 +244,7 @@ mod tests {
     #[test]
     fn grammar_move_words_are_the_tables() {
         assert_eq!(grammar_words("move_word"), set(clause_starts()));
-        assert_eq!(grammar_words("modifier"), set(texts(|k| matches!(k, Kind::Modifier))));
+        assert_eq!(grammar_words("modifier"), set(modifiers()));
     }
 
     #[test]
