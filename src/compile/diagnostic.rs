@@ -187,6 +187,23 @@ pub struct Label {
     pub text: String,
 }
 
+impl Label {
+    /// The two labels of something stated twice: `{verb} again here` on the repeat, and
+    /// `first {verb} here` on the first (`stated`, `defined`, `given`, …).
+    pub fn again(verb: &str, again: Span, first: Span) -> Vec<Label> {
+        vec![
+            Label {
+                span: again,
+                text: format!("{verb} again here"),
+            },
+            Label {
+                span: first,
+                text: format!("first {verb} here"),
+            },
+        ]
+    }
+}
+
 /// One finding of the compiler.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
@@ -210,6 +227,15 @@ impl Diagnostic {
         self.labels.first().map(|l| &l.span)
     }
 }
+
+// Written out, not derived: `thiserror` would take the field `source` for the error's cause.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
 
 /// The longest line (in bytes) drawn under a label; a label on a longer line, or longer
 /// itself, is written as a place (`file:line:column`) instead.
@@ -256,14 +282,6 @@ impl Diagnostic {
         out
     }
 }
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Diagnostic {}
 
 impl miette::Diagnostic for Diagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -367,6 +385,8 @@ impl Report {
 }
 
 /// A diagnostic whose source carries its file name, for miette's header line.
+#[derive(thiserror::Error)]
+#[error("{}", shortened(&.inner.message))]
 struct NamedDiagnostic<'a> {
     inner: &'a Diagnostic,
     named: &'a IndexedSource,
@@ -453,18 +473,13 @@ impl fmt::Debug for NamedDiagnostic<'_> {
     }
 }
 
-impl fmt::Display for NamedDiagnostic<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A message that quotes an enormous word is cut short.
-        let message = &self.inner.message;
-        match message.char_indices().nth(300) {
-            Some((cut, _)) => write!(f, "{}…", &message[..cut]),
-            None => f.write_str(message),
-        }
+/// A message that quotes an enormous word, cut short.
+fn shortened(message: &str) -> std::borrow::Cow<'_, str> {
+    match message.char_indices().nth(300) {
+        Some((cut, _)) => format!("{}…", &message[..cut]).into(),
+        None => message.into(),
     }
 }
-
-impl std::error::Error for NamedDiagnostic<'_> {}
 
 impl miette::Diagnostic for NamedDiagnostic<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -484,154 +499,9 @@ impl miette::Diagnostic for NamedDiagnostic<'_> {
     }
 }
 
-/// The closest of `candidates` to `word`, if close enough to be a likely typo: one edit in
-/// three letters (at least one), except that a word of one or two letters (`P`, `+R`) only
-/// matches a candidate that differs from it in case. For keywords, directions, options and
-/// variant names; pieces have [`suggest_pieces`].
-pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let len = word.trim_start_matches('+').chars().count();
-    if len > MAX_COMPARED {
-        // No word of the language is that long: no typo of one, and too long to compare.
-        return None;
-    }
-    let limit = if len <= 2 { 0 } else { (len / 3).max(1) };
-    let word_len = word.chars().count();
-    let lower = word.to_lowercase();
-    candidates
-        .into_iter()
-        // The distance is at least the difference in length: far longer words are skipped.
-        .filter(|c| c.len() <= 4 * MAX_COMPARED && c.chars().count().abs_diff(word_len) <= limit)
-        .map(|c| (strsim::osa_distance(&lower, &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
-
-/// The longest word compared for a suggestion, in characters.
-const MAX_COMPARED: usize = 64;
-
-/// The most pieces one suggestion names; past it the word is too far from all of them.
-const MAX_SUGGESTED_PIECES: usize = 3;
-
-/// The pieces a misspelt abbreviation probably meant, from `(abbreviation, name)` pairs, best
-/// first (at most three, all equally likely). The same abbreviation in another case is meant
-/// outright (`gd` → `GD`). Otherwise a promoted abbreviation is compared only with promoted
-/// ones and an unpromoted with unpromoted ones (`+D` → `+R`, never `D`), letters without
-/// regard to case: one edit away (a letter added, dropped, changed, or two swapped; one in
-/// three for long abbreviations). Between two one-letter abbreviations every change is one
-/// edit, so there the piece's name must also start with the letter written (`+D` → `+R`
-/// "Dragon King"). Ties go to pieces whose name starts with the letters written (`Pa` →
-/// `P` "Pawn"), then to those that keep the first letter (`Gl` → `G` before `FL`).
-pub fn suggest_pieces<'a>(word: &str, pieces: impl IntoIterator<Item = (&'a str, &'a str)> + Clone) -> Vec<&'a str> {
-    let same_case: Vec<&str> = pieces
-        .clone()
-        .into_iter()
-        .map(|(abbrev, _)| abbrev)
-        .filter(|abbrev| abbrev.to_lowercase() == word.to_lowercase())
-        .collect();
-    if !same_case.is_empty() {
-        return same_case;
-    }
-    let promoted = word.starts_with('+');
-    let base = word.trim_start_matches('+').to_lowercase();
-    let len = base.chars().count();
-    if len == 0 || len > MAX_COMPARED {
-        return vec![];
-    }
-    let initial = base.chars().next();
-    let mut ranked: Vec<((usize, bool, bool), &str)> = pieces
-        .into_iter()
-        .filter(|(abbrev, _)| abbrev.starts_with('+') == promoted && abbrev.len() <= 4 * MAX_COMPARED)
-        .filter_map(|(abbrev, name)| {
-            let other = abbrev.trim_start_matches('+').to_lowercase();
-            let distance = strsim::osa_distance(&base, &other);
-            let longest = len.max(other.chars().count());
-            let limit = (longest / 3).max(1);
-            let name = name.to_lowercase();
-            let named = name.starts_with(&base) || initials(&name).starts_with(&base);
-            let close = distance <= limit && (longest > 1 || named);
-            let keeps_initial = other.chars().next() == initial;
-            close.then_some(((distance, !named, !keeps_initial), abbrev))
-        })
-        .collect();
-    ranked.sort_by_key(|(rank, _)| *rank);
-    let best: Vec<&str> = ranked
-        .iter()
-        .take_while(|(rank, _)| Some(rank) == ranked.first().map(|(r, _)| r))
-        .map(|(_, abbrev)| *abbrev)
-        .collect();
-    if best.len() > MAX_SUGGESTED_PIECES {
-        vec![]
-    } else {
-        best
-    }
-}
-
-/// The first letters of the words of a name: `dragon king` → `dk`.
-fn initials(name: &str) -> String {
-    name.split_whitespace().filter_map(|w| w.chars().next()).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn suggestions_find_typos_only() {
-        assert_eq!(suggest("promtion", ["promotion", "drops"]), Some("promotion"));
-        assert_eq!(suggest("fowrard", ["forward", "back"]), Some("forward"));
-        assert_eq!(suggest("xyz", ["forward", "back"]), None);
-        assert_eq!(suggest("P", ["K", "G"]), None);
-        assert_eq!(suggest("+r", ["+R", "R"]), Some("+R"));
-        assert_eq!(suggest("Dk", ["DK", "Dh"]), Some("DK"));
-    }
-
-    const PIECES: &[(&str, &str)] = &[
-        ("K", "King"),
-        ("G", "Gold"),
-        ("GB", "Go-Between"),
-        ("FL", "Ferocious Leopard"),
-        ("R", "Rook"),
-        ("B", "Bishop"),
-        ("P", "Pawn"),
-        ("+R", "Dragon King"),
-        ("+B", "Dragon Horse"),
-        ("+P", "Tokin"),
-    ];
-
-    fn pieces(word: &str) -> Vec<&'static str> {
-        suggest_pieces(word, PIECES.iter().copied())
-    }
-
-    #[test]
-    fn piece_suggestions_drop_a_letter_too_many() {
-        assert_eq!(pieces("Gl"), ["G", "GB"]);
-        assert_eq!(pieces("Pa"), ["P"]);
-        assert_eq!(pieces("Kx"), ["K"]);
-    }
-
-    #[test]
-    fn piece_suggestions_ignore_case() {
-        assert_eq!(pieces("gb"), ["GB"]);
-        assert_eq!(pieces("+r"), ["+R"]);
-        assert_eq!(pieces("Fl"), ["FL"]);
-    }
-
-    #[test]
-    fn piece_suggestions_keep_the_promoted_plus() {
-        // One letter for another is one edit for every one-letter piece: the name decides.
-        assert_eq!(pieces("+D"), ["+R", "+B"]);
-        assert_eq!(pieces("+T"), ["+P"]);
-        assert_eq!(pieces("D"), Vec::<&str>::new());
-        assert_eq!(pieces("+Gl"), Vec::<&str>::new());
-    }
-
-    #[test]
-    fn piece_suggestions_need_a_likely_typo() {
-        assert_eq!(pieces("Q"), Vec::<&str>::new());
-        assert_eq!(pieces("Xyz"), Vec::<&str>::new());
-        assert_eq!(pieces(&"Q".repeat(100)), Vec::<&str>::new());
-    }
 
     #[test]
     fn codes_are_unique() {

@@ -4,61 +4,24 @@
 //! (`dx` to the mover's right, `dy` forward). Distances are checked against the board.
 
 use super::Ctx;
-use super::diagnostic::{Check, suggest};
+use super::diagnostic::{Check, Label};
+use super::suggest::{did_you_mean_or, did_you_mean_or_list};
 use crate::parse::ast::{Clause, Modifier, MovementSyntax, Spanned};
+use crate::parse::keywords;
 use crate::rules::{BoardSize, MAX_LION_STEPS, Mode, Movement, Offset};
 
-const F: Offset = Offset::new(0, 1);
-const B: Offset = Offset::new(0, -1);
-const L: Offset = Offset::new(-1, 0);
-const R: Offset = Offset::new(1, 0);
-const FL: Offset = Offset::new(-1, 1);
-const FR: Offset = Offset::new(1, 1);
-const BL: Offset = Offset::new(-1, -1);
-const BR: Offset = Offset::new(1, -1);
-
-/// Every direction word and the directions it stands for.
-pub const DIRECTION_WORDS: &[(&str, &[Offset])] = &[
-    ("forward", &[F]),
-    ("back", &[B]),
-    ("left", &[L]),
-    ("right", &[R]),
-    ("forward-left", &[FL]),
-    ("forward-right", &[FR]),
-    ("back-left", &[BL]),
-    ("back-right", &[BR]),
-    ("orthogonal", &[F, B, L, R]),
-    ("diagonal", &[FL, FR, BL, BR]),
-    ("all", &[F, FL, FR, L, R, B, BL, BR]),
-    ("sideways", &[L, R]),
-    ("vertical", &[F, B]),
-    ("forward-diagonal", &[FL, FR]),
-    ("back-diagonal", &[BL, BR]),
-];
-
-/// The movement kinds and modifiers of the language, for suggestions.
-pub const MOVEMENT_WORDS: &[&str] = &[
-    "step",
-    "slide",
-    "range",
-    "jump",
-    "leap",
-    "lion",
-    "hook",
-    "anywhere",
-    "as",
-    "move-only",
-    "capture-only",
-    "capture-unprotected",
-];
+/// The offsets a direction word stands for, if it is one.
+fn offsets_of(word: &str) -> Option<Vec<Offset>> {
+    keywords::directions()
+        .find(|(w, _)| *w == word)
+        .map(|(_, offsets)| offsets.iter().map(|&(dx, dy)| Offset::new(dx, dy)).collect())
+}
 
 /// The word for a single direction (`forward`), or `None` for any other offset.
-pub fn direction_name(offset: Offset) -> Option<&'static str> {
-    DIRECTION_WORDS
-        .iter()
-        .take(8)
-        .find(|(_, d)| d[0] == offset)
-        .map(|(w, _)| *w)
+fn direction_name(offset: Offset) -> Option<&'static str> {
+    keywords::directions()
+        .find(|(_, offsets)| *offsets == [(offset.dx, offset.dy)])
+        .map(|(w, _)| w)
 }
 
 /// What a clause lowers to: movements, or a reference to another piece's moves.
@@ -114,16 +77,7 @@ impl Ctx {
                 for offset in offsets {
                     if let Some(first) = seen.get(&offset.node) {
                         let (x, y) = offset.node;
-                        let labels = vec![
-                            super::Label {
-                                span: offset.span.clone(),
-                                text: "given again here".into(),
-                            },
-                            super::Label {
-                                span: first.span.clone(),
-                                text: "first given here".into(),
-                            },
-                        ];
+                        let labels = Label::again("given", offset.span.clone(), first.span.clone());
                         self.report(
                             Check::EmptyClause,
                             source,
@@ -178,9 +132,12 @@ impl Ctx {
                 .collect(),
             MovementSyntax::Anywhere => vec![Movement::Anywhere { mode }],
             MovementSyntax::Unknown(word) => {
-                let help = suggest(word, MOVEMENT_WORDS.iter().copied())
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some(format!("a move is one of: {}", MOVEMENT_WORDS[..9].join(", "))));
+                let help = did_you_mean_or(word, keywords::clause_starts(), || {
+                    format!(
+                        "a move is one of: {}",
+                        keywords::movements().collect::<Vec<_>>().join(", ")
+                    )
+                });
                 let span = movement.span.start..movement.span.start + word.len();
                 self.error_in(
                     Check::UnknownMovement,
@@ -188,7 +145,7 @@ impl Ctx {
                     span,
                     format!("`{word}` is not a kind of move"),
                     "unknown move",
-                    help,
+                    Some(help),
                 );
                 vec![]
             }
@@ -220,11 +177,11 @@ impl Ctx {
                     )
                 };
                 let labels = vec![
-                    super::Label {
+                    Label {
                         span: m.span.clone(),
                         text: text.into(),
                     },
-                    super::Label {
+                    Label {
                         span: first.span.clone(),
                         text: "first modifier".into(),
                     },
@@ -254,22 +211,16 @@ impl Ctx {
         // The word each direction came from, for a second label on a repeat.
         let mut from: Vec<&Spanned<String>> = Vec::new();
         for word in words {
-            let Some((_, dirs)) = DIRECTION_WORDS.iter().find(|(w, _)| *w == word.node) else {
-                let help = suggest(&word.node, DIRECTION_WORDS.iter().map(|(w, _)| *w))
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| {
-                        Some(format!(
-                            "directions are: {}",
-                            DIRECTION_WORDS.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(", ")
-                        ))
-                    });
+            let Some(dirs) = offsets_of(&word.node) else {
+                let words = keywords::directions().map(|(w, _)| w);
+                let help = did_you_mean_or_list(&word.node, words, "directions are");
                 self.error_in(
                     Check::UnknownDirection,
                     source,
                     word.span.clone(),
                     format!("`{}` is not a direction", word.node),
                     "unknown direction",
-                    help,
+                    Some(help),
                 );
                 continue;
             };
@@ -283,11 +234,11 @@ impl Ctx {
                         format!("`{}` already includes {name}", earlier.node)
                     };
                     let labels = vec![
-                        super::Label {
+                        Label {
                             span: word.span.clone(),
                             text: "repeats a direction".into(),
                         },
-                        super::Label {
+                        Label {
                             span: earlier.span.clone(),
                             text,
                         },

@@ -2,10 +2,12 @@
 //! attributes checked, their moves lowered (`as` resolved), promotions linked, and what the
 //! movement implies derived (the ranks where a piece would have no further move).
 
-use super::diagnostic::{Check, Label, suggest, suggest_pieces};
+use super::diagnostic::{Check, Label};
 use super::movement::Lowered;
+use super::suggest::{Meant, did_you_mean_or_list, did_you_mean_pieces, meant_pieces};
 use super::{Ctx, Entry, Table};
 use crate::parse::ast::{Attribute, File, MovementSyntax, PieceDecl, Span, Spanned, Statement};
+use crate::parse::keywords;
 use crate::rules::{BoardSize, DropRestrictions, LionRole, Movement, PieceId, PieceKind, PiecePromotion, Side, Square};
 use indexmap::IndexMap;
 
@@ -42,16 +44,7 @@ impl Ctx {
                 continue;
             };
             if let Some(first) = local.get(&decl.abbrev.node) {
-                let labels = vec![
-                    Label {
-                        span: decl.abbrev.span.clone(),
-                        text: "defined again here".into(),
-                    },
-                    Label {
-                        span: first.span.clone(),
-                        text: "first defined here".into(),
-                    },
-                ];
+                let labels = Label::again("defined", decl.abbrev.span.clone(), first.span.clone());
                 let help = Some(
                     "each piece needs its own abbreviation; a promoted piece's is usually `+` and the original's \
                      (`+P` for `P`)"
@@ -109,7 +102,8 @@ impl Ctx {
         kinds
     }
 
-    fn lookup(&mut self, table: &Table, abbrev: &Spanned<String>, source: usize) -> Option<PieceId> {
+    /// The piece `abbrev` names, or `None` when no piece has that abbreviation (reported).
+    pub(super) fn lookup(&mut self, table: &Table, abbrev: &Spanned<String>, source: usize) -> Option<PieceId> {
         if let Some(index) = table.get_index_of(&abbrev.node) {
             return Some(PieceId(index as u16));
         }
@@ -135,7 +129,7 @@ impl Ctx {
                         });
                     }
                 }
-                Some(did_you_mean(&meant))
+                Some(did_you_mean_pieces(&meant))
             }
             Meant::Name(abbrev, entry) => {
                 if entry.source == source {
@@ -186,17 +180,8 @@ impl Ctx {
             let discriminant = std::mem::discriminant(&attribute.node);
             let unknown = matches!(attribute.node, Attribute::Unknown(_));
             if let Some((_, first)) = seen.iter().find(|(d, _)| *d == discriminant).filter(|_| !unknown) {
-                let labels = vec![
-                    Label {
-                        span: attribute.span.clone(),
-                        text: "given again here".into(),
-                    },
-                    Label {
-                        span: first.span.clone(),
-                        text: "first given here".into(),
-                    },
-                ];
-                let source = &self.sources[entry.source].text;
+                let labels = Label::again("given", attribute.span.clone(), first.span.clone());
+                let source = &self.sink.sources[entry.source].text;
                 let word = source
                     .get(attribute.span.clone())
                     .and_then(|t| t.split_whitespace().next())
@@ -227,10 +212,7 @@ impl Ctx {
                 }
                 Attribute::MustPromote(_) => {}
                 Attribute::Unknown(word) => {
-                    const WORDS: &[&str] = &["sfen", "kanji", "value", "royal", "promotes", "must-promote"];
-                    let help = suggest(word, WORDS.iter().copied())
-                        .map(|s| format!("did you mean `{s}`?"))
-                        .or_else(|| Some(format!("piece attributes are: {}", WORDS.join(", "))));
+                    let help = did_you_mean_or_list(word, keywords::attributes(), "piece attributes are");
                     let span = attribute.span.start..attribute.span.start + word.len();
                     self.error_in(
                         Check::UnknownAttribute,
@@ -238,7 +220,7 @@ impl Ctx {
                         span,
                         format!("`{word}` is not a piece attribute"),
                         "unknown attribute",
-                        help,
+                        Some(help),
                     );
                 }
             }
@@ -255,7 +237,7 @@ impl Ctx {
             .values()
             .enumerate()
             .map(|(index, entry)| {
-                let errors_before = self.error_count();
+                let errors_before = self.sink.error_count();
                 let mut out = Vec::new();
                 for clause in &entry.decl.clauses {
                     let lowered = self.lower_clause(clause, entry.source, board);
@@ -263,7 +245,7 @@ impl Ctx {
                         out.push(lowered);
                     }
                 }
-                tainted[index] = self.error_count() > errors_before;
+                tainted[index] = self.sink.error_count() > errors_before;
                 out
             })
             .collect();
@@ -571,14 +553,15 @@ impl Ctx {
         } else {
             help = Some(format!(
                 "the other is `{}` in {}",
-                there.decl.abbrev.node, self.sources[there.source].name
+                there.decl.abbrev.node, self.sink.sources[there.source].name
             ));
         }
         self.report(check, here.source, message, labels, help);
     }
 }
 
-fn promotes_span(decl: &PieceDecl) -> Option<crate::parse::ast::Span> {
+/// The span of the abbreviation after `promotes` in a declaration.
+pub(super) fn promotes_span(decl: &PieceDecl) -> Option<Span> {
     decl.attributes.iter().find_map(|a| match &a.node {
         Attribute::Promotes(t) => Some(t.span.clone()),
         _ => None,
@@ -603,44 +586,4 @@ pub fn stuck_ranks(moves: &[Movement], board: BoardSize) -> u8 {
         })
     };
     (1..=board.ranks).take_while(|&rank| !can_move_from_rank(rank)).count() as u8
-}
-
-/// The pieces a word that is no piece's abbreviation probably meant.
-pub(super) enum Meant<'a> {
-    /// Abbreviations one typo away (or in another case), best first.
-    Abbreviations(Vec<(&'a str, &'a Entry)>),
-    /// The word is (close to) a piece's name.
-    Name(&'a str, &'a Entry),
-    Nothing,
-}
-
-/// What an unknown piece abbreviation probably meant: every report of an unknown piece asks
-/// here, so that all suggest alike ([`suggest_pieces`]).
-pub(super) fn meant_pieces<'a>(table: &'a Table, word: &str) -> Meant<'a> {
-    let pairs = table
-        .iter()
-        .map(|(abbrev, e)| (abbrev.as_str(), e.decl.name.node.as_str()));
-    let abbrevs: Vec<(&str, &Entry)> = suggest_pieces(word, pairs)
-        .into_iter()
-        .filter_map(|abbrev| table.get_key_value(abbrev).map(|(k, e)| (k.as_str(), e)))
-        .collect();
-    if !abbrevs.is_empty() {
-        return Meant::Abbreviations(abbrevs);
-    }
-    let name = suggest(word, table.values().map(|e| e.decl.name.node.as_str()));
-    name.and_then(|name| table.iter().find(|(_, e)| e.decl.name.node == name))
-        .map_or(Meant::Nothing, |(abbrev, entry)| Meant::Name(abbrev, entry))
-}
-
-/// `did you mean `G` (Gold)?`, or `… `G` (Gold) or `GB` (Go-Between)?`.
-pub(super) fn did_you_mean(meant: &[(&str, &Entry)]) -> String {
-    let named: Vec<String> = meant
-        .iter()
-        .map(|(abbrev, entry)| format!("`{abbrev}` ({})", entry.decl.name.node))
-        .collect();
-    let list = match named.as_slice() {
-        [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
-        _ => named.join(""),
-    };
-    format!("did you mean {list}?")
 }

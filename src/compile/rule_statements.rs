@@ -1,14 +1,18 @@
 //! Rule statements (promotion, drops, game end, handicaps) and the checks across the whole
 //! variant that can only be made once everything is compiled.
 
-use super::diagnostic::{Check, Label, suggest};
+use super::diagnostic::{Check, Label};
+use super::pieces::promotes_span;
+use super::suggest::did_you_mean_or_list;
 use super::{Ctx, Table};
-use crate::parse::ast::{File, RuleSyntax, Span, Spanned, Statement};
+use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
+use crate::parse::keywords;
 use crate::rules::{
     EndRules, Handicap, LionRole, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition, RepetitionEffect,
     Rules, Side, Square,
 };
 use indexmap::IndexMap;
+use std::collections::HashSet;
 
 /// The end rules when a file states none: stalemate loses, nothing else.
 pub(super) fn default_end() -> EndRules {
@@ -22,6 +26,17 @@ pub(super) fn default_end() -> EndRules {
     }
 }
 
+/// What the rule statements say that other checks ask about.
+#[derive(Default)]
+pub(super) struct Stated {
+    /// A `promotion zone` is stated somewhere in the file (whatever its order or guard).
+    pub(super) zone: bool,
+    /// `stuck-pieces-stay` is in force: no warning for pieces that can get stuck.
+    pub(super) stuck_pieces_stay: bool,
+    /// The names of the handicaps defined so far.
+    pub(super) handicaps: HashSet<String>,
+}
+
 /// The most bytes of blank and comment lines between a list of moves and a move that was
 /// meant to continue it.
 const MAX_CONTINUATION_GAP: usize = 4096;
@@ -29,7 +44,7 @@ const MAX_CONTINUATION_GAP: usize = 4096;
 impl Ctx {
     pub(super) fn rule_statements(&mut self, file: &File, table: &Table, rules: &mut Rules) {
         let mut once: IndexMap<String, Span> = IndexMap::new();
-        let statements: Vec<(&Spanned<RuleSyntax>, bool)> = file
+        let statements: Vec<(&Spanned<RuleStatement>, bool)> = file
             .statements
             .iter()
             .filter_map(|s| match &s.node {
@@ -41,15 +56,15 @@ impl Ctx {
         // Drops first: the drop rules below depend on them. Whether there is a zone at all
         // is known before the rules that need one, wherever it is stated.
         for (rule, active) in &statements {
-            if *active && matches!(rule.node, RuleSyntax::Drops) {
+            if *active && matches!(rule.node, RuleStatement::Drops) {
                 rules.drops = true;
             }
-            if let RuleSyntax::Promotion {
+            if let RuleStatement::Promotion {
                 trigger: crate::parse::ast::PromotionSyntax::Zone { .. },
                 ..
             } = &rule.node
             {
-                self.zone_stated = true;
+                self.stated.zone = true;
             }
         }
         for (rule, active) in statements {
@@ -61,39 +76,30 @@ impl Ctx {
                 self.rule(rule, table, &mut scratch);
             }
         }
-        self.stuck_pieces_stay = once.contains_key("stuck-pieces-stay");
+        self.stated.stuck_pieces_stay = once.contains_key("stuck-pieces-stay");
     }
 
     /// Reports a statement that may appear once and appears again.
-    fn once(&mut self, rule: &Spanned<RuleSyntax>, seen: &mut IndexMap<String, Span>) {
+    fn once(&mut self, rule: &Spanned<RuleStatement>, seen: &mut IndexMap<String, Span>) {
         let key = match &rule.node {
-            RuleSyntax::Promotion { trigger, .. } => match trigger {
+            RuleStatement::Promotion { trigger, .. } => match trigger {
                 crate::parse::ast::PromotionSyntax::Zone { .. } => "promotion zone",
                 crate::parse::ast::PromotionSyntax::Capture => "promotion capture",
             },
-            RuleSyntax::Deferral => "deferral",
-            RuleSyntax::Drops => "drops",
-            RuleSyntax::Stalemate(_) => "stalemate",
-            RuleSyntax::BareKing => "bare-king",
-            RuleSyntax::Repetition { .. } => "repetition",
-            RuleSyntax::LionTrading { .. } => "lion-trading",
-            RuleSyntax::CounterStrike(_) => "counter-strike",
-            RuleSyntax::RoyalCaptureAllowed => "royal-capture-allowed",
-            RuleSyntax::CaptureUnprotectedProtects => "capture-unprotected-protects",
-            RuleSyntax::StuckPiecesStay => "stuck-pieces-stay",
+            RuleStatement::Deferral => "deferral",
+            RuleStatement::Drops => "drops",
+            RuleStatement::Stalemate(_) => "stalemate",
+            RuleStatement::BareKing => "bare-king",
+            RuleStatement::Repetition { .. } => "repetition",
+            RuleStatement::LionTrading { .. } => "lion-trading",
+            RuleStatement::CounterStrike(_) => "counter-strike",
+            RuleStatement::RoyalCaptureAllowed => "royal-capture-allowed",
+            RuleStatement::CaptureUnprotectedProtects => "capture-unprotected-protects",
+            RuleStatement::StuckPiecesStay => "stuck-pieces-stay",
             _ => return,
         };
         if let Some(first) = seen.get(key) {
-            let labels = vec![
-                Label {
-                    span: rule.span.clone(),
-                    text: "stated again here".into(),
-                },
-                Label {
-                    span: first.clone(),
-                    text: "first stated here".into(),
-                },
-            ];
+            let labels = Label::again("stated", rule.span.clone(), first.clone());
             self.report(
                 Check::DuplicateStatement,
                 0,
@@ -110,10 +116,10 @@ impl Ctx {
     /// at `word` was meant to continue: the statement just before it, with only blank and
     /// comment lines between.
     fn continued_moves(&self, word: &Span) -> Option<usize> {
-        let text = &self.sources[0].text;
+        let text = &self.sink.sources[0].text;
         let is_move = text
             .get(word.clone())
-            .is_some_and(|w| super::movement::MOVEMENT_WORDS.contains(&w));
+            .is_some_and(|w| keywords::clause_starts().any(|m| m == w));
         let ends = &self.anchors.piece_ends;
         let end = *ends.get(ends.partition_point(|&e| e <= word.start).checked_sub(1)?)?;
         let gap = text.get(end..word.start)?;
@@ -130,16 +136,8 @@ impl Ctx {
 
     fn piece_list(&mut self, table: &Table, list: &[Spanned<String>]) -> Vec<(PieceId, Span)> {
         list.iter()
-            .filter_map(|a| self.lookup_piece(table, a).map(|id| (id, a.span.clone())))
+            .filter_map(|a| self.lookup(table, a, 0).map(|id| (id, a.span.clone())))
             .collect()
-    }
-
-    fn lookup_piece(&mut self, table: &Table, abbrev: &Spanned<String>) -> Option<PieceId> {
-        if let Some(index) = table.get_index_of(&abbrev.node) {
-            return Some(PieceId(index as u16));
-        }
-        self.unknown_piece(table, &abbrev.node, abbrev.span.clone(), 0);
-        None
     }
 
     /// Checks that a drop rule's piece can be in hand.
@@ -169,10 +167,7 @@ impl Ctx {
                 text: "a promoted piece, never in hand".into(),
             }];
             if let Some(entry) = table.get_index(base.index()).map(|(_, e)| e).filter(|e| e.source == 0)
-                && let Some(promotes) = entry.decl.attributes.iter().find_map(|a| match &a.node {
-                    crate::parse::ast::Attribute::Promotes(t) => Some(t.span.clone()),
-                    _ => None,
-                })
+                && let Some(promotes) = promotes_span(&entry.decl)
             {
                 labels.push(Label {
                     span: promotes,
@@ -208,14 +203,14 @@ impl Ctx {
         promotes
     }
 
-    fn rule(&mut self, rule: &Spanned<RuleSyntax>, table: &Table, rules: &mut Rules) {
+    fn rule(&mut self, rule: &Spanned<RuleStatement>, table: &Table, rules: &mut Rules) {
         match &rule.node {
-            RuleSyntax::Promotion { trigger, obligation } => self.promotion(trigger, obligation, rules),
-            RuleSyntax::Deferral => {
+            RuleStatement::Promotion { trigger, obligation } => self.promotion(trigger, obligation, rules),
+            RuleStatement::Deferral => {
                 rules.deferral = true;
                 self.needs_zone(rules, &rule.span, "deferral");
             }
-            RuleSyntax::DeclinedWaitsForLastRank(list) => {
+            RuleStatement::DeclinedWaitsForLastRank(list) => {
                 self.needs_zone(rules, &rule.span, "declined-waits-for-last-rank");
                 for (id, span) in self.piece_list(table, list) {
                     if !self.promotes(rules, id, &span) {
@@ -224,7 +219,7 @@ impl Ctx {
                     rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
                 }
             }
-            RuleSyntax::LastRankPromotionOptional(list) => {
+            RuleStatement::LastRankPromotionOptional(list) => {
                 for (id, span) in self.piece_list(table, list) {
                     if !self.promotes(rules, id, &span) {
                         continue;
@@ -252,9 +247,9 @@ impl Ctx {
                     promotion.forced_ranks = 0;
                 }
             }
-            RuleSyntax::Drops => rules.drops = true,
-            RuleSyntax::DropLimit { piece, count } => {
-                let Some(id) = self.lookup_piece(table, piece) else {
+            RuleStatement::Drops => rules.drops = true,
+            RuleStatement::DropLimit { piece, count } => {
+                let Some(id) = self.lookup(table, piece, 0) else {
                     return;
                 };
                 if !self.in_hand(table, rules, id, &piece.span) {
@@ -271,22 +266,22 @@ impl Ctx {
                 }
                 rules.pieces[id.index()].drop.per_file = Some(count.node as u8);
             }
-            RuleSyntax::NoDropMate(list) => {
+            RuleStatement::NoDropMate(list) => {
                 for (id, span) in self.piece_list(table, list) {
                     if self.in_hand(table, rules, id, &span) {
                         rules.pieces[id.index()].drop.no_drop_mate = true;
                     }
                 }
             }
-            RuleSyntax::Stalemate(outcome) => {
+            RuleStatement::Stalemate(outcome) => {
                 rules.end.stalemate = match outcome.node.trim() {
                     "draw" => Outcome::Draw,
                     "win" => Outcome::Win,
                     _ => Outcome::Loss,
                 }
             }
-            RuleSyntax::BareKing => rules.end.bare_king = true,
-            RuleSyntax::Repetition {
+            RuleStatement::BareKing => rules.end.bare_king = true,
+            RuleStatement::Repetition {
                 count,
                 effect,
                 perpetual_check_loses,
@@ -312,7 +307,7 @@ impl Ctx {
                     perpetual_check_loses: *perpetual_check_loses,
                 });
             }
-            RuleSyntax::LionTrading { lions, weak_bridges } => {
+            RuleStatement::LionTrading { lions, weak_bridges } => {
                 rules.end.lion_trading = true;
                 for (id, _) in self.piece_list(table, lions) {
                     rules.pieces[id.index()].lion = LionRole::Lion;
@@ -321,17 +316,17 @@ impl Ctx {
                     self.set_lion_role(rules, id, span, LionRole::WeakBridge);
                 }
             }
-            RuleSyntax::CounterStrike(lions) => {
+            RuleStatement::CounterStrike(lions) => {
                 rules.end.counter_strike = true;
                 for (id, span) in self.piece_list(table, lions) {
                     self.set_lion_role(rules, id, span, LionRole::Lion);
                 }
             }
-            RuleSyntax::RoyalCaptureAllowed => rules.end.royal_capture_allowed = true,
-            RuleSyntax::CaptureUnprotectedProtects => self.capture_unprotected_protects(&rule.span, rules),
-            RuleSyntax::StuckPiecesStay => {}
-            RuleSyntax::Handicap { name, squares } => self.handicap(name, squares, rules),
-            RuleSyntax::Unknown(word) if self.continued_moves(&word.span).is_some() => {
+            RuleStatement::RoyalCaptureAllowed => rules.end.royal_capture_allowed = true,
+            RuleStatement::CaptureUnprotectedProtects => self.capture_unprotected_protects(&rule.span, rules),
+            RuleStatement::StuckPiecesStay => {}
+            RuleStatement::Handicap { name, squares } => self.handicap(name, squares, rules),
+            RuleStatement::Unknown(word) if self.continued_moves(&word.span).is_some() => {
                 let end = self.continued_moves(&word.span).unwrap_or_default();
                 let labels = vec![
                     Label {
@@ -350,21 +345,14 @@ impl Ctx {
                 let help = Some(crate::parse::CONTINUED_MOVES_HELP.to_string());
                 self.report(Check::UnknownKeyword, 0, message, labels, help);
             }
-            RuleSyntax::Unknown(word) => {
-                let help = suggest(&word.node, crate::parse::STATEMENT_WORDS.iter().copied())
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| {
-                        Some(format!(
-                            "statements start with one of: {}",
-                            crate::parse::STATEMENT_WORDS.join(", ")
-                        ))
-                    });
+            RuleStatement::Unknown(word) => {
+                let help = did_you_mean_or_list(&word.node, keywords::statements(), "statements start with one of");
                 self.error(
                     Check::UnknownKeyword,
                     word.span.clone(),
                     format!("`{}` is not a keyword of the language", word.node),
                     "unknown keyword",
-                    help,
+                    Some(help),
                 );
             }
         }
@@ -410,7 +398,7 @@ impl Ctx {
     }
 
     fn needs_zone(&mut self, _rules: &Rules, span: &Span, what: &str) {
-        if !self.zone_stated {
+        if !self.stated.zone {
             self.error(
                 Check::RuleNeedsAnother,
                 span.clone(),
@@ -486,7 +474,7 @@ impl Ctx {
     }
 
     fn handicap(&mut self, name: &Spanned<String>, squares: &[Spanned<String>], rules: &mut Rules) {
-        if !self.handicap_names.insert(name.node.clone()) {
+        if !self.stated.handicaps.insert(name.node.clone()) {
             self.error(
                 Check::DuplicateStatement,
                 name.span.clone(),
@@ -497,8 +485,8 @@ impl Ctx {
             return;
         }
         let mut list = Vec::new();
-        let mut listed = std::collections::HashSet::new();
-        let white: std::collections::HashSet<Square> = rules
+        let mut listed = HashSet::new();
+        let white: HashSet<Square> = rules
             .setup
             .iter()
             .filter(|p| p.side == Side::White)
@@ -651,7 +639,7 @@ impl Ctx {
                     kind.abbrev
                 ));
                 let mut labels = Vec::new();
-                let primary = promotes_target_span(&entry.decl).unwrap_or(entry.decl.abbrev.span.clone());
+                let primary = promotes_span(&entry.decl).unwrap_or(entry.decl.abbrev.span.clone());
                 labels.push(Label {
                     span: primary,
                     text: format!("promotes to `{target_abbrev}`"),
@@ -663,7 +651,7 @@ impl Ctx {
                 if other_entry.source == entry.source {
                     let span = match reverts {
                         Some(other) if other.index() != index => {
-                            promotes_target_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone())
+                            promotes_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone())
                         }
                         _ => other_entry.decl.abbrev.span.clone(),
                     };
@@ -675,7 +663,7 @@ impl Ctx {
     }
 
     fn stuck_pieces(&mut self, table: &Table, rules: &Rules, in_play: &[bool]) {
-        if self.stuck_pieces_stay {
+        if self.stated.stuck_pieces_stay {
             return;
         }
         let zone_depth = rules.promotion.iter().filter_map(|t| match t.when {
@@ -735,14 +723,6 @@ impl Ctx {
             self.report(Check::StuckPiece, entry.source, message, labels, help);
         }
     }
-}
-
-/// The span of the abbreviation after `promotes` in a declaration.
-fn promotes_target_span(decl: &crate::parse::ast::PieceDecl) -> Option<Span> {
-    decl.attributes.iter().find_map(|a| match &a.node {
-        crate::parse::ast::Attribute::Promotes(t) => Some(t.span.clone()),
-        _ => None,
-    })
 }
 
 /// Which pieces can appear in a game: those in the setup and everything they promote to.

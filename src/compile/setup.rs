@@ -2,6 +2,7 @@
 //! Black's unless `setup white` gives them.
 
 use super::diagnostic::{Check, Label};
+use super::suggest::{Meant, meant_pieces};
 use super::{Ctx, Table};
 use crate::parse::ast::{Cell, File, Row, Span, Statement};
 use crate::rules::{BoardSize, PieceId, Placement, Side, Square, rank_name, rank_number};
@@ -134,16 +135,7 @@ impl Ctx {
                 continue;
             };
             if let Some(first) = seen.get(&rank) {
-                let labels = vec![
-                    Label {
-                        span: row.rank.span.clone(),
-                        text: "listed again here".into(),
-                    },
-                    Label {
-                        span: first.clone(),
-                        text: "first listed here".into(),
-                    },
-                ];
+                let labels = Label::again("listed", row.rank.span.clone(), first.clone());
                 self.report(
                     Check::SquareTaken,
                     0,
@@ -220,14 +212,19 @@ impl Ctx {
     /// (`pick` chooses the files or the ranks), so that a board changed without its setup is
     /// seen from either side.
     fn with_board_label(&self, row: Label, pick: impl Fn((Span, Span)) -> (Span, String)) -> Vec<Label> {
-        let board = self.anchors.board.clone().filter(|_| self.board_known).map(pick);
+        let board = self
+            .anchors
+            .board
+            .clone()
+            .filter(|_| self.cascade.board_known)
+            .map(pick);
         let mut labels = vec![row];
         labels.extend(board.map(|(span, text)| Label { span, text }));
         labels
     }
 
     fn unknown_cell(&mut self, text: &str, span: Span, table: &Table) {
-        let meant = !matches!(super::pieces::meant_pieces(table, text), super::pieces::Meant::Nothing);
+        let meant = !matches!(meant_pieces(table, text), Meant::Nothing);
         if meant || text.starts_with(|c: char| c.is_alphabetic()) {
             self.unknown_piece(table, text, span, 0);
             return;

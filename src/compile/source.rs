@@ -28,14 +28,17 @@ pub trait Loader {
 }
 
 /// Why a variant could not be loaded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
     /// No file of that name and no shipped variant.
+    #[error("{0}")]
     NotFound(String),
     /// Something is there but cannot be read as a variant file: a directory, a FIFO, a
     /// device, a file koma may not open, or one that is not UTF-8.
+    #[error("{0}")]
     Unreadable(String),
     /// A file past [`MAX_SOURCE_BYTES`].
+    #[error("{0}")]
     TooLarge(String),
 }
 
@@ -71,12 +74,6 @@ impl LoadError {
             LoadError::Unreadable(_) => "cannot be read",
             LoadError::TooLarge(_) => "too large",
         }
-    }
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.message())
     }
 }
 

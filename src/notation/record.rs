@@ -22,7 +22,6 @@ use super::tsa::{read_move, write_tsa};
 use crate::game::Game;
 use crate::rules::Side;
 use indexmap::IndexMap;
-use std::fmt;
 use std::path::Path;
 
 /// A record as read from text, before its moves are played.
@@ -40,24 +39,14 @@ pub struct Record {
 }
 
 /// Why a record cannot be read or replayed: the line, and for a move its number and text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: {message}", .ply.map_or(String::new(), |ply| format!(", move {ply}")))]
 pub struct RecordError {
     pub line: usize,
     /// The 1-based number of the move that failed, if a move failed.
     pub ply: Option<usize>,
     pub message: String,
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.ply {
-            Some(ply) => write!(f, "line {}, move {ply}: {}", self.line, self.message),
-            None => write!(f, "line {}: {}", self.line, self.message),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
 

@@ -15,11 +15,11 @@
 
 use crate::game::{MAX_MOVE_NUMBER, Position, PositionError, Tables};
 use crate::rules::{PieceId, Side, Square};
-use std::fmt;
 use std::sync::Arc;
 
 /// Why a position string cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message} (in the {field} field, at character {})", .at + 1)]
 pub struct SfenError {
     /// Which field: board, side, hand, move number (or the position as a whole).
     pub field: &'static str,
@@ -27,20 +27,6 @@ pub struct SfenError {
     pub at: usize,
     pub message: String,
 }
-
-impl fmt::Display for SfenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (in the {} field, at character {})",
-            self.message,
-            self.field,
-            self.at + 1
-        )
-    }
-}
-
-impl std::error::Error for SfenError {}
 
 /// The token of each kind: what SFEN writes for it (upper case, Black's form).
 struct Tokens {

@@ -46,19 +46,25 @@ use super::usi::{UsiError, read_usi};
 use crate::game::tables::{Geometry, Special};
 use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
 use crate::rules::{Offset, PieceId, Side, Square, rank_name};
-use std::fmt;
 
 /// Why a text cannot be read as a move of this position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move: the character where reading stopped (from 1) and what was
     /// expected there.
+    #[error("`{text}` is not a move: at character {at}, expected {expected}")]
     Malformed { text: String, at: usize, expected: String },
     /// The piece written is not a piece of this variant, or the side to move has none where
     /// the move needs one.
+    #[error("`{text}`: {reason}")]
     NoSuchPiece { text: String, reason: String },
     /// More than one piece could make the move written: the start squares of each, and the
     /// move of the first written with its start square.
+    #[error(
+        "`{text}` is ambiguous: the {piece} pieces on {} could each make it; write the start square after \
+         the piece, as in `{example}`",
+        squares(.candidates)
+    )]
     Ambiguous {
         text: String,
         piece: String,
@@ -68,6 +74,7 @@ pub enum MoveError {
     /// The move is well formed but the rules forbid it. `from` is the piece meant, when the
     /// text did not say and several pieces of the kind were tried; `detail` adds what the
     /// rule alone does not say.
+    #[error("`{text}` is illegal: {rule}{}", illegal_details(.detail, .from))]
     Illegal {
         text: String,
         rule: Illegal,
@@ -75,58 +82,25 @@ pub enum MoveError {
         detail: Option<String>,
     },
     /// The piece must promote on this move: `instead` is the text with `+`.
+    #[error("`{text}`: the piece must promote on this move (`{instead}`)")]
     PromotionRequired { text: String, instead: String },
     /// The piece cannot promote on this move: `instead` is the text without `+`.
+    #[error("`{text}`: the piece cannot promote on this move (`{instead}`)")]
     PromotionImpossible { text: String, instead: String },
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Malformed { text, at, expected } => {
-                write!(f, "`{text}` is not a move: at character {at}, expected {expected}")
-            }
-            MoveError::NoSuchPiece { text, reason } => write!(f, "`{text}`: {reason}"),
-            MoveError::Ambiguous {
-                text,
-                piece,
-                candidates,
-                example,
-            } => {
-                let squares: Vec<String> = candidates.iter().map(Square::to_string).collect();
-                write!(
-                    f,
-                    "`{text}` is ambiguous: the {piece} pieces on {} could each make it; write the start \
-                     square after the piece, as in `{example}`",
-                    join_and(&squares),
-                )
-            }
-            MoveError::Illegal {
-                text,
-                rule,
-                from,
-                detail,
-            } => {
-                write!(f, "`{text}` is illegal: {rule}")?;
-                if let Some(detail) = detail {
-                    write!(f, " ({detail})")?;
-                }
-                if let Some(from) = from {
-                    write!(f, " (the piece on {from})")?;
-                }
-                Ok(())
-            }
-            MoveError::PromotionRequired { text, instead } => {
-                write!(f, "`{text}`: the piece must promote on this move (`{instead}`)")
-            }
-            MoveError::PromotionImpossible { text, instead } => {
-                write!(f, "`{text}`: the piece cannot promote on this move (`{instead}`)")
-            }
-        }
-    }
+/// The squares of the pieces that could each make an ambiguous move: `5i and 4h`.
+fn squares(candidates: &[Square]) -> String {
+    let squares: Vec<String> = candidates.iter().map(Square::to_string).collect();
+    join_and(&squares)
 }
 
-impl std::error::Error for MoveError {}
+/// What an illegal move's error adds to the rule: ` (detail)`, ` (the piece on 5e)`.
+fn illegal_details(detail: &Option<String>, from: &Option<Square>) -> String {
+    let detail = detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
+    let from = from.map(|f| format!(" (the piece on {f})")).unwrap_or_default();
+    detail + &from
+}
 
 fn join_and(items: &[String]) -> String {
     match items {

@@ -6,25 +6,16 @@
 
 use crate::game::{LionCounting, Move, NO_SQ, Position, Sq};
 use crate::rules::Square;
-use std::fmt;
 
 /// Why a USI move cannot be read or played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UsiError {
+    #[error("{0}")]
     Malformed(String),
     /// Well formed, but not a legal move here.
+    #[error("{0}")]
     NotLegal(String),
 }
-
-impl fmt::Display for UsiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UsiError::Malformed(m) | UsiError::NotLegal(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for UsiError {}
 
 /// Writes a move in USI form.
 pub fn write_usi(pos: &Position, m: &Move) -> String {

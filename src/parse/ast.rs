@@ -44,7 +44,7 @@ pub enum Statement {
     Setup(SetupDecl),
     /// A rule statement, possibly only in force under some option value.
     Rule {
-        rule: Spanned<RuleSyntax>,
+        rule: Spanned<RuleStatement>,
         guard: Option<Guard>,
     },
 }
@@ -141,8 +141,9 @@ pub enum Cell {
     Bad(String),
 }
 
+/// A rule statement: one of the rules of the game (promotion, drops, how a game ends, …).
 #[derive(Debug, Clone, PartialEq)]
-pub enum RuleSyntax {
+pub enum RuleStatement {
     Promotion {
         trigger: PromotionSyntax,
         obligation: Option<Spanned<String>>,
