@@ -727,12 +727,10 @@ fn read_line(input: &mut impl BufRead) -> Option<Line> {
 fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
     let square = pos.geometry().square(from);
     pos.piece_at(square).is_some_and(|(_, kind, _)| {
-        pos.tables().rules.pieces[kind.index()].moves.iter().any(|m| {
-            matches!(
-                m,
-                koma::rules::Movement::AreaLion { .. } | koma::rules::Movement::LineLion { .. }
-            )
-        })
+        pos.tables().rules.pieces[kind.index()]
+            .moves
+            .iter()
+            .any(|m| m.lion_steps().is_some())
     })
 }
 

@@ -4,7 +4,7 @@
 
 use super::position::Position;
 use super::tables::{Geometry, NO_SQ, Sq, Tables, code_kind, code_side};
-use crate::rules::{Mode, Movement, Side};
+use crate::rules::{Mode, Side, Split, Unrolled, Walked};
 
 /// The direction opposite each of [`DIRS`](super::tables::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -110,16 +110,23 @@ impl View<'_> {
                 return false;
             }
             t.rules.pieces[usize::from(kind)].moves.iter().any(|m| {
-                let reaches = match (m, m.mode()) {
-                    (_, Mode::MoveOnly) => false,
-                    (_, Mode::CaptureUnprotected) if !unprotected_moves => false,
-                    (Movement::Hook { dir, .. }, _) => self.hook_reaches(t, p, by, *dir, sq, ignore),
-                    (Movement::Anywhere { .. }, _) => true,
-                    (Movement::Ride { .. } | Movement::Leap { .. }, Mode::CaptureUnprotected) => {
-                        self.simple_reaches(t, kind, p, by, sq, ignore)
-                    }
-                    _ => false,
+                let mode = m.mode();
+                let counted = match mode {
+                    Mode::MoveOnly => false,
+                    Mode::CaptureUnprotected => unprotected_moves,
+                    Mode::Any | Mode::CaptureOnly => true,
                 };
+                // Lions are looked up in the tables, like rides and leaps that are not
+                // capture-unprotected.
+                let reaches = counted
+                    && match m.split() {
+                        Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
+                        Split::Walked(Walked::Anywhere { .. }) => true,
+                        Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => {
+                            mode == Mode::CaptureUnprotected && self.simple_reaches(t, kind, p, by, sq, ignore)
+                        }
+                        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
+                    };
                 reaches && (m.mode() != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
             })
         })

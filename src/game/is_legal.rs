@@ -30,7 +30,9 @@
 use super::Move;
 use super::position::Position;
 use super::tables::{NO_SQ, Sq};
-use crate::rules::{LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Square};
+use crate::rules::{
+    LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Split, Square, Walked,
+};
 
 impl Position {
     /// Whether `m` is a legal move in this position, decided from the rules without the move
@@ -98,7 +100,7 @@ impl Position {
                     out.push(board_move(f, judge.sq(to), [NO_SQ; 2], promote));
                 }
             }
-            let reach = piece.moves.iter().filter_map(lion_steps).max().unwrap_or(0);
+            let reach = piece.moves.iter().filter_map(Movement::lion_steps).max().unwrap_or(0);
             if reach == 0 {
                 continue;
             }
@@ -253,14 +255,6 @@ fn sequence_start(seen: &[u64]) -> usize {
 /// King-step distance.
 fn distance(a: Square, b: Square) -> u8 {
     a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
-}
-
-/// How many steps a Lion movement takes, if it is one.
-fn lion_steps(m: &Movement) -> Option<u8> {
-    match *m {
-        Movement::AreaLion { steps, .. } | Movement::LineLion { steps, .. } => Some(steps),
-        _ => None,
-    }
 }
 
 /// What the promotion rules allow on a move.
@@ -515,7 +509,8 @@ impl<'a> Judge<'a> {
                 }
             }
             let walks = piece.moves.iter().any(|movement| {
-                lion_steps(movement)
+                movement
+                    .lion_steps()
                     .is_some_and(|steps| self.walk(movement, from, from, steps, &mut Vec::new(), to, &expected))
             });
             if !walks {
@@ -534,13 +529,13 @@ impl<'a> Judge<'a> {
 
     /// The squares a Lion step of `movement` may go to from `at` (the walk started on `from`).
     fn lion_neighbours(&self, movement: &Movement, from: Square, at: Square) -> Vec<Square> {
-        match *movement {
-            Movement::AreaLion { .. } => (-1..=1)
+        match movement.split() {
+            Split::Walked(Walked::AreaLion { .. }) => (-1..=1)
                 .flat_map(|dx| (-1..=1).map(move |dy| Offset::new(dx, dy)))
                 .filter(|&o| o != Offset::new(0, 0))
                 .filter_map(|o| self.step(self.side, at, o))
                 .collect(),
-            Movement::LineLion { dir, steps, .. } => {
+            Split::Walked(Walked::LineLion { dir, steps, .. }) => {
                 let mut line = vec![from];
                 line.extend(self.line(self.side, from, dir, steps));
                 match line.iter().position(|&s| s == at) {
@@ -552,7 +547,7 @@ impl<'a> Judge<'a> {
                     None => vec![],
                 }
             }
-            _ => vec![],
+            Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) | Split::Unrolled(_) => vec![],
         }
     }
 

@@ -5,6 +5,7 @@ mod attack;
 #[cfg(feature = "test-support")]
 mod is_legal;
 mod movegen;
+pub mod movement;
 mod outcome;
 mod perft;
 mod position;

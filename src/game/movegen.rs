@@ -5,9 +5,9 @@
 
 use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
-use super::tables::{Geometry, NO_SQ, Special, Sq, Tables, code_declined, code_kind, code_side};
+use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{Mode, Offset, RepetitionEffect, Side};
+use crate::rules::{Mode, Offset, RepetitionEffect, Side, Walked};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -313,7 +313,7 @@ impl Position {
     /// with other movements are assumed to).
     fn drop_gives_check(&self, m: &Move) -> bool {
         let t = &*self.t;
-        if !t.kinds[usize::from(m.drop)].specials.is_empty() {
+        if !t.kinds[usize::from(m.drop)].walked.is_empty() {
             return true;
         }
         let royals = self.royal_squares(self.side.opponent());
@@ -491,12 +491,12 @@ impl Gen<'_> {
                 break;
             }
         }
-        for special in &info.specials {
-            match *special {
-                Special::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
-                Special::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
-                Special::Hook { dir, mode } => self.hook(from, code, dir, mode),
-                Special::Anywhere { mode } => self.anywhere(from, code, mode),
+        for walked in &info.walked {
+            match *walked {
+                Walked::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
+                Walked::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
+                Walked::Hook { dir, mode } => self.hook(from, code, dir, mode),
+                Walked::Anywhere { mode } => self.anywhere(from, code, mode),
             }
         }
     }

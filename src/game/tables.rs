@@ -5,8 +5,9 @@
 //! then down. Nothing here knows about particular pieces: it only unrolls the movement
 //! entries of the rules over the board.
 
+use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
-use crate::rules::{BoardSize, Mode, Movement, Offset, PieceId, PromotionEvent, Rules, Side, Square};
+use crate::rules::{BoardSize, Mode, Movement, Offset, PieceId, PromotionEvent, Rules, Side, Split, Square, Walked};
 
 /// A square index.
 pub type Sq = u16;
@@ -107,15 +108,6 @@ pub struct Ray {
     pub mode: Mode,
 }
 
-/// Movements that are not plain runs of squares, per kind.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Special {
-    AreaLion { steps: u8, mode: Mode },
-    LineLion { dir: Offset, steps: u8, mode: Mode },
-    Hook { dir: Offset, mode: Mode },
-    Anywhere { mode: Mode },
-}
-
 /// A leap vector in board terms, and which kinds leap so (by kind index).
 pub type Leap = ((i32, i32), Vec<bool>);
 
@@ -142,7 +134,8 @@ pub struct KindInfo {
     /// Its only slow movements are hooks: a move can expose a royal to it only by emptying a
     /// square on a line through the hook piece or through the royal.
     pub hook_attacker_only: bool,
-    pub specials: Vec<Special>,
+    /// Its walked movements, in the order of the rules.
+    pub walked: Vec<Walked>,
 }
 
 /// The compiled rules unrolled over the board.
@@ -329,33 +322,19 @@ impl Tables {
     }
 
     fn push_ray(&mut self, movement: &Movement, side: Side, from: Sq) {
-        let (vector, max, mode) = match *movement {
-            Movement::Ride { dir, max, mode } => {
-                (Geometry::board_vector(side, dir), max.map_or(u16::MAX, u16::from), mode)
-            }
-            Movement::Leap { to, mode } => (Geometry::board_vector(side, to), 0, mode),
-            _ => return,
+        let unrolled = match movement.split() {
+            Split::Unrolled(unrolled) => unrolled,
+            Split::Walked(_) => return,
         };
         let start = self.squares.len() as u32;
-        if max == 0 {
-            if let Some(sq) = self.geo.step(from, vector.0, vector.1) {
-                self.squares.push(sq);
-            }
-        } else {
-            let mut at = from;
-            let mut len = 0;
-            while len < max {
-                let Some(next) = self.geo.step(at, vector.0, vector.1) else {
-                    break;
-                };
-                self.squares.push(next);
-                at = next;
-                len += 1;
-            }
-        }
+        self.squares.extend(movement::run(unrolled, self.geo, side, from));
         let len = (self.squares.len() as u32 - start) as u16;
         if len > 0 {
-            self.rays.push(Ray { start, len, mode });
+            self.rays.push(Ray {
+                start,
+                len,
+                mode: unrolled.mode(),
+            });
         }
     }
 
@@ -382,7 +361,7 @@ impl Tables {
             for kind in 0..kinds {
                 self.has_slow[side.index()] |= self.kinds[kind].slow_attacker;
                 for movement in &self.rules.pieces[kind].moves {
-                    for (vector, reach) in attack_vectors(movement, side) {
+                    for (vector, reach) in attack_vectors(movement, side, self.geo) {
                         match reach {
                             Reach::Ride(max) => {
                                 let dir = DIRS
@@ -418,57 +397,8 @@ impl Tables {
     }
 }
 
-enum Reach {
-    /// Rides up to this many squares (255: any distance).
-    Ride(u8),
-    Leap,
-}
-
-/// The ways a movement captures, as board vectors for `side`; slow movements give none.
-fn attack_vectors(movement: &Movement, side: Side) -> Vec<((i32, i32), Reach)> {
-    if !movement.mode().can_capture() || movement.mode() == Mode::CaptureUnprotected {
-        return vec![];
-    }
-    match *movement {
-        Movement::Ride { dir, max, .. } => {
-            vec![(Geometry::board_vector(side, dir), Reach::Ride(max.unwrap_or(u8::MAX)))]
-        }
-        Movement::Leap { to, .. } => vec![(Geometry::board_vector(side, to), Reach::Leap)],
-        Movement::AreaLion { steps, .. } => {
-            let n = i8::try_from(steps).unwrap_or(i8::MAX);
-            let mut out = Vec::new();
-            for dx in -n..=n {
-                for dy in -n..=n {
-                    if (dx, dy) != (0, 0) {
-                        out.push((Geometry::board_vector(side, Offset::new(dx, dy)), Reach::Leap));
-                    }
-                }
-            }
-            out
-        }
-        Movement::LineLion { dir, steps, .. } => (1..=steps as i8)
-            .map(|k| (Geometry::board_vector(side, dir.scale(k)), Reach::Leap))
-            .collect(),
-        Movement::Hook { .. } | Movement::Anywhere { .. } => vec![],
-    }
-}
-
 fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
     let kind = rules.piece(id);
-    let specials: Vec<Special> = kind
-        .moves
-        .iter()
-        .filter_map(|m| match *m {
-            Movement::AreaLion { steps, mode } => Some(Special::AreaLion { steps, mode }),
-            Movement::LineLion { dir, steps, mode } => Some(Special::LineLion { dir, steps, mode }),
-            Movement::Hook { dir, mode } => Some(Special::Hook { dir, mode }),
-            Movement::Anywhere { mode } => Some(Special::Anywhere { mode }),
-            _ => None,
-        })
-        .collect();
-    let slow_attacker = kind.moves.iter().any(|m| {
-        matches!(m, Movement::Hook { .. } | Movement::Anywhere { .. }) || m.mode() == Mode::CaptureUnprotected
-    });
     KindInfo {
         royal: kind.royal,
         promotes_to: kind.promotion.to.map(|p| p.0),
@@ -481,15 +411,10 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         last_rank_optional: kind.promotion.last_rank_optional,
         lion: kind.lion == crate::rules::LionRole::Lion,
         weak_bridge: kind.lion == crate::rules::LionRole::WeakBridge,
-        overlapping: overlapping(&kind.moves, geo),
-        slow_attacker,
-        hook_attacker_only: slow_attacker
-            && kind.moves.iter().all(|m| match m {
-                Movement::Hook { mode, .. } => *mode != Mode::CaptureUnprotected,
-                Movement::Anywhere { .. } => false,
-                other => other.mode() != Mode::CaptureUnprotected,
-            }),
-        specials,
+        overlapping: movement::overlapping(&kind.moves, geo),
+        slow_attacker: movement::slow_attacker(&kind.moves),
+        hook_attacker_only: movement::hook_attacker_only(&kind.moves),
+        walked: movement::walked(&kind.moves),
     }
 }
 
@@ -504,34 +429,6 @@ fn base_of(rules: &Rules, mut id: PieceId) -> PieceId {
         }
     }
     id
-}
-
-/// Whether two movements of a piece can reach the same offset (on an open board).
-fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
-    // Lion, hook and Emperor moves reach squares in several ways: always de-duplicate.
-    if moves
-        .iter()
-        .any(|m| !matches!(m, Movement::Ride { .. } | Movement::Leap { .. }))
-    {
-        return true;
-    }
-    let reach = i8::try_from(geo.files.max(geo.ranks)).unwrap_or(i8::MAX);
-    let mut seen: std::collections::HashSet<Offset> = std::collections::HashSet::new();
-    for m in moves {
-        let offsets: Vec<Offset> = match *m {
-            Movement::Ride { dir, max, .. } => (1..=max.map_or(reach, |x| x as i8).min(reach))
-                .map(|k| dir.scale(k))
-                .collect(),
-            Movement::Leap { to, .. } => vec![to],
-            _ => vec![],
-        };
-        for o in offsets {
-            if !seen.insert(o) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
@@ -552,4 +449,30 @@ fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
         }),
         PromotionEvent::Capture => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tables;
+    use crate::compile::{compile_named, limits::table_entries};
+
+    /// The compiler sizes the tables (for koma's limits) by the model the tables are built with.
+    #[test]
+    fn table_sizes_match_the_compilers_count() {
+        for name in ["shogi", "chu", "dai", "tori", "yari", "maka-dai-dai"] {
+            let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
+            let (squares, runs) = rules
+                .pieces
+                .iter()
+                .flat_map(|p| &p.moves)
+                .map(|m| table_entries(m, rules.board))
+                .fold((0, 0), |(s, r), (squares, runs)| (s + 2 * squares, r + 2 * runs));
+            let tables = Tables::new(rules);
+            assert_eq!(
+                (tables.squares.len() as u64, tables.rays.len() as u64),
+                (squares, runs),
+                "{name}"
+            );
+        }
+    }
 }

@@ -43,9 +43,9 @@
 //! drop with an SFEN letter.
 
 use super::usi::{UsiError, read_usi};
-use crate::game::tables::{Geometry, Special};
+use crate::game::tables::Geometry;
 use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
-use crate::rules::{Offset, PieceId, Side, Square, rank_name};
+use crate::rules::{Offset, PieceId, Side, Square, Walked, rank_name};
 use std::fmt;
 
 /// Why a text cannot be read as a move of this position.
@@ -263,12 +263,12 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
     let Some((side, kind, _)) = pos.piece_at(geo.square(from)) else {
         return Vec::new();
     };
-    let specials = &t.kinds[kind.index()].specials;
+    let walked = &t.kinds[kind.index()].walked;
     let allowed = |dx: i8, dy: i8| {
-        specials.iter().any(|s| match *s {
-            Special::AreaLion { mode, .. } => mode.can_move(),
-            Special::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
-            _ => false,
+        walked.iter().any(|w| match *w {
+            Walked::AreaLion { mode, .. } => mode.can_move(),
+            Walked::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
+            Walked::Hook { .. } | Walked::Anywhere { .. } => false,
         })
     };
     PASS_ORDER

@@ -7,8 +7,10 @@
 //! to the source text, so two files that mean the same game compile to equal tables.
 
 mod geometry;
+mod movement;
 
 pub use geometry::{BoardSize, MAX_BOARD_SIDE, Offset, Side, Square, rank_name, rank_number};
+pub use movement::{Movement, Split, Unrolled, Walked};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -160,52 +162,6 @@ pub const MAX_ROYALS: usize = 4;
 /// it captures on before its destination in two slots.
 pub const MAX_LION_STEPS: u8 = 3;
 
-/// One way of moving, lowered from a clause of the language.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Movement {
-    /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
-    /// stopping on the first occupied square. A step is `max: Some(1)`.
-    Ride {
-        dir: Offset,
-        max: Option<u8>,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Straight to the square at `to`, whatever stands between (jumps and leaps).
-    Leap {
-        to: Offset,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Up to `steps` king steps in one turn, capturing on each square passed; also straight
-    /// to any square within `steps` (the Lion: A and B squares, igui, pass).
-    AreaLion {
-        steps: u8,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Lion power along one line: up to `steps` squares along `dir`, jumping, or stepping
-    /// and capturing on each square and coming back (igui, pass).
-    LineLion {
-        dir: Offset,
-        steps: u8,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Slide along `dir`, then optionally turn 90° (to either side) at an empty square and
-    /// slide again. A capture ends the move.
-    Hook {
-        dir: Offset,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// To any square of the board, jumping.
-    Anywhere {
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-}
-
 /// When a move gives the chance (or the duty) to promote.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PromotionTrigger {
@@ -329,28 +285,5 @@ impl Rules {
 
     pub fn piece_ids(&self) -> impl Iterator<Item = PieceId> + '_ {
         (0..self.pieces.len()).map(|i| PieceId(i as u16))
-    }
-}
-
-impl Movement {
-    pub fn mode(&self) -> Mode {
-        match self {
-            Movement::Ride { mode, .. }
-            | Movement::Leap { mode, .. }
-            | Movement::AreaLion { mode, .. }
-            | Movement::LineLion { mode, .. }
-            | Movement::Hook { mode, .. }
-            | Movement::Anywhere { mode } => *mode,
-        }
-    }
-
-    /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
-    pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
-        let first = match self {
-            Movement::Ride { dir, .. } | Movement::LineLion { dir, .. } | Movement::Hook { dir, .. } => *dir,
-            Movement::Leap { to, .. } => *to,
-            Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
-        };
-        board.offset(side, from, first).is_some()
     }
 }
