@@ -645,7 +645,7 @@ fn placed(t: &Arc<Tables>, bytes: &mut Bytes) -> Option<Position> {
         let flags = bytes.byte();
         let side = if flags & 1 == 0 { Side::Black } else { Side::White };
         if flags & 2 != 0 && rules.drops {
-            let base = PieceId(t.kinds[kind.index()].base);
+            let base = t.kinds[kind.index()].unpromoted;
             setup.hands.push((side, base, 1 + u32::from(flags >> 6)));
         } else if taken.insert(square) {
             setup

@@ -23,7 +23,7 @@ const CYAN: Style = AnsiColor::Cyan.on_default();
 pub fn piece_label(pos: &Position, kind: usize) -> String {
     let t = pos.tables();
     let abbrev = &t.rules.pieces[kind].abbrev;
-    let promoted = usize::from(t.kinds[kind].base) != kind;
+    let promoted = t.kinds[kind].unpromoted.index() != kind;
     if promoted && !abbrev.starts_with('+') {
         format!("+{abbrev}")
     } else {

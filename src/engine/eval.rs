@@ -58,15 +58,12 @@ impl Eval {
             .kinds
             .iter()
             .enumerate()
-            .map(|(k, info)| {
-                info.promotes_to
-                    .map_or(0, |p| (value[usize::from(p)] - value[k]).max(0))
-            })
+            .map(|(k, info)| info.promotion.to.map_or(0, |p| (value[p.index()] - value[k]).max(0)))
             .collect();
         let hand_value = value.iter().map(|v| v * HAND_PERCENT / 100).collect();
         let hand_kinds = if rules.drops {
             (0..tables.kind_count() as u16)
-                .filter(|&k| tables.kinds[usize::from(k)].base == k && !royal[usize::from(k)])
+                .filter(|&k| tables.kinds[usize::from(k)].unpromoted == PieceId(k) && !royal[usize::from(k)])
                 .collect()
         } else {
             Vec::new()

@@ -7,7 +7,7 @@ use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{Mode, Offset, RepetitionEffect, Side, Walked};
+use crate::rules::{LionRole, Mode, Offset, RepetitionEffect, Side, Walked};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -175,9 +175,9 @@ impl Position {
                 continue;
             }
             let info = &t.kinds[usize::from(kind)];
-            let full_files = info.per_file.map(|limit| self.full_files(kind, limit));
+            let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
             for sq in 0..t.geo.len() as Sq {
-                if self.board[usize::from(sq)] != 0 || t.geo.depth(side, sq) <= info.dead_ranks {
+                if self.board[usize::from(sq)] != 0 || t.geo.depth(side, sq) <= info.drop.dead_ranks {
                     continue;
                 }
                 let file = t.geo.square(sq).file;
@@ -226,7 +226,7 @@ impl Position {
             in_check,
             slow: self.slow_threat(side.opponent()),
             lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
-            drop_mate: t.kinds.iter().any(|k| k.no_drop_mate),
+            drop_mate: t.kinds.iter().any(|k| k.drop.no_drop_mate),
             repetition,
         };
         if only != NO_SQ {
@@ -249,7 +249,7 @@ impl Position {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
         }
-        if m.is_drop() && f.drop_mate && self.t.kinds[usize::from(m.drop)].no_drop_mate && self.drop_mates(m) {
+        if m.is_drop() && f.drop_mate && self.t.kinds[usize::from(m.drop)].drop.no_drop_mate && self.drop_mates(m) {
             return Err(Illegal::DropMate);
         }
         if let Some(count) = f.repetition {
@@ -265,7 +265,7 @@ impl Position {
             return kinds[usize::from(m.drop)].royal;
         }
         let moved = usize::from(code_kind(self.board[usize::from(m.from)]));
-        m.promote && kinds[moved].promotes_to.is_some_and(|p| kinds[usize::from(p)].royal)
+        m.promote && kinds[moved].promotion.to.is_some_and(|p| kinds[p.index()].royal)
     }
 
     /// Whether a move might leave the only royal capturable (false only when it surely cannot).
@@ -385,7 +385,7 @@ impl Position {
     fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
         let t = &*self.t;
         let mover = code_kind(self.board[usize::from(m.from)]);
-        let mover_is_lion = t.kinds[usize::from(mover)].lion;
+        let mover_is_lion = t.kinds[usize::from(mover)].lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
         for sq in m.captures() {
@@ -394,7 +394,7 @@ impl Position {
                 continue;
             }
             let info = &t.kinds[usize::from(code_kind(code))];
-            if info.lion {
+            if info.lion == LionRole::Lion {
                 if t.rules.end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
                     return Err(Illegal::CounterStrike);
                 }
@@ -403,7 +403,7 @@ impl Position {
                     return Err(Illegal::ProtectedLion);
                 }
             }
-            bridge |= !info.weak_bridge;
+            bridge |= info.lion != LionRole::WeakBridge;
         }
         Ok(())
     }
@@ -561,7 +561,7 @@ impl Gen<'_> {
     fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
         let t = self.t;
         let info = &t.kinds[usize::from(code_kind(code))];
-        if info.promotes_to.is_none() || from == to && !capture {
+        if info.promotion.to.is_none() || from == to && !capture {
             return Promotion::No;
         }
         let side = self.side;
@@ -587,11 +587,11 @@ impl Gen<'_> {
             eligible = true;
             must |= compulsory;
         }
-        let last_rank_choice = info.last_rank_optional && depth_to == 1;
+        let last_rank_choice = info.promotion.last_rank_optional && depth_to == 1;
         if !eligible && !last_rank_choice {
             return Promotion::No;
         }
-        if depth_to <= info.forced_ranks {
+        if depth_to <= info.promotion.forced_ranks {
             return Promotion::Must;
         }
         // The Renmei's last-rank rule: a choice on any move there, even after declining.
@@ -888,7 +888,7 @@ impl Position {
             if !(free && in_hand && t.rules.drops) {
                 return Illegal::NotAMove;
             }
-            if t.geo.depth(self.side, m.to) <= t.kinds[kind].dead_ranks {
+            if t.geo.depth(self.side, m.to) <= t.kinds[kind].drop.dead_ranks {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

@@ -213,7 +213,7 @@ impl Position {
             if info.royal || self.count(side, k) == 0 {
                 continue;
             }
-            if info.dead_ranks == 0 {
+            if info.drop.dead_ranks == 0 {
                 return false;
             }
             only_stuck_kinds = true;
@@ -225,7 +225,7 @@ impl Position {
                     return true;
                 }
                 let info = &t.kinds[usize::from(code_kind(code))];
-                info.royal || t.geo.depth(side, sq as Sq) <= info.dead_ranks
+                info.royal || t.geo.depth(side, sq as Sq) <= info.drop.dead_ranks
             })
     }
 

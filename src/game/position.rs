@@ -4,7 +4,7 @@
 
 use super::Move;
 use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side, piece_code};
-use crate::rules::{MAX_ROYALS, PieceId, Side, Square};
+use crate::rules::{LionRole, MAX_ROYALS, PieceId, Side, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -296,7 +296,7 @@ impl Position {
             if pos.board[usize::from(sq)] != 0 {
                 return Err(PositionError::TwoPiecesOnSquare(square));
             }
-            if declined && !t.kinds[kind.index()].declined_waits {
+            if declined && !t.kinds[kind.index()].promotion.declined_waits_for_last_rank {
                 return Err(PositionError::NotUnderDeclineRule(square));
             }
             pos.put(sq, piece_code(kind.0, side, declined));
@@ -308,7 +308,7 @@ impl Position {
             if !t.rules.drops {
                 return Err(PositionError::HandWithoutDrops);
             }
-            if t.kinds[kind.index()].base != kind.0 {
+            if t.kinds[kind.index()].unpromoted != kind {
                 return Err(PositionError::PromotedInHand(t.rules.piece(kind).abbrev.clone()));
             }
             let index = pos.hand_index(side, kind.0);
@@ -321,7 +321,7 @@ impl Position {
                     .rules
                     .setup
                     .iter()
-                    .filter(|p| t.kinds[p.piece.index()].base == kind.0)
+                    .filter(|p| t.kinds[p.piece.index()].unpromoted == kind)
                     .count() as u32,
             })?;
         }
@@ -340,7 +340,7 @@ impl Position {
             // A piece of that side that can still promote, in its zone (where it declined).
             let could_decline = pos
                 .piece_at(square)
-                .is_some_and(|(owner, kind, _)| owner == side && t.kinds[kind.index()].promotes_to.is_some());
+                .is_some_and(|(owner, kind, _)| owner == side && t.kinds[kind.index()].promotion.to.is_some());
             let in_zone = || {
                 t.zone
                     .is_some_and(|zone| t.geo.depth(side, geo.index(square)) <= zone.depth)
@@ -397,12 +397,12 @@ impl Position {
         let kinds = self.t.kind_count();
         let mut most = vec![0u32; kinds];
         for p in &self.t.rules.setup {
-            most[usize::from(self.t.kinds[p.piece.index()].base)] += 1;
+            most[self.t.kinds[p.piece.index()].unpromoted.index()] += 1;
         }
         let mut have = vec![0u32; kinds];
         for &code in &self.board {
             if code != 0 {
-                have[usize::from(self.t.kinds[usize::from(code_kind(code))].base)] += 1;
+                have[self.t.kinds[usize::from(code_kind(code))].unpromoted.index()] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
@@ -411,7 +411,7 @@ impl Position {
             }
         }
         for kind in 0..kinds {
-            if have[kind] > most[kind] && self.t.kinds[kind].base as usize == kind {
+            if have[kind] > most[kind] && self.t.kinds[kind].unpromoted.index() == kind {
                 let piece = self.t.rules.pieces[kind].abbrev.clone();
                 return Err(PositionError::TooManyPieces {
                     piece,
@@ -571,9 +571,9 @@ impl Position {
                 self.deferred[side.opponent().index()] = NO_SQ;
             }
             let kind = usize::from(code_kind(captured));
-            lion_taken |= self.t.kinds[kind].lion;
+            lion_taken |= self.t.kinds[kind].lion == LionRole::Lion;
             if self.t.rules.drops {
-                let index = self.hand_index(side, self.t.kinds[kind].base);
+                let index = self.hand_index(side, self.t.kinds[kind].unpromoted.0);
                 let count = self.hands[index];
                 self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
                 self.hands[index] = count.saturating_add(1);
@@ -581,17 +581,17 @@ impl Position {
         }
         let kind = code_kind(moved);
         let info = &self.t.kinds[usize::from(kind)];
-        let declined_entry = !m.promote && info.promotes_to.is_some() && self.entered_zone(side, m.from, m.to);
+        let declined_entry = !m.promote && info.promotion.to.is_some() && self.entered_zone(side, m.from, m.to);
         let placed = if m.promote {
-            piece_code(info.promotes_to.unwrap_or(kind), side, false)
+            piece_code(info.promotion.to.map_or(kind, |p| p.0), side, false)
         } else {
             piece_code(
                 kind,
                 side,
-                code_declined(moved) || (declined_entry && info.declined_waits),
+                code_declined(moved) || (declined_entry && info.promotion.declined_waits_for_last_rank),
             )
         };
-        let mover_is_lion = info.lion;
+        let mover_is_lion = info.lion == LionRole::Lion;
         self.put(m.to, placed);
         self.hash ^= self.piece_key(placed, m.to);
         self.lion_capture = if lion_taken && !mover_is_lion { m.to } else { NO_SQ };
@@ -625,7 +625,7 @@ impl Position {
             for &(sq, code) in &undo.captured[..usize::from(undo.captures)] {
                 self.put(sq, code);
                 if self.t.rules.drops {
-                    let index = self.hand_index(side, self.t.kinds[usize::from(code_kind(code))].base);
+                    let index = self.hand_index(side, self.t.kinds[usize::from(code_kind(code))].unpromoted.0);
                     self.hands[index] -= 1;
                 }
             }

@@ -7,7 +7,10 @@
 
 use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
-use crate::rules::{BoardSize, Mode, Movement, Offset, PieceId, PromotionEvent, Rules, Side, Split, Square, Walked};
+use crate::rules::{
+    BoardSize, DropRestrictions, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent, Rules,
+    Side, Split, Square, Walked,
+};
 
 /// A square index.
 pub type Sq = u16;
@@ -111,21 +114,19 @@ pub struct Ray {
 /// A leap vector in board terms, and which kinds leap so (by kind index).
 pub type Leap = ((i32, i32), Vec<bool>);
 
-/// Per-kind facts move generation needs, flattened from the rules.
+/// Per-kind facts move generation needs, copied from the rules under the rules' names, and
+/// derived from them.
 #[derive(Debug, Clone)]
 pub struct KindInfo {
     pub royal: bool,
-    pub promotes_to: Option<u16>,
-    /// The kind it becomes when captured.
-    pub base: u16,
-    pub forced_ranks: u8,
-    pub dead_ranks: u8,
-    pub per_file: Option<u8>,
-    pub no_drop_mate: bool,
-    pub declined_waits: bool,
-    pub last_rank_optional: bool,
-    pub lion: bool,
-    pub weak_bridge: bool,
+    /// The piece's promotion rules ([`PieceKind::promotion`](crate::rules::PieceKind::promotion)).
+    pub promotion: PiecePromotion,
+    /// The piece's drop rules ([`PieceKind::drop`](crate::rules::PieceKind::drop)).
+    pub drop: DropRestrictions,
+    /// The unpromoted kind it reverts to when captured: the root of `promotion.reverts_to`,
+    /// itself when it is unpromoted.
+    pub unpromoted: PieceId,
+    pub lion: LionRole,
     /// Its movements can reach one square in two ways: targets must be de-duplicated.
     pub overlapping: bool,
     /// It has movements that attack detection cannot look up (hooks, `anywhere`,
@@ -401,16 +402,10 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
     let kind = rules.piece(id);
     KindInfo {
         royal: kind.royal,
-        promotes_to: kind.promotion.to.map(|p| p.0),
-        base: kind.promotion.reverts_to.map_or(id.0, |p| base_of(rules, p).0),
-        forced_ranks: kind.promotion.forced_ranks,
-        dead_ranks: kind.drop.dead_ranks,
-        per_file: kind.drop.per_file,
-        no_drop_mate: kind.drop.no_drop_mate,
-        declined_waits: kind.promotion.declined_waits_for_last_rank,
-        last_rank_optional: kind.promotion.last_rank_optional,
-        lion: kind.lion == crate::rules::LionRole::Lion,
-        weak_bridge: kind.lion == crate::rules::LionRole::WeakBridge,
+        promotion: kind.promotion.clone(),
+        drop: kind.drop.clone(),
+        unpromoted: kind.promotion.reverts_to.map_or(id, |p| base_of(rules, p)),
+        lion: kind.lion,
         overlapping: movement::overlapping(&kind.moves, geo),
         slow_attacker: movement::slow_attacker(&kind.moves),
         hook_attacker_only: movement::hook_attacker_only(&kind.moves),

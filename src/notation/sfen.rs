@@ -56,7 +56,7 @@ impl Tokens {
         };
         let tokens = (0..t.kind_count())
             .map(|id| {
-                let base = usize::from(t.kinds[id].base);
+                let base = t.kinds[id].unpromoted.index();
                 if base == id {
                     base_token(id)
                 } else {
@@ -243,7 +243,7 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
             PositionError::TooManyPieces { piece, .. } => t
                 .rules
                 .piece_by_abbrev(piece)
-                .and_then(|base| blame(&|k| t.kinds[k.index()].base == base.0)),
+                .and_then(|base| blame(&|k| t.kinds[k.index()].unpromoted == base)),
             PositionError::PromotedInHand(piece) => {
                 t.rules.piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
             }
@@ -359,7 +359,7 @@ fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<
             i += len;
             let declined = rank_text[i..].starts_with('=');
             if declined {
-                if !t.kinds[kind.index()].declined_waits {
+                if !t.kinds[kind.index()].promotion.declined_waits_for_last_rank {
                     return Err(err(
                         at + i,
                         format!(
