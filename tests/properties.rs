@@ -335,9 +335,9 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
     // A side's deferral lasts until its next move; a captured piece defers nothing.
     let mut deferred = setup.deferred;
     deferred[side.index()] = None;
-    if m.is_drop() {
-        *hands.get_mut(&(side, PieceId(m.drop))).expect("in hand") -= 1;
-        board.insert(to, (side, PieceId(m.drop), false));
+    if let Some(kind) = m.drop {
+        *hands.get_mut(&(side, kind)).expect("in hand") -= 1;
+        board.insert(to, (side, kind, false));
     } else {
         let from = geo.square(m.from);
         let (_, kind, declined) = board.remove(&from).expect("a piece to move");
@@ -418,24 +418,24 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             from,
             to,
             via: [v, NO_SQ],
-            drop: u16::MAX,
+            drop: None,
             promote: rng.chance(50),
         });
         out.push(Move {
             from,
             to: from,
             via: [NO_SQ; 2],
-            drop: u16::MAX,
+            drop: None,
             promote: false,
         });
         out.push(Move {
             from,
             to,
             via: [NO_SQ, v],
-            drop: u16::MAX,
+            drop: None,
             promote: false,
         });
-        let kind = rng.below(pos.tables().rules.pieces.len()) as u16;
+        let kind = PieceId(rng.below(pos.tables().rules.pieces.len()) as u16);
         out.push(Move {
             promote: true,
             ..Move::drop(kind, to)
@@ -620,7 +620,7 @@ fn found_repetition_starter_of_the_current_cycle() {
         from: square("5g"),
         to: square("5f"),
         via: [NO_SQ; 2],
-        drop: u16::MAX,
+        drop: None,
         promote: false,
     };
     assert!(!pos.is_legal(&back), "Black started the cycle and must vary");

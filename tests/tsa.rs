@@ -59,7 +59,7 @@ fn mv(pos: &Position, from: &str, via: &[&str], to: &str, promote: bool) -> Move
         from: geo.index(sq(from)),
         to: geo.index(sq(to)),
         via: v,
-        drop: u16::MAX,
+        drop: None,
         promote,
     }
 }
@@ -244,7 +244,7 @@ fn horned_falcon_lion_power_forward() {
 fn drops_with_star_or_quote() {
     let mut pos = position("shogi", &KINGS_SHOGI, &[("P", 1)]);
     let drop = Move::drop(
-        pos.tables().rules.piece_by_abbrev("P").unwrap().0,
+        pos.tables().rules.piece_by_abbrev("P").unwrap(),
         pos.geometry().index(sq("5e")),
     );
     assert_eq!(written(&mut pos, drop), "P*5e");
@@ -253,7 +253,7 @@ fn drops_with_star_or_quote() {
     // Tori's drops are written with the abbreviation.
     let mut pos = position("tori", &[("4g", Black, "Ph"), ("4a", White, "Ph")], &[("Sw", 1)]);
     let drop = Move::drop(
-        pos.tables().rules.piece_by_abbrev("Sw").unwrap().0,
+        pos.tables().rules.piece_by_abbrev("Sw").unwrap(),
         pos.geometry().index(sq("5e")),
     );
     assert_eq!(written(&mut pos, drop), "Sw*5e");

@@ -9,7 +9,7 @@
 
 use anstyle::{AnsiColor, Style};
 use koma::game::{Move, NO_SQ, Position, Sq};
-use koma::rules::{Side, Square, rank_name};
+use koma::rules::{PieceId, Side, Square, rank_name};
 
 /// Marks drawn over the board by "show": what a piece may do on each square.
 pub type Overlay = Vec<(Sq, char)>;
@@ -20,10 +20,10 @@ const CYAN: Style = AnsiColor::Cyan.on_default();
 
 /// How a piece kind is shown: its abbreviation, with `+` for a promoted kind whose
 /// abbreviation does not already say so.
-pub fn piece_label(pos: &Position, kind: usize) -> String {
+pub fn piece_label(pos: &Position, kind: PieceId) -> String {
     let t = pos.tables();
-    let abbrev = &t.rules.pieces[kind].abbrev;
-    let promoted = t.kinds[kind].unpromoted.index() != kind;
+    let abbrev = &t.rules.piece(kind).abbrev;
+    let promoted = t.kinds[kind.index()].unpromoted != kind;
     if promoted && !abbrev.starts_with('+') {
         format!("+{abbrev}")
     } else {
@@ -99,7 +99,7 @@ fn cell_width(pos: &Position, wide: bool) -> usize {
     let widest = (1..=board.ranks)
         .flat_map(|rank| (1..=board.files).map(move |file| Square::new(file, rank)))
         .filter_map(|square| pos.piece_at(square))
-        .map(|(_, kind, _)| piece_label(pos, kind.index()).chars().count())
+        .map(|(_, kind, _)| piece_label(pos, kind).chars().count())
         .max()
         .unwrap_or(1);
     let digits = board.files.to_string().len();
@@ -138,7 +138,7 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
         .is_some_and(|m| m.to == sq || (m.from == sq && m.from != NO_SQ));
     let (text, style) = match (pos.piece_at(square), mark) {
         (Some((side, kind, _)), _) => {
-            let label = piece_label(pos, kind.index());
+            let label = piece_label(pos, kind);
             match (side, compact) {
                 (Side::Black, _) => (label, BOLD),
                 (Side::White, true) => (label.to_lowercase(), RED),
@@ -167,10 +167,12 @@ fn hand_line(pos: &Position, side: Side, width: usize) -> String {
     if !t.rules.drops {
         return String::new();
     }
-    let pieces: Vec<String> = (0..t.kind_count() as u16)
+    let pieces: Vec<String> = t
+        .rules
+        .piece_ids()
         .filter_map(|k| {
-            let n = pos.in_hand(side, koma::rules::PieceId(k));
-            let label = piece_label(pos, usize::from(k));
+            let n = pos.in_hand(side, k);
+            let label = piece_label(pos, k);
             match n {
                 0 => None,
                 1 => Some(label),

@@ -779,7 +779,7 @@ fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<
     let on_board = (0..geo.len()).any(|sq| own(sq as koma::game::Sq));
     let moves: Vec<Move> = moves
         .into_iter()
-        .filter(|m| if m.is_drop() { m.drop == kind.0 } else { own(m.from) })
+        .filter(|m| if m.is_drop() { m.drop == Some(kind) } else { own(m.from) })
         .collect();
     match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
         (false, _) => Ok(moves),

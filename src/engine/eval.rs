@@ -31,7 +31,7 @@ pub(crate) struct Eval {
     /// Value of one piece in hand, per kind.
     hand_value: Vec<i32>,
     /// The kinds that can be held in hand.
-    hand_kinds: Vec<u16>,
+    hand_kinds: Vec<PieceId>,
     royal: Vec<bool>,
     /// Every square by index.
     pub squares: Vec<Square>,
@@ -62,8 +62,9 @@ impl Eval {
             .collect();
         let hand_value = value.iter().map(|v| v * HAND_PERCENT / 100).collect();
         let hand_kinds = if rules.drops {
-            (0..tables.kind_count() as u16)
-                .filter(|&k| tables.kinds[usize::from(k)].unpromoted == PieceId(k) && !royal[usize::from(k)])
+            rules
+                .piece_ids()
+                .filter(|&k| tables.kinds[k.index()].unpromoted == k && !royal[k.index()])
                 .collect()
         } else {
             Vec::new()
@@ -105,9 +106,9 @@ impl Eval {
 
     /// The piece on a square by index: owner and kind.
     #[inline]
-    pub fn piece(&self, pos: &Position, sq: Sq) -> Option<(Side, usize)> {
+    pub fn piece(&self, pos: &Position, sq: Sq) -> Option<(Side, PieceId)> {
         pos.piece_at(self.squares[usize::from(sq)])
-            .map(|(side, kind, _)| (side, kind.index()))
+            .map(|(side, kind, _)| (side, kind))
     }
 
     /// The evaluation from the point of view of the side to move.
@@ -127,8 +128,8 @@ impl Eval {
         if self.drops {
             for &k in &self.hand_kinds {
                 for side in [Side::Black, Side::White] {
-                    let n = pos.in_hand(side, PieceId(k)) as i32;
-                    score[side.index()] += n * self.hand_value[usize::from(k)];
+                    let n = pos.in_hand(side, k) as i32;
+                    score[side.index()] += n * self.hand_value[k.index()];
                 }
             }
         }

@@ -5,7 +5,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::{DEFAULT_DEPTH, Limits, MATE, MAX_PLY, SearchResult};
 use crate::game::{LionCounting, Move, Position};
-use crate::rules::{Outcome, Side};
+use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -432,7 +432,7 @@ impl Searcher {
             if order < super::eval::ROYAL_ORDER && stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }
-            let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k);
+            let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
             moves[kept] = m;
             scores.push(order * 8 - ev.value[mover] / 8);
             kept += 1;
@@ -489,14 +489,14 @@ impl Searcher {
                 return TT_MOVE;
             }
             let mover = mover_kind(ev, pos, m);
-            let promotion = if m.promote { ev.promote_gain[mover] } else { 0 };
+            let promotion = if m.promote { ev.promote_gain[mover.index()] } else { 0 };
             let (_, victims) = if m.is_drop() {
                 (0, 0)
             } else {
                 capture_gain(ev, pos, m, side)
             };
             if victims > 0 {
-                CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover] / 8
+                CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
             } else if m.promote {
                 PROMOTION + promotion
             } else if killers[0] == Some(*m) {
@@ -533,16 +533,14 @@ const FUTILITY_MARGIN: i32 = 200;
 const DELTA_MARGIN: i32 = 200;
 
 /// The kind that moves (or is dropped).
-fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> usize {
-    if m.is_drop() {
-        usize::from(m.drop)
-    } else {
-        ev.piece(pos, m.from).map_or(0, |(_, k)| k)
-    }
+fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> PieceId {
+    m.drop
+        .or_else(|| ev.piece(pos, m.from).map(|(_, k)| k))
+        .unwrap_or(PieceId(0))
 }
 
-fn history_index(ev: &Eval, kind: usize, side: Side, to: crate::game::Sq) -> usize {
-    (kind * 2 + side.index()) * ev.squares.len() + usize::from(to)
+fn history_index(ev: &Eval, kind: PieceId, side: Side, to: crate::game::Sq) -> usize {
+    (kind.index() * 2 + side.index()) * ev.squares.len() + usize::from(to)
 }
 
 /// What a move captures: the declared value gained (with promotion), and the ordering
@@ -554,12 +552,12 @@ fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> (i32, i32) {
         if let Some((owner, kind)) = ev.piece(pos, sq)
             && owner != side
         {
-            gain += ev.value[kind];
-            order += ev.order_value[kind].max(1);
+            gain += ev.value[kind.index()];
+            order += ev.order_value[kind.index()].max(1);
         }
     }
     if order > 0 && m.promote {
-        gain += ev.promote_gain[mover_kind(ev, pos, m)];
+        gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
     }
     (gain, order)
 }

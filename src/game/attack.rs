@@ -4,7 +4,7 @@
 
 use super::position::Position;
 use super::tables::{Geometry, NO_SQ, Sq, Tables, code_kind, code_side};
-use crate::rules::{Mode, Side, Split, Unrolled, Walked};
+use crate::rules::{Mode, PieceId, Side, Split, Unrolled, Walked};
 
 /// The direction opposite each of [`DIRS`](super::tables::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -89,7 +89,7 @@ impl View<'_> {
             let p = t.leap_source(by, index, sq);
             if p != NO_SQ && occupied(p) {
                 let code = self.board[usize::from(p)];
-                if code_side(code) == by && kinds[usize::from(code_kind(code))] {
+                if code_side(code) == by && kinds[code_kind(code).index()] {
                     return true;
                 }
             }
@@ -106,10 +106,10 @@ impl View<'_> {
                 return false;
             }
             let kind = code_kind(code);
-            if !t.kinds[usize::from(kind)].slow_attacker {
+            if !t.kinds[kind.index()].slow_attacker {
                 return false;
             }
-            t.rules.pieces[usize::from(kind)].moves.iter().any(|m| {
+            t.rules.pieces[kind.index()].moves.iter().any(|m| {
                 let mode = m.mode();
                 let counted = match mode {
                     Mode::MoveOnly => false,
@@ -166,7 +166,7 @@ impl View<'_> {
     }
 
     /// Whether a ride or leap of `kind` from `from` reaches `sq` (for capture-unprotected moves).
-    fn simple_reaches(&self, t: &Tables, kind: u16, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
+    fn simple_reaches(&self, t: &Tables, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
         t.rays(kind, side, from)
             .iter()
             .filter(|r| r.mode == Mode::CaptureUnprotected)

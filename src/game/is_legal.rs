@@ -78,7 +78,7 @@ impl Position {
             from,
             to,
             via,
-            drop: u16::MAX,
+            drop: None,
             promote,
         };
         for from in rules.board.squares() {
@@ -130,7 +130,7 @@ impl Position {
                     continue;
                 }
                 for to in rules.board.squares().filter(|&s| judge.at(s).is_none()) {
-                    out.push(Move::drop(kind.0, judge.sq(to)));
+                    out.push(Move::drop(kind, judge.sq(to)));
                 }
             }
         }
@@ -161,7 +161,7 @@ impl Position {
     /// A drop of a kind that may not give immediate mate, that does: the opponent's royal is
     /// attacked and the opponent has no legal move.
     fn drop_mates_independently(&mut self, m: &Move) -> bool {
-        if !m.is_drop() || !self.t.rules.piece(PieceId(m.drop)).drop.no_drop_mate {
+        if !m.drop.is_some_and(|kind| self.t.rules.piece(kind).drop.no_drop_mate) {
             return false;
         }
         let side = self.side;
@@ -454,7 +454,7 @@ impl<'a> Judge<'a> {
                 from: sq,
                 to: sq,
                 via: [NO_SQ; 2],
-                drop: u16::MAX,
+                drop: None,
                 promote: false,
             };
             self.board_shape(&pass).is_some()
@@ -464,7 +464,7 @@ impl<'a> Judge<'a> {
     /// A move on the board, if the piece's movements and the promotion rules allow it:
     /// the squares it captures on, in order.
     fn board_shape(&self, m: &Move) -> Option<Vec<Square>> {
-        if m.drop != u16::MAX {
+        if m.drop.is_some() {
             return None;
         }
         let from = self.square(m.from)?;
@@ -658,10 +658,10 @@ impl<'a> Judge<'a> {
 
     /// A drop, if the drop rules (all but drop mate) allow it. It captures nothing.
     fn drop_shape(&self, m: &Move) -> Option<Vec<Square>> {
-        if !self.rules.drops || m.via != [NO_SQ; 2] || m.promote || usize::from(m.drop) >= self.rules.pieces.len() {
+        let kind = m.drop.filter(|kind| kind.index() < self.rules.pieces.len())?;
+        if !self.rules.drops || m.via != [NO_SQ; 2] || m.promote {
             return None;
         }
-        let kind = PieceId(m.drop);
         let to = self.square(m.to)?;
         if self.pos.in_hand(self.side, kind) == 0 || self.at(to).is_some() {
             return None;

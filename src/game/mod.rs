@@ -18,6 +18,7 @@ pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
 pub use tables::{NO_SQ, Sq, Tables};
 
+use crate::rules::PieceId;
 use std::fmt;
 
 /// A move, identified by what it does: where it starts and ends, the squares it captures
@@ -30,18 +31,18 @@ pub struct Move {
     /// Squares visited before `to` (Lion moves), [`NO_SQ`] when unused. With distinct
     /// counting these are the squares captured on; with path counting, the middle square.
     pub via: [Sq; 2],
-    /// The kind dropped; `u16::MAX` for a move on the board.
-    pub drop: u16,
+    /// The kind dropped; `None` for a move on the board.
+    pub drop: Option<PieceId>,
     pub promote: bool,
 }
 
 impl Move {
-    pub fn drop(kind: u16, to: Sq) -> Move {
+    pub fn drop(kind: PieceId, to: Sq) -> Move {
         Move {
             from: NO_SQ,
             to,
             via: [NO_SQ; 2],
-            drop: kind,
+            drop: Some(kind),
             promote: false,
         }
     }

@@ -7,7 +7,7 @@ use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{LionRole, Mode, Offset, RepetitionEffect, Side, Walked};
+use crate::rules::{LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -170,11 +170,11 @@ impl Position {
     fn drops(&self, out: &mut Vec<Move>) {
         let t = &*self.t;
         let side = self.side;
-        for kind in 0..t.kind_count() as u16 {
+        for kind in t.rules.piece_ids() {
             if self.hands[self.hand_index(side, kind)] == 0 {
                 continue;
             }
-            let info = &t.kinds[usize::from(kind)];
+            let info = &t.kinds[kind.index()];
             let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
             for sq in 0..t.geo.len() as Sq {
                 if self.board[usize::from(sq)] != 0 || t.geo.depth(side, sq) <= info.drop.dead_ranks {
@@ -190,7 +190,7 @@ impl Position {
     }
 
     /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
-    fn full_files(&self, kind: u16, limit: u8) -> [bool; MAX_FILES] {
+    fn full_files(&self, kind: PieceId, limit: u8) -> [bool; MAX_FILES] {
         let t = &*self.t;
         let mut count = [0u8; MAX_FILES];
         for (sq, &code) in self.board.iter().enumerate() {
@@ -249,7 +249,8 @@ impl Position {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
         }
-        if m.is_drop() && f.drop_mate && self.t.kinds[usize::from(m.drop)].drop.no_drop_mate && self.drop_mates(m) {
+        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kinds[kind.index()].drop.no_drop_mate) && self.drop_mates(m)
+        {
             return Err(Illegal::DropMate);
         }
         if let Some(count) = f.repetition {
@@ -261,10 +262,10 @@ impl Position {
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
     fn makes_royal(&self, m: &Move) -> bool {
         let kinds = &self.t.kinds;
-        if m.is_drop() {
-            return kinds[usize::from(m.drop)].royal;
+        if let Some(kind) = m.drop {
+            return kinds[kind.index()].royal;
         }
-        let moved = usize::from(code_kind(self.board[usize::from(m.from)]));
+        let moved = code_kind(self.board[usize::from(m.from)]).index();
         m.promote && kinds[moved].promotion.to.is_some_and(|p| kinds[p.index()].royal)
     }
 
@@ -313,11 +314,14 @@ impl Position {
     /// with other movements are assumed to).
     fn drop_gives_check(&self, m: &Move) -> bool {
         let t = &*self.t;
-        if !t.kinds[usize::from(m.drop)].walked.is_empty() {
+        let Some(kind) = m.drop else {
+            return false;
+        };
+        if !t.kinds[kind.index()].walked.is_empty() {
             return true;
         }
         let royals = self.royal_squares(self.side.opponent());
-        t.rays(m.drop, self.side, m.to)
+        t.rays(kind, self.side, m.to)
             .iter()
             .filter(|r| r.mode.can_capture())
             .any(|ray| {
@@ -385,7 +389,7 @@ impl Position {
     fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
         let t = &*self.t;
         let mover = code_kind(self.board[usize::from(m.from)]);
-        let mover_is_lion = t.kinds[usize::from(mover)].lion == LionRole::Lion;
+        let mover_is_lion = t.kinds[mover.index()].lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
         for sq in m.captures() {
@@ -393,7 +397,7 @@ impl Position {
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let info = &t.kinds[usize::from(code_kind(code))];
+            let info = &t.kinds[code_kind(code).index()];
             if info.lion == LionRole::Lion {
                 if t.rules.end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
                     return Err(Illegal::CounterStrike);
@@ -447,7 +451,7 @@ impl Position {
             if code == 0 || code_side(code) != by {
                 continue;
             }
-            let info = &self.t.kinds[usize::from(code_kind(code))];
+            let info = &self.t.kinds[code_kind(code).index()];
             if !info.slow_attacker {
                 continue;
             }
@@ -471,7 +475,7 @@ impl Gen<'_> {
     fn piece(&mut self, from: Sq, code: u16) {
         let t = self.t;
         let kind = code_kind(code);
-        let info = &t.kinds[usize::from(kind)];
+        let info = &t.kinds[kind.index()];
         if info.overlapping {
             self.next_mark();
         }
@@ -545,7 +549,7 @@ impl Gen<'_> {
             from,
             to,
             via,
-            drop: u16::MAX,
+            drop: None,
             promote: false,
         };
         match self.promotion(from, to, code, capture) {
@@ -560,7 +564,7 @@ impl Gen<'_> {
 
     fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
         let t = self.t;
-        let info = &t.kinds[usize::from(code_kind(code))];
+        let info = &t.kinds[code_kind(code).index()];
         if info.promotion.to.is_none() || from == to && !capture {
             return Promotion::No;
         }
@@ -739,7 +743,7 @@ impl Gen<'_> {
                     from: path.from,
                     to,
                     via,
-                    drop: u16::MAX,
+                    drop: None,
                     promote: false,
                 });
             } else {
@@ -881,14 +885,13 @@ impl Position {
     /// The reason a move is not among the moves the pieces can make.
     fn why_not_generated(&self, m: &Move, pseudo: &[Move]) -> Illegal {
         let t = &*self.t;
-        if m.is_drop() {
-            let kind = usize::from(m.drop);
+        if let Some(kind) = m.drop {
             let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
-            let in_hand = kind < t.kind_count() && self.hands[self.hand_index(self.side, m.drop)] > 0;
+            let in_hand = kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, kind)] > 0;
             if !(free && in_hand && t.rules.drops) {
                 return Illegal::NotAMove;
             }
-            if t.geo.depth(self.side, m.to) <= t.kinds[kind].drop.dead_ranks {
+            if t.geo.depth(self.side, m.to) <= t.kinds[kind.index()].drop.dead_ranks {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

@@ -208,8 +208,8 @@ impl Position {
     pub fn is_bare(&self, side: Side) -> bool {
         let t = self.tables();
         let mut only_stuck_kinds = false;
-        for k in 0..t.kind_count() as u16 {
-            let info = &t.kinds[usize::from(k)];
+        for k in t.rules.piece_ids() {
+            let info = &t.kinds[k.index()];
             if info.royal || self.count(side, k) == 0 {
                 continue;
             }
@@ -224,7 +224,7 @@ impl Position {
                 if code == 0 || code_side(code) != side {
                     return true;
                 }
-                let info = &t.kinds[usize::from(code_kind(code))];
+                let info = &t.kinds[code_kind(code).index()];
                 info.royal || t.geo.depth(side, sq as Sq) <= info.drop.dead_ranks
             })
     }

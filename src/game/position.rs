@@ -206,11 +206,11 @@ impl Position {
             return None;
         }
         let code = self.board[usize::from(self.t.geo.index(square))];
-        (code != 0).then(|| (code_side(code), PieceId(code_kind(code)), code_declined(code)))
+        (code != 0).then(|| (code_side(code), code_kind(code), code_declined(code)))
     }
 
     pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
-        u32::from(self.hands[self.hand_index(side, kind.0)])
+        u32::from(self.hands[self.hand_index(side, kind)])
     }
 
     pub fn lion_capture(&self) -> Option<Square> {
@@ -224,20 +224,15 @@ impl Position {
             .filter(|&sq| self.board[usize::from(sq)] != 0)
             .map(|sq| {
                 let code = self.board[usize::from(sq)];
-                (
-                    geo.square(sq),
-                    code_side(code),
-                    PieceId(code_kind(code)),
-                    code_declined(code),
-                )
+                (geo.square(sq), code_side(code), code_kind(code), code_declined(code))
             })
             .collect();
         let mut hands = Vec::new();
         for side in [Side::Black, Side::White] {
-            for kind in 0..self.t.kind_count() as u16 {
+            for kind in self.t.rules.piece_ids() {
                 let n = self.hands[self.hand_index(side, kind)];
                 if n > 0 {
-                    hands.push((side, PieceId(kind), u32::from(n)));
+                    hands.push((side, kind, u32::from(n)));
                 }
             }
         }
@@ -251,8 +246,8 @@ impl Position {
         }
     }
 
-    pub(crate) fn hand_index(&self, side: Side, kind: u16) -> usize {
-        side.index() * self.t.kind_count() + usize::from(kind)
+    pub(crate) fn hand_index(&self, side: Side, kind: PieceId) -> usize {
+        side.index() * self.t.kind_count() + kind.index()
     }
 
     /// Checks a setup against the rules and builds the position.
@@ -299,7 +294,7 @@ impl Position {
             if declined && !t.kinds[kind.index()].promotion.declined_waits_for_last_rank {
                 return Err(PositionError::NotUnderDeclineRule(square));
             }
-            pos.put(sq, piece_code(kind.0, side, declined));
+            pos.put(sq, piece_code(kind, side, declined));
         }
         for &(side, kind, count) in &setup.hands {
             if count == 0 {
@@ -311,7 +306,7 @@ impl Position {
             if t.kinds[kind.index()].unpromoted != kind {
                 return Err(PositionError::PromotedInHand(t.rules.piece(kind).abbrev.clone()));
             }
-            let index = pos.hand_index(side, kind.0);
+            let index = pos.hand_index(side, kind);
             let total = u32::from(pos.hands[index]).saturating_add(count);
             // A hand counts up to 255 of a kind (the compiler keeps every kind below that).
             pos.hands[index] = u8::try_from(total).map_err(|_| PositionError::TooManyPieces {
@@ -365,14 +360,14 @@ impl Position {
         let may_be_royal = self.t.rules.may_be_royal();
         let mut count = [0usize; 2];
         for &code in &self.board {
-            if code != 0 && may_be_royal[usize::from(code_kind(code))] {
+            if code != 0 && may_be_royal[code_kind(code).index()] {
                 count[code_side(code).index()] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
-            for (kind, &royal) in may_be_royal.iter().enumerate() {
-                if royal {
-                    count[side.index()] += usize::from(self.hands[self.hand_index(side, kind as u16)]);
+            for kind in self.t.rules.piece_ids().filter(|kind| may_be_royal[kind.index()]) {
+                {
+                    count[side.index()] += usize::from(self.hands[self.hand_index(side, kind)]);
                 }
             }
         }
@@ -402,12 +397,12 @@ impl Position {
         let mut have = vec![0u32; kinds];
         for &code in &self.board {
             if code != 0 {
-                have[self.t.kinds[usize::from(code_kind(code))].unpromoted.index()] += 1;
+                have[self.t.kinds[code_kind(code).index()].unpromoted.index()] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
-            for (kind, count) in have.iter_mut().enumerate() {
-                *count += u32::from(self.hands[self.hand_index(side, kind as u16)]);
+            for (kind, count) in self.t.rules.piece_ids().zip(have.iter_mut()) {
+                *count += u32::from(self.hands[self.hand_index(side, kind)]);
             }
         }
         for kind in 0..kinds {
@@ -467,8 +462,8 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[usize::from(sq)] = code;
         let (side, kind) = (code_side(code), code_kind(code));
-        self.counts[side.index() * self.t.kind_count() + usize::from(kind)] += 1;
-        let info = &self.t.kinds[usize::from(kind)];
+        self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
+        let info = &self.t.kinds[kind.index()];
         if info.slow_attacker {
             self.slow_count[side.index()] += 1;
         }
@@ -485,8 +480,8 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[usize::from(sq)]);
         let (side, kind) = (code_side(code), code_kind(code));
-        self.counts[side.index() * self.t.kind_count() + usize::from(kind)] -= 1;
-        let info = &self.t.kinds[usize::from(kind)];
+        self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
+        let info = &self.t.kinds[kind.index()];
         if info.slow_attacker {
             self.slow_count[side.index()] -= 1;
         }
@@ -522,10 +517,9 @@ impl Position {
         }
         self.history.push(self.hash);
         self.hash ^= self.state_key();
-        let undo = if m.is_drop() {
-            self.make_drop(m, undo)
-        } else {
-            self.make_board_move(m, undo)
+        let undo = match m.drop {
+            Some(kind) => self.make_drop(m, kind, undo),
+            None => self.make_board_move(m, undo),
         };
         self.side = side.opponent();
         self.move_number += 1;
@@ -533,13 +527,13 @@ impl Position {
         undo
     }
 
-    fn make_drop(&mut self, m: &Move, mut undo: Undo) -> Undo {
+    fn make_drop(&mut self, m: &Move, kind: PieceId, mut undo: Undo) -> Undo {
         let side = self.side;
-        let index = self.hand_index(side, m.drop);
+        let index = self.hand_index(side, kind);
         let count = self.hands[index];
         self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count - 1);
         self.hands[index] = count - 1;
-        let code = piece_code(m.drop, side, false);
+        let code = piece_code(kind, side, false);
         self.put(m.to, code);
         self.hash ^= self.piece_key(code, m.to);
         undo.moved = code;
@@ -570,20 +564,20 @@ impl Position {
             if self.deferred[side.opponent().index()] == sq {
                 self.deferred[side.opponent().index()] = NO_SQ;
             }
-            let kind = usize::from(code_kind(captured));
+            let kind = code_kind(captured).index();
             lion_taken |= self.t.kinds[kind].lion == LionRole::Lion;
             if self.t.rules.drops {
-                let index = self.hand_index(side, self.t.kinds[kind].unpromoted.0);
+                let index = self.hand_index(side, self.t.kinds[kind].unpromoted);
                 let count = self.hands[index];
                 self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
                 self.hands[index] = count.saturating_add(1);
             }
         }
         let kind = code_kind(moved);
-        let info = &self.t.kinds[usize::from(kind)];
+        let info = &self.t.kinds[kind.index()];
         let declined_entry = !m.promote && info.promotion.to.is_some() && self.entered_zone(side, m.from, m.to);
         let placed = if m.promote {
-            piece_code(info.promotion.to.map_or(kind, |p| p.0), side, false)
+            piece_code(info.promotion.to.unwrap_or(kind), side, false)
         } else {
             piece_code(
                 kind,
@@ -617,15 +611,15 @@ impl Position {
         self.move_number -= 1;
         let side = self.side;
         self.take(m.to);
-        if m.is_drop() {
-            let index = self.hand_index(side, m.drop);
+        if let Some(kind) = m.drop {
+            let index = self.hand_index(side, kind);
             self.hands[index] += 1;
         } else {
             self.put(m.from, undo.moved);
             for &(sq, code) in &undo.captured[..usize::from(undo.captures)] {
                 self.put(sq, code);
                 if self.t.rules.drops {
-                    let index = self.hand_index(side, self.t.kinds[usize::from(code_kind(code))].unpromoted.0);
+                    let index = self.hand_index(side, self.t.kinds[code_kind(code).index()].unpromoted);
                     self.hands[index] -= 1;
                 }
             }
@@ -681,8 +675,8 @@ impl Position {
     }
 
     /// Pieces of `side` on the board, by kind.
-    pub fn count(&self, side: Side, kind: u16) -> u16 {
-        self.counts[side.index() * self.t.kind_count() + usize::from(kind)]
+    pub fn count(&self, side: Side, kind: PieceId) -> u16 {
+        self.counts[side.index() * self.t.kind_count() + kind.index()]
     }
 }
 

@@ -217,12 +217,12 @@ impl Zobrist {
 }
 
 /// The code of a piece on the board: 0 is an empty square.
-pub fn piece_code(kind: u16, side: Side, declined: bool) -> u16 {
-    ((kind + 1) << 2) | (u16::from(declined) << 1) | side as u16
+pub fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
+    ((kind.0 + 1) << 2) | (u16::from(declined) << 1) | side as u16
 }
 
-pub fn code_kind(code: u16) -> u16 {
-    (code >> 2) - 1
+pub fn code_kind(code: u16) -> PieceId {
+    PieceId((code >> 2) - 1)
 }
 
 pub fn code_side(code: u16) -> Side {
@@ -272,7 +272,7 @@ impl Tables {
 
     /// The runs of squares of `kind` for `side` from `sq`.
     #[inline]
-    pub fn rays(&self, kind: u16, side: Side, sq: Sq) -> &[Ray] {
+    pub fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> &[Ray] {
         let (a, b) = self.ray_ranges[self.ray_key(kind, side, sq)];
         &self.rays[a as usize..b as usize]
     }
@@ -282,8 +282,8 @@ impl Tables {
         &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
     }
 
-    fn ray_key(&self, kind: u16, side: Side, sq: Sq) -> usize {
-        (usize::from(kind) * 2 + side.index()) * self.geo.len() + usize::from(sq)
+    fn ray_key(&self, kind: PieceId, side: Side, sq: Sq) -> usize {
+        (kind.index() * 2 + side.index()) * self.geo.len() + usize::from(sq)
     }
 
     /// The squares walking out from `sq` in direction `dir` (index into [`DIRS`]).
@@ -295,8 +295,8 @@ impl Tables {
 
     /// How far `kind` of `side` rides (capturing) along board direction `dir`.
     #[inline]
-    pub fn ride_reach(&self, side: Side, dir: usize, kind: u16) -> u8 {
-        self.ride_reach[(side.index() * 8 + dir) * self.kinds.len() + usize::from(kind)]
+    pub fn ride_reach(&self, side: Side, dir: usize, kind: PieceId) -> u8 {
+        self.ride_reach[(side.index() * 8 + dir) * self.kinds.len() + kind.index()]
     }
 
     /// Where a leaper of `side` using leap `index` stands to reach `sq`.
@@ -308,14 +308,14 @@ impl Tables {
     fn build_rays(&mut self) {
         let n = self.geo.len();
         self.ray_ranges = vec![(0, 0); self.kinds.len() * 2 * n];
-        for kind in 0..self.kinds.len() {
+        for kind in (0..self.kinds.len()).map(|i| PieceId(i as u16)) {
             for side in [Side::Black, Side::White] {
                 for sq in 0..n as Sq {
                     let start = self.rays.len() as u32;
-                    for movement in self.rules.pieces[kind].moves.clone() {
+                    for movement in self.rules.piece(kind).moves.clone() {
                         self.push_ray(&movement, side, sq);
                     }
-                    let key = self.ray_key(kind as u16, side, sq);
+                    let key = self.ray_key(kind, side, sq);
                     self.ray_ranges[key] = (start, self.rays.len() as u32);
                 }
             }

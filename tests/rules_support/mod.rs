@@ -7,7 +7,7 @@
 use koma::compile::{Choice, compile_named};
 use koma::game::{Game, GameResult, Illegal, Move, NO_SQ, Position, Sq, Tables};
 use koma::notation::{read_sfen, write_usi};
-use koma::rules::{Side, Square};
+use koma::rules::{PieceId, Side, Square};
 use std::sync::Arc;
 
 /// A shipped variant compiled with these `NAME=VALUE` options; it must compile clean.
@@ -54,15 +54,15 @@ fn square_names(text: &str) -> Vec<String> {
 }
 
 /// The kind a drop token names: an SFEN letter (`P`) or an abbreviation in brackets (`[Sw]`).
-fn kind(pos: &Position, token: &str) -> u16 {
+fn kind(pos: &Position, token: &str) -> PieceId {
     let rules = &pos.tables().rules;
     let found = match token.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        Some(abbrev) => rules.piece_by_abbrev(abbrev).map(|id| id.0),
+        Some(abbrev) => rules.piece_by_abbrev(abbrev),
         None => rules
             .pieces
             .iter()
             .position(|p| p.sfen.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(token)))
-            .map(|i| i as u16),
+            .map(|i| PieceId(i as u16)),
     };
     found.unwrap_or_else(|| panic!("no piece `{token}`"))
 }
@@ -89,7 +89,7 @@ pub fn mv(pos: &Position, text: &str) -> Move {
         from: squares[0],
         to: squares[squares.len() - 1],
         via,
-        drop: u16::MAX,
+        drop: None,
         promote,
     }
 }
