@@ -3,16 +3,16 @@
 
 use koma::compile::compile_named;
 use koma::engine::{Limits, MATE, Searcher, mate_in, search};
-use koma::game::{Game, Move, Position, Tables};
+use koma::game::{Game, Move, MoveTables, Position};
 use koma::notation::{read_sfen, write_sfen, write_usi};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-fn tables(variant: &str) -> Arc<Tables> {
+fn tables(variant: &str) -> Arc<MoveTables> {
     let rules = compile_named(variant, &[])
         .rules
         .unwrap_or_else(|| panic!("{variant} compiles"));
-    Arc::new(Tables::new(rules))
+    Arc::new(MoveTables::new(rules))
 }
 
 fn shogi(sfen: &str) -> Position {

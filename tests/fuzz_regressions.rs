@@ -3,13 +3,13 @@
 //! which `tests/fuzz_corpus.rs` replays.
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Game, Position, Tables};
+use koma::game::{Game, MoveTables, Position};
 use koma::notation::{parse_record, read_move, read_sfen, replay, write_record};
 use std::sync::Arc;
 
-fn tables(variant: &str) -> Arc<Tables> {
+fn tables(variant: &str) -> Arc<MoveTables> {
     let compiled = compile_named(variant, &[] as &[Choice]);
-    Arc::new(Tables::new(compiled.rules.expect("a shipped variant compiles")))
+    Arc::new(MoveTables::new(compiled.rules.expect("a shipped variant compiles")))
 }
 
 /// Every legal move passes the independent check, and the independent check accepts no

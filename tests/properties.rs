@@ -21,7 +21,7 @@
 
 use koma::compile::{Choice, compile_named};
 use koma::fuzzing::{self, Bytes, Depth};
-use koma::game::{LionCounting, Move, NO_SQ, Position, Tables};
+use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position};
 use koma::notation::{read_sfen, read_usi, write_sfen, write_usi};
 use koma::rules::{LionRole, Movement, PieceId, PromotionEvent, Rules, Side, Square};
 use std::collections::{BTreeMap, HashSet};
@@ -63,7 +63,7 @@ const SCHEDULE: [(Style, Start); 6] = [
 /// royals stays with chance 2/5 (in a variant with drops a removed piece goes to a random
 /// hand), a promotable piece promotes with chance 1/3 (Kings to Emperors, Drunk Elephants to
 /// Princes: two royals), and either side may move first.
-fn scrambled(t: &Arc<Tables>, rng: &mut Bytes) -> Position {
+fn scrambled(t: &Arc<MoveTables>, rng: &mut Bytes) -> Position {
     let rules = &t.rules;
     loop {
         let mut setup = Position::start(t.clone()).to_setup();
@@ -141,10 +141,10 @@ impl Trail {
     }
 }
 
-fn tables(variant: &str, options: &[&str]) -> Arc<Tables> {
+fn tables(variant: &str, options: &[&str]) -> Arc<MoveTables> {
     let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
     let compiled = compile_named(variant, &choices);
-    Arc::new(Tables::new(compiled.rules.unwrap_or_else(|| {
+    Arc::new(MoveTables::new(compiled.rules.unwrap_or_else(|| {
         panic!("{variant} {options:?} compiles:\n{}", compiled.report.render(false))
     })))
 }

@@ -5,7 +5,7 @@
 //! name the field and the character at fault.
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Move, Position, PositionError, Tables};
+use koma::game::{Move, MoveTables, Position, PositionError};
 use koma::notation::{SfenError, read_sfen, read_usi, write_sfen};
 use koma::rules::Square;
 use std::collections::HashSet;
@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 const VARIANTS: [&str; 6] = ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"];
 
-fn tables(variant: &str, options: &[Choice]) -> Arc<Tables> {
+fn tables(variant: &str, options: &[Choice]) -> Arc<MoveTables> {
     let compiled = compile_named(variant, options);
-    Arc::new(Tables::new(compiled.rules.unwrap_or_else(|| {
+    Arc::new(MoveTables::new(compiled.rules.unwrap_or_else(|| {
         panic!("{variant} compiles:\n{}", compiled.report.render(false))
     })))
 }
@@ -26,7 +26,7 @@ fn legal_set(pos: &mut Position) -> HashSet<Move> {
 
 /// Reads `text`, checks it prints back as `text`, and that the printed string reads to the
 /// same position (SFEN, hash, legal moves).
-fn round_trip(t: &Arc<Tables>, text: &str) -> Position {
+fn round_trip(t: &Arc<MoveTables>, text: &str) -> Position {
     let mut pos = read_sfen(t, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let printed = write_sfen(&pos);
     assert_eq!(printed, text, "prints back as written");
@@ -35,7 +35,7 @@ fn round_trip(t: &Arc<Tables>, text: &str) -> Position {
 }
 
 /// The position's SFEN reads back to the same position.
-fn assert_same(pos: &mut Position, t: &Arc<Tables>) {
+fn assert_same(pos: &mut Position, t: &Arc<MoveTables>) {
     let printed = write_sfen(pos);
     let mut again = read_sfen(t, &printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
     assert_eq!(write_sfen(&again), printed);

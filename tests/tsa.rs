@@ -5,18 +5,18 @@
 
 use koma::compile::{Choice, compile_named};
 use koma::fuzzing::Bytes;
-use koma::game::{Illegal, Move, NO_SQ, Position, Setup, Tables};
+use koma::game::{Illegal, Move, MoveTables, NO_SQ, Position, Setup};
 use koma::notation::{MoveError, read_move, write_tsa, write_tsa_all, write_usi};
 use koma::rules::{Side, Square};
 use std::sync::Arc;
 
-fn tables(name: &str, options: &[&str]) -> Arc<Tables> {
+fn tables(name: &str, options: &[&str]) -> Arc<MoveTables> {
     let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
     let compiled = compile_named(name, &choices);
     let rules = compiled
         .rules
         .unwrap_or_else(|| panic!("{name} compiles:\n{}", compiled.report.render(false)));
-    Arc::new(Tables::new(rules))
+    Arc::new(MoveTables::new(rules))
 }
 
 fn sq(text: &str) -> Square {

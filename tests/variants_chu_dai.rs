@@ -1,7 +1,7 @@
 //! Chu Shogi and Dai Shogi: both files check clean, every piece moves as the sources' piece
 //! tables say (SV's Chu.dat and Dai.dat, lishogi, HaChu; docs/sources.md), the
 //! setups are the ones the sources list, Dai reuses Chu's pieces, every option compiles and
-//! changes what it should, and the compiled tables are snapshotted.
+//! changes what it should, and the compiled rules are snapshotted.
 
 use koma::compile::{Choice, Severity, compile_named};
 use koma::rules::{

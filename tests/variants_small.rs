@@ -1,5 +1,5 @@
 //! The small shipped variants, Shogi, Yari Shogi and Tori Shogi: each file checks clean, and
-//! its compiled tables agree with the rule texts and piece tables of SV (docs/sources.md):
+//! its compiled rules agree with the rule texts and piece tables of SV (docs/sources.md):
 //! pieces and their moves per direction, setups square by square, promotion, drops, game end,
 //! options, handicaps.
 

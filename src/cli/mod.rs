@@ -37,7 +37,7 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
     },
-    /// Print a variant's compiled tables as RON.
+    /// Print a variant's compiled rules as RON.
     Compile {
         /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
         variant: String,

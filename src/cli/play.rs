@@ -10,7 +10,7 @@ use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
-use koma::game::{Game, GameResult, Move, Position, Tables};
+use koma::game::{Game, GameResult, Move, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -173,7 +173,7 @@ fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result
         )
     })?;
     let names: Vec<String> = rules.handicaps.iter().map(|h| h.name.clone()).collect();
-    let tables = Arc::new(Tables::new(rules));
+    let tables = Arc::new(MoveTables::new(rules));
     let start = match handicap {
         None => Position::start(tables),
         Some(name) => Position::handicap(tables, name).ok_or_else(|| {

@@ -1,7 +1,7 @@
 //! `koma perft` and `koma moves`: the interpreter's move generation from the command line.
 
 use koma::compile::Choice;
-use koma::game::{LionCounting, Move, Position, Tables, perft, perft_divide};
+use koma::game::{LionCounting, Move, MoveTables, Position, perft, perft_divide};
 use koma::notation::{read_sfen, write_tsa_all, write_usi};
 use koma::rules::Square;
 use std::process::ExitCode;
@@ -11,7 +11,7 @@ use std::sync::Arc;
 pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result<Position, ExitCode> {
     let mut result = Err(ExitCode::FAILURE);
     super::with_rules(variant, options, |rules| {
-        let tables = Arc::new(Tables::new(rules.clone()));
+        let tables = Arc::new(MoveTables::new(rules.clone()));
         result = match sfen {
             None => Ok(Position::start(tables)),
             Some(text) => read_sfen(&tables, text).map_err(|e| {

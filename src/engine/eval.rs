@@ -2,7 +2,7 @@
 //! worth a little more than on the board, and a small bonus for advancing pieces (and for
 //! keeping royal pieces home). Everything is read from the rules; nothing names a piece.
 
-use crate::game::{Position, Sq, Tables};
+use crate::game::{MoveTables, Position, Sq};
 use crate::rules::{PieceId, Side, Square};
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub(crate) const ROYAL_ORDER: i32 = 1_000_000;
 
 /// Per-variant tables for evaluation and move ordering, built once from the rules.
 pub(crate) struct Eval {
-    pub tables: Arc<Tables>,
+    pub tables: Arc<MoveTables>,
     /// Declared value per kind.
     pub value: Vec<i32>,
     /// Value per kind for ordering captures (royals above everything).
@@ -44,7 +44,7 @@ pub(crate) struct Eval {
 }
 
 impl Eval {
-    pub fn new(tables: Arc<Tables>) -> Eval {
+    pub fn new(tables: Arc<MoveTables>) -> Eval {
         let rules = &tables.rules;
         let geo = tables.geo;
         let value: Vec<i32> = rules.pieces.iter().map(|p| p.value.min(MAX_VALUE) as i32).collect();

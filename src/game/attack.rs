@@ -3,7 +3,7 @@
 //! checked by walking the attacking piece's own moves.
 
 use super::position::Position;
-use super::tables::{Geometry, NO_SQ, Sq, Tables, code_kind, code_side};
+use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_kind, code_side};
 use crate::rules::{Mode, PieceId, Side, Split, Unrolled, Walked};
 
 /// The direction opposite each of [`DIRS`](super::tables::DIRS).
@@ -40,7 +40,7 @@ impl Position {
 /// The board and tables, borrowed for attack questions.
 #[derive(Clone, Copy)]
 pub(crate) struct View<'a> {
-    pub t: &'a Tables,
+    pub t: &'a MoveTables,
     pub board: &'a [u16],
     /// Slow attackers on the board per side.
     pub slow: [u16; 2],
@@ -141,7 +141,15 @@ impl View<'_> {
         self.protected(sq, attacker)
     }
 
-    fn hook_reaches(&self, t: &Tables, from: Sq, side: Side, dir: crate::rules::Offset, sq: Sq, ignore: Sq) -> bool {
+    fn hook_reaches(
+        &self,
+        t: &MoveTables,
+        from: Sq,
+        side: Side,
+        dir: crate::rules::Offset,
+        sq: Sq,
+        ignore: Sq,
+    ) -> bool {
         let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
         let leg = |sq: Sq, vector: (i32, i32)| Geometry::dir_index(vector).map_or(&[][..], |d| t.line(sq, d));
         let vector = Geometry::board_vector(side, dir);
@@ -166,7 +174,7 @@ impl View<'_> {
     }
 
     /// Whether a ride or leap of `kind` from `from` reaches `sq` (for capture-unprotected moves).
-    fn simple_reaches(&self, t: &Tables, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
+    fn simple_reaches(&self, t: &MoveTables, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
         t.rays(kind, side, from)
             .iter()
             .filter(|r| r.mode == Mode::CaptureUnprotected)

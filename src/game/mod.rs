@@ -1,4 +1,4 @@
-//! The interpreter: positions, legal moves by walking the compiled tables, legality by the
+//! The interpreter: positions, legal moves by walking the move tables unrolled from the rules, legality by the
 //! rules' names, and perft.
 
 mod attack;
@@ -16,7 +16,7 @@ pub use movegen::LionCounting;
 pub use outcome::{EndReason, Game, GameResult};
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
-pub use tables::{NO_SQ, Sq, Tables};
+pub use tables::{MoveTables, NO_SQ, Sq};
 
 use crate::rules::PieceId;
 use std::fmt;

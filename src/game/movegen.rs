@@ -5,7 +5,7 @@
 
 use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
-use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side};
+use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
 use crate::rules::{LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
 
@@ -23,7 +23,7 @@ pub enum LionCounting {
 
 /// A generator over one position: borrows the tables, the board and the scratch marks.
 struct Gen<'a> {
-    t: &'a Tables,
+    t: &'a MoveTables,
     board: &'a [u16],
     slow: [u16; 2],
     marks: &'a mut [u32],

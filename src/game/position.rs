@@ -3,7 +3,7 @@
 //! Zobrist hash.
 
 use super::Move;
-use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side, piece_code};
+use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
 use crate::rules::{LionRole, MAX_ROYALS, PieceId, Side, Square};
 use std::fmt;
 use std::sync::Arc;
@@ -123,7 +123,7 @@ pub struct Undo {
 /// A playable position.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) t: Arc<Tables>,
+    pub(crate) t: Arc<MoveTables>,
     pub(crate) board: Vec<u16>,
     /// Pieces in hand, by (side, kind).
     pub(crate) hands: Vec<u8>,
@@ -169,18 +169,18 @@ impl Position {
     /// The variant's starting position. It is the variant's own: it is taken as it is even
     /// where the side to move could capture the other's royal at once (which
     /// [`from_setup`](Self::from_setup) refuses in a position string).
-    pub fn start(t: Arc<Tables>) -> Position {
+    pub fn start(t: Arc<MoveTables>) -> Position {
         let setup = start_setup(&t, None).expect("no handicap to look up");
         Position::build(t, &setup, false).expect("a compiled setup is valid")
     }
 
     /// The starting position with a handicap: White's pieces removed, White to move.
-    pub fn handicap(t: Arc<Tables>, name: &str) -> Option<Position> {
+    pub fn handicap(t: Arc<MoveTables>, name: &str) -> Option<Position> {
         let setup = start_setup(&t, Some(name))?;
         Position::build(t, &setup, false).ok()
     }
 
-    pub fn tables(&self) -> &Arc<Tables> {
+    pub fn tables(&self) -> &Arc<MoveTables> {
         &self.t
     }
 
@@ -251,13 +251,13 @@ impl Position {
     }
 
     /// Checks a setup against the rules and builds the position.
-    pub fn from_setup(t: Arc<Tables>, setup: &Setup) -> Result<Position, PositionError> {
+    pub fn from_setup(t: Arc<MoveTables>, setup: &Setup) -> Result<Position, PositionError> {
         Position::build(t, setup, true)
     }
 
     /// Builds a position, refusing one where the side to move could capture the other's
     /// last royal at once when `opponent_check` is set.
-    fn build(t: Arc<Tables>, setup: &Setup, opponent_check: bool) -> Result<Position, PositionError> {
+    fn build(t: Arc<MoveTables>, setup: &Setup, opponent_check: bool) -> Result<Position, PositionError> {
         if !(1..=MAX_MOVE_NUMBER).contains(&setup.move_number) {
             return Err(PositionError::BadMoveNumber);
         }
@@ -681,7 +681,7 @@ impl Position {
 }
 
 /// The starting setup, with a handicap's pieces removed (White then to move).
-fn start_setup(t: &Tables, handicap: Option<&str>) -> Option<Setup> {
+fn start_setup(t: &MoveTables, handicap: Option<&str>) -> Option<Setup> {
     let removed: Vec<Square> = match handicap {
         Some(name) => t.rules.handicaps.iter().find(|h| h.name == name)?.squares.clone(),
         None => vec![],

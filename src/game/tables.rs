@@ -139,9 +139,10 @@ pub struct KindInfo {
     pub walked: Vec<Walked>,
 }
 
-/// The compiled rules unrolled over the board.
+/// The move tables: a variant's [`Rules`] unrolled over its board for move generation and
+/// attack detection, with the per-kind facts, the zone rule and the hash keys those read.
 #[derive(Debug)]
-pub struct Tables {
+pub struct MoveTables {
     pub rules: Rules,
     pub geo: Geometry,
     pub kinds: Vec<KindInfo>,
@@ -233,11 +234,11 @@ pub fn code_declined(code: u16) -> bool {
     code & 2 != 0
 }
 
-impl Tables {
-    pub fn new(rules: Rules) -> Tables {
+impl MoveTables {
+    pub fn new(rules: Rules) -> MoveTables {
         let geo = Geometry::new(rules.board);
         let kinds: Vec<KindInfo> = rules.piece_ids().map(|id| kind_info(&rules, id, geo)).collect();
-        let mut tables = Tables {
+        let mut tables = MoveTables {
             geo,
             ray_ranges: vec![],
             rays: vec![],
@@ -448,7 +449,7 @@ fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
 
 #[cfg(test)]
 mod tests {
-    use super::Tables;
+    use super::MoveTables;
     use crate::compile::{compile_named, limits::table_entries};
 
     /// The compiler sizes the tables (for koma's limits) by the model the tables are built with.
@@ -462,7 +463,7 @@ mod tests {
                 .flat_map(|p| &p.moves)
                 .map(|m| table_entries(m, rules.board))
                 .fold((0, 0), |(s, r), (squares, runs)| (s + 2 * squares, r + 2 * runs));
-            let tables = Tables::new(rules);
+            let tables = MoveTables::new(rules);
             assert_eq!(
                 (tables.squares.len() as u64, tables.rays.len() as u64),
                 (squares, runs),

@@ -13,7 +13,7 @@
 //! without drops the third field is the square where a Lion was last taken by a non-Lion
 //! (lishogi's convention for Chu), or `-`.
 
-use crate::game::{MAX_MOVE_NUMBER, Position, PositionError, Tables};
+use crate::game::{MAX_MOVE_NUMBER, MoveTables, Position, PositionError};
 use crate::rules::{PieceId, Side, Square};
 use std::fmt;
 use std::sync::Arc;
@@ -49,7 +49,7 @@ struct Tokens {
 }
 
 impl Tokens {
-    fn new(t: &Tables) -> Tokens {
+    fn new(t: &MoveTables) -> Tokens {
         let base_token = |id: usize| match &t.rules.pieces[id].sfen {
             Some(letter) if !letter.starts_with('+') => letter.to_uppercase(),
             _ => format!("[{}]", t.rules.pieces[id].abbrev.to_uppercase()),
@@ -150,8 +150,8 @@ fn hand_text(hands: &[(Side, PieceId, u32)], tokens: &Tokens) -> String {
     text
 }
 
-/// Reads a position string against a variant's tables.
-pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
+/// Reads a position string against a variant's rules.
+pub fn read_sfen(t: &Arc<MoveTables>, text: &str) -> Result<Position, SfenError> {
     let fields = split_fields(text);
     let field = |i: usize| fields.get(i).copied();
     let Some((board_at, board_text)) = field(0) else {
@@ -302,7 +302,7 @@ fn next_token(rest: &str) -> Option<usize> {
 /// each piece's token starts.
 type BoardRead = (Vec<(Square, Side, PieceId, bool)>, [Option<Square>; 2], Vec<usize>);
 
-fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<BoardRead, SfenError> {
+fn read_board(t: &MoveTables, tokens: &Tokens, text: &str, offset: usize) -> Result<BoardRead, SfenError> {
     let board = t.rules.board;
     let err = |at: usize, message: String| SfenError {
         field: "board",

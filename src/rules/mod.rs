@@ -1,10 +1,10 @@
-//! The compiled rules of a variant: flat, span-free, serialisable tables.
+//! The compiled rules of a variant: flat, span-free, serialisable data.
 //!
 //! This is what the compiler produces from a `.var` file and what the interpreter reads.
 //! Pieces are numbered by [`PieceId`] (their order of definition); every reference between
 //! pieces is such an id. Geometry is stated from the mover's point of view: an [`Offset`]
 //! counts squares to the mover's right (`dx`) and forward (`dy`). Nothing here refers back
-//! to the source text, so two files that mean the same game compile to equal tables.
+//! to the source text, so two files that mean the same game compile to equal rules.
 
 mod geometry;
 mod movement;
@@ -30,7 +30,7 @@ impl PieceId {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
     pub name: String,
-    /// The options a player picks at the start, with the value chosen for these tables.
+    /// The options a player picks at the start, with the value chosen for these rules.
     pub options: IndexMap<String, GameOption>,
     pub board: BoardSize,
     pub pieces: Vec<PieceKind>,
@@ -245,7 +245,7 @@ pub struct Handicap {
 }
 
 impl Rules {
-    /// The tables as RON, one movement or placement per line.
+    /// The rules as RON, one movement or placement per line.
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::default().depth_limit(4).struct_names(false);
         ron::ser::to_string_pretty(self, config).unwrap_or_else(|e| format!("/* cannot serialise: {e} */"))

@@ -5,19 +5,19 @@
 #![allow(dead_code)]
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Game, GameResult, Illegal, Move, NO_SQ, Position, Sq, Tables};
+use koma::game::{Game, GameResult, Illegal, Move, MoveTables, NO_SQ, Position, Sq};
 use koma::notation::{read_sfen, write_usi};
 use koma::rules::{PieceId, Side, Square};
 use std::sync::Arc;
 
 /// A shipped variant compiled with these `NAME=VALUE` options; it must compile clean.
-pub fn variant(name: &str, options: &[&str]) -> Arc<Tables> {
+pub fn variant(name: &str, options: &[&str]) -> Arc<MoveTables> {
     let choices: Vec<Choice> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
     let compiled = compile_named(name, &choices);
     let rules = compiled
         .rules
         .unwrap_or_else(|| panic!("{name} {options:?} compiles:\n{}", compiled.report.render(false)));
-    Arc::new(Tables::new(rules))
+    Arc::new(MoveTables::new(rules))
 }
 
 /// A position of `variant` (with options) from SFEN.
