@@ -597,8 +597,8 @@ pub fn positions(data: &[u8]) {
     let pos = match how % 4 {
         0 | 1 => {
             let plies = usize::from(bytes.byte() % 64);
-            let start = if how % 4 == 1 && !t.rules.handicaps.is_empty() {
-                let h = &t.rules.handicaps[bytes.below(t.rules.handicaps.len())];
+            let start = if how % 4 == 1 && !t.rules().handicaps.is_empty() {
+                let h = &t.rules().handicaps[bytes.below(t.rules().handicaps.len())];
                 Position::handicap(t.clone(), &h.name).expect("a compiled handicap is a position")
             } else {
                 Position::start(t.clone())
@@ -611,7 +611,7 @@ pub fn positions(data: &[u8]) {
         },
     };
     let mut pos = pos;
-    let big = t.geo.len() > 100;
+    let big = t.geometry().len() > 100;
     let depth = if big { Depth::Sampled } else { Depth::Full };
     check_position(&mut pos, depth, &mut bytes);
 }
@@ -619,7 +619,7 @@ pub fn positions(data: &[u8]) {
 /// A setup from bytes: the royals of the start (so that most setups are valid), then pieces
 /// of any kind on any square, some promoted, some in hand; either side to move.
 fn placed(t: &Arc<MoveTables>, bytes: &mut Bytes) -> Option<Position> {
-    let rules = &t.rules;
+    let rules = &t.rules();
     let mut setup = Setup {
         pieces: Vec::new(),
         hands: Vec::new(),
@@ -645,7 +645,7 @@ fn placed(t: &Arc<MoveTables>, bytes: &mut Bytes) -> Option<Position> {
         let flags = bytes.byte();
         let side = if flags & 1 == 0 { Side::Black } else { Side::White };
         if flags & 2 != 0 && rules.drops {
-            let base = t.kinds[kind.index()].unpromoted;
+            let base = t.kind(kind).unpromoted;
             setup.hands.push((side, base, 1 + u32::from(flags >> 6)));
         } else if taken.insert(square) {
             setup

@@ -64,7 +64,7 @@ const SCHEDULE: [(Style, Start); 6] = [
 /// hand), a promotable piece promotes with chance 1/3 (Kings to Emperors, Drunk Elephants to
 /// Princes: two royals), and either side may move first.
 fn scrambled(t: &Arc<MoveTables>, rng: &mut Bytes) -> Position {
-    let rules = &t.rules;
+    let rules = &t.rules();
     loop {
         let mut setup = Position::start(t.clone()).to_setup();
         let mut pieces = Vec::new();
@@ -155,7 +155,7 @@ fn run(config: Config) -> Stats {
     let mut stats = Stats::default();
     for game in 0..config.games {
         let (style, start) = SCHEDULE[game % SCHEDULE.len()];
-        let handicap = t.rules.handicaps.first().filter(|_| start == Start::Handicap);
+        let handicap = t.rules().handicaps.first().filter(|_| start == Start::Handicap);
         let mut pos = match (start, handicap) {
             (Start::Array, _) => Position::start(t.clone()),
             (_, Some(h)) => Position::handicap(t.clone(), &h.name).expect("a declared handicap"),
@@ -189,7 +189,7 @@ fn run(config: Config) -> Stats {
 
 /// Whether a side has lost all its royal pieces (the game is over).
 fn royal_gone(pos: &Position) -> bool {
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     rules.pieces.iter().any(|p| p.royal)
         && [Side::Black, Side::White]
             .iter()
@@ -233,7 +233,7 @@ fn captures(pos: &Position, m: &Move) -> bool {
 fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &mut Stats) {
     stats.positions += 1;
     stats.legal_moves += legal.len();
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     for m in legal.iter().filter(|m| !m.is_drop()) {
         let (_, kind, _) = pos.piece_at(pos.geometry().square(m.from)).expect("a mover");
         for movement in &rules.piece(kind).moves {
@@ -323,7 +323,7 @@ type Outcome = (
 /// The board, hands, side to move, Lion-capture square and deferred promotions after `m`,
 /// worked out from the rules by editing the position's setup by hand.
 fn expected_after(pos: &Position, m: &Move) -> Outcome {
-    let rules: &Rules = &pos.tables().rules;
+    let rules: &Rules = pos.rules();
     let geo = pos.geometry();
     let side = pos.side_to_move();
     let setup = pos.to_setup();
@@ -435,7 +435,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             drop: None,
             promote: false,
         });
-        let kind = PieceId(rng.below(pos.tables().rules.pieces.len()) as u16);
+        let kind = PieceId(rng.below(pos.rules().pieces.len()) as u16);
         out.push(Move {
             promote: true,
             ..Move::drop(kind, to)

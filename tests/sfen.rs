@@ -52,7 +52,7 @@ fn start_positions_and_handicaps_round_trip() {
         let text = write_sfen(&start);
         assert_same(&mut start, &t);
         round_trip(&t, &text);
-        for handicap in &t.rules.handicaps {
+        for handicap in &t.rules().handicaps {
             let mut pos = Position::handicap(t.clone(), &handicap.name).expect("declared");
             assert!(
                 write_sfen(&pos).contains(" w "),

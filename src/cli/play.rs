@@ -318,7 +318,7 @@ impl Session {
     fn main_loop(&mut self) {
         self.say(&format!(
             "koma: {} — type `help` for commands.",
-            self.game.start().tables().rules.name
+            self.game.start().rules().name
         ));
         self.draw_board(&vec![]);
         let stdin = std::io::stdin();
@@ -505,7 +505,7 @@ impl Session {
     fn filtered_moves(&mut self, what: &str) -> Result<Vec<Move>, String> {
         let moves = self.game.legal_moves();
         let pos = self.game.position();
-        let rules = &pos.tables().rules;
+        let rules = &pos.rules();
         if what.is_empty() {
             Ok(moves)
         } else if let Some(square) = koma::rules::Square::parse(what).filter(|s| rules.board.contains(*s)) {
@@ -727,7 +727,7 @@ fn read_line(input: &mut impl BufRead) -> Option<Line> {
 fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
     let square = pos.geometry().square(from);
     pos.piece_at(square).is_some_and(|(_, kind, _)| {
-        pos.tables().rules.pieces[kind.index()]
+        pos.rules().pieces[kind.index()]
             .moves
             .iter()
             .any(|m| m.lion_steps().is_some())
@@ -759,7 +759,7 @@ fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> 
 fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
     let side = pos.side_to_move();
     let drops: Vec<Move> = moves.into_iter().filter(Move::is_drop).collect();
-    let holding = pos.tables().rules.piece_ids().any(|k| pos.in_hand(side, k) > 0);
+    let holding = pos.rules().piece_ids().any(|k| pos.in_hand(side, k) > 0);
     match (drops.is_empty(), holding) {
         (false, _) => Ok(drops),
         (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
@@ -810,7 +810,7 @@ fn legend(overlay: &Overlay) -> String {
 
 /// A piece kind as the player reads it: its name and abbreviation, `Lion (Ln)`.
 fn piece_name(pos: &Position, kind: PieceId) -> String {
-    let piece = &pos.tables().rules.pieces[kind.index()];
+    let piece = &pos.rules().pieces[kind.index()];
     format!("{} ({})", piece.name, piece.abbrev)
 }
 

@@ -113,7 +113,7 @@ pub fn moves_command(
     let keep: Box<dyn Fn(&Move) -> bool> = match from {
         None => Box::new(|_| true),
         Some("hand") => Box::new(|m: &Move| m.is_drop()),
-        Some(text) => match Square::parse(text).filter(|&s| pos.tables().rules.board.contains(s)) {
+        Some(text) => match Square::parse(text).filter(|&s| pos.rules().board.contains(s)) {
             Some(square) => {
                 let sq = geo.index(square);
                 Box::new(move |m: &Move| !m.is_drop() && m.from == sq)

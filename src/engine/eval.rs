@@ -45,8 +45,8 @@ pub(crate) struct Eval {
 
 impl Eval {
     pub fn new(tables: Arc<MoveTables>) -> Eval {
-        let rules = &tables.rules;
-        let geo = tables.geo;
+        let rules = tables.rules();
+        let geo = tables.geometry();
         let value: Vec<i32> = rules.pieces.iter().map(|p| p.value.min(MAX_VALUE) as i32).collect();
         let royal: Vec<bool> = rules.pieces.iter().map(|p| p.royal).collect();
         let order_value = value
@@ -55,7 +55,7 @@ impl Eval {
             .map(|(&v, &r)| if r { ROYAL_ORDER } else { v })
             .collect();
         let promote_gain = tables
-            .kinds
+            .kinds()
             .iter()
             .enumerate()
             .map(|(k, info)| info.promotion.to.map_or(0, |p| (value[p.index()] - value[k]).max(0)))
@@ -64,7 +64,7 @@ impl Eval {
         let hand_kinds = if rules.drops {
             rules
                 .piece_ids()
-                .filter(|&k| tables.kinds[k.index()].unpromoted == k && !royal[k.index()])
+                .filter(|&k| tables.kind(k).unpromoted == k && !royal[k.index()])
                 .collect()
         } else {
             Vec::new()

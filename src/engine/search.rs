@@ -439,7 +439,7 @@ impl Searcher {
         }
         moves.truncate(kept);
 
-        let guard = !pos.tables().rules.end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
+        let guard = !pos.rules().end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
         let mut best = stand;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
@@ -604,7 +604,7 @@ fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
     if in_check {
         return lost;
     }
-    match pos.tables().rules.end.stalemate {
+    match pos.rules().end.stalemate {
         Outcome::Loss => lost,
         Outcome::Win => -lost,
         Outcome::Draw => 0,

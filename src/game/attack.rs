@@ -52,7 +52,7 @@ impl View<'_> {
     pub fn protected(&self, sq: Sq, ignore: Sq) -> bool {
         let owner = code_side(self.board[usize::from(sq)]);
         self.attacked_ignoring(sq, owner, ignore, false)
-            || (self.t.rules.capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
+            || (self.t.rules().capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
     }
 
     /// `capture-unprotected-protects`: whether a capture-unprotected mover of `owner` could
@@ -100,16 +100,16 @@ impl View<'_> {
     /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`.
     fn slow_attack(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
         let t = self.t;
-        (0..t.geo.len() as Sq).any(|p| {
+        (0..t.geometry().len() as Sq).any(|p| {
             let code = self.board[usize::from(p)];
             if p == ignore || p == sq || code == 0 || code_side(code) != by {
                 return false;
             }
             let kind = code_kind(code);
-            if !t.kinds[kind.index()].slow_attacker {
+            if !t.kind(kind).slow_attacker {
                 return false;
             }
-            t.rules.pieces[kind.index()].moves.iter().any(|m| {
+            t.rules().pieces[kind.index()].moves.iter().any(|m| {
                 let mode = m.mode();
                 let counted = match mode {
                     Mode::MoveOnly => false,

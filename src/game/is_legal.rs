@@ -146,7 +146,7 @@ impl Position {
     /// Royal safety: unless the rules allow it, a move may not leave the mover's last royal
     /// piece where the opponent could capture it.
     fn royal_stays_safe(&mut self, m: &Move) -> bool {
-        if self.t.rules.end.royal_capture_allowed {
+        if self.t.rules().end.royal_capture_allowed {
             return true;
         }
         let side = self.side;
@@ -161,7 +161,7 @@ impl Position {
     /// A drop of a kind that may not give immediate mate, that does: the opponent's royal is
     /// attacked and the opponent has no legal move.
     fn drop_mates_independently(&mut self, m: &Move) -> bool {
-        if !m.drop.is_some_and(|kind| self.t.rules.piece(kind).drop.no_drop_mate) {
+        if !m.drop.is_some_and(|kind| self.t.rules().piece(kind).drop.no_drop_mate) {
             return false;
         }
         let side = self.side;
@@ -181,7 +181,7 @@ impl Position {
     /// repeating sequence is held to it; where perpetual check loses, the side in perpetual
     /// check may repeat).
     fn repetition_forbids(&mut self, m: &Move) -> bool {
-        let Some(rule) = self.t.rules.end.repetition.clone() else {
+        let Some(rule) = self.t.rules().end.repetition.clone() else {
             return false;
         };
         if rule.effect == RepetitionEffect::Draw {
@@ -276,17 +276,17 @@ impl<'a> Judge<'a> {
     fn new(pos: &'a Position) -> Judge<'a> {
         Judge {
             pos,
-            rules: &pos.t.rules,
+            rules: pos.rules(),
             side: pos.side,
         }
     }
 
     fn square(&self, sq: Sq) -> Option<Square> {
-        (usize::from(sq) < self.pos.board.len()).then(|| self.pos.t.geo.square(sq))
+        (usize::from(sq) < self.pos.board.len()).then(|| self.pos.t.geometry().square(sq))
     }
 
     fn sq(&self, s: Square) -> Sq {
-        self.pos.t.geo.index(s)
+        self.pos.t.geometry().index(s)
     }
 
     fn at(&self, s: Square) -> Option<(Side, PieceId, bool)> {

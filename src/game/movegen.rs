@@ -97,7 +97,7 @@ impl Position {
             return;
         }
         self.generate(out, counting, None);
-        if self.t.rules.drops {
+        if self.t.rules().drops {
             self.drops(out);
         }
     }
@@ -106,7 +106,9 @@ impl Position {
     /// no royal piece left (in a variant that has royal pieces).
     pub fn royals_lost(&self) -> bool {
         let t = &*self.t;
-        t.rules.end.royal_capture_allowed && self.royal_squares(self.side).is_empty() && t.kinds.iter().any(|k| k.royal)
+        t.rules().end.royal_capture_allowed
+            && self.royal_squares(self.side).is_empty()
+            && t.kinds().iter().any(|k| k.royal)
     }
 
     /// The pseudo-legal moves of the pieces of the side to move (of the piece on `only`,
@@ -138,7 +140,7 @@ impl Position {
         };
         let squares = match only {
             Some(sq) => sq..sq + 1,
-            None => 0..t.geo.len() as Sq,
+            None => 0..t.geometry().len() as Sq,
         };
         for sq in squares {
             let code = board[usize::from(sq)];
@@ -170,17 +172,17 @@ impl Position {
     fn drops(&self, out: &mut Vec<Move>) {
         let t = &*self.t;
         let side = self.side;
-        for kind in t.rules.piece_ids() {
+        for kind in t.rules().piece_ids() {
             if self.hands[self.hand_index(side, kind)] == 0 {
                 continue;
             }
-            let info = &t.kinds[kind.index()];
+            let info = &t.kind(kind);
             let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
-            for sq in 0..t.geo.len() as Sq {
-                if self.board[usize::from(sq)] != 0 || t.geo.depth(side, sq) <= info.drop.dead_ranks {
+            for sq in 0..t.geometry().len() as Sq {
+                if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= info.drop.dead_ranks {
                     continue;
                 }
-                let file = t.geo.square(sq).file;
+                let file = t.geometry().square(sq).file;
                 if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
                     continue;
                 }
@@ -195,7 +197,7 @@ impl Position {
         let mut count = [0u8; MAX_FILES];
         for (sq, &code) in self.board.iter().enumerate() {
             if code != 0 && code_side(code) == self.side && code_kind(code) == kind {
-                let file = usize::from(t.geo.square(sq as Sq).file);
+                let file = usize::from(t.geometry().square(sq as Sq).file);
                 count[file] = count[file].saturating_add(1);
             }
         }
@@ -209,11 +211,11 @@ impl Position {
         let royals = self.royal_squares(side);
         let only = if royals.len() == 1 { royals[0] } else { NO_SQ };
         let only_attacked = only != NO_SQ && self.attacked(only, side.opponent());
-        let guard_royal = !t.rules.end.royal_capture_allowed && only != NO_SQ;
+        let guard_royal = !t.rules().end.royal_capture_allowed && only != NO_SQ;
         let royal = if guard_royal { only } else { NO_SQ };
         let in_check = guard_royal && only_attacked;
         let repetition = t
-            .rules
+            .rules()
             .end
             .repetition
             .as_ref()
@@ -222,11 +224,11 @@ impl Position {
             .filter(|&count| self.some_position_seen(usize::from(count) - 1));
         let filter = Filter {
             royal,
-            no_royal: !t.rules.end.royal_capture_allowed && royals.is_empty(),
+            no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
             in_check,
             slow: self.slow_threat(side.opponent()),
-            lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
-            drop_mate: t.kinds.iter().any(|k| k.drop.no_drop_mate),
+            lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
+            drop_mate: t.kinds().iter().any(|k| k.drop.no_drop_mate),
             repetition,
         };
         if only != NO_SQ {
@@ -249,8 +251,7 @@ impl Position {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
         }
-        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kinds[kind.index()].drop.no_drop_mate) && self.drop_mates(m)
-        {
+        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(m) {
             return Err(Illegal::DropMate);
         }
         if let Some(count) = f.repetition {
@@ -261,7 +262,7 @@ impl Position {
 
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
     fn makes_royal(&self, m: &Move) -> bool {
-        let kinds = &self.t.kinds;
+        let kinds = &self.t.kinds();
         if let Some(kind) = m.drop {
             return kinds[kind.index()].royal;
         }
@@ -280,7 +281,7 @@ impl Position {
         // A move opens lines from the squares it empties: its start, and the squares a Lion
         // captures on before its destination. A hook's path runs along a line through the
         // hook piece and then along a line through the royal.
-        let geo = self.t.geo;
+        let geo = self.t.geometry();
         let hooks = match &f.slow {
             SlowThreat::Hooks(squares, n) => &squares[..*n],
             _ => &[][..],
@@ -317,7 +318,7 @@ impl Position {
         let Some(kind) = m.drop else {
             return false;
         };
-        if !t.kinds[kind.index()].walked.is_empty() {
+        if !t.kind(kind).walked.is_empty() {
             return true;
         }
         let royals = self.royal_squares(self.side.opponent());
@@ -341,7 +342,7 @@ impl Position {
         if self.history.is_empty() {
             return Ok(());
         }
-        let effect = self.t.rules.end.repetition.as_ref().map(|r| r.effect);
+        let effect = self.t.rules().end.repetition.as_ref().map(|r| r.effect);
         let mover = self.side;
         let undo = self.make(m);
         let seen = self.repetitions() + 1;
@@ -389,7 +390,7 @@ impl Position {
     fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
         let t = &*self.t;
         let mover = code_kind(self.board[usize::from(m.from)]);
-        let mover_is_lion = t.kinds[mover.index()].lion == LionRole::Lion;
+        let mover_is_lion = t.kind(mover).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
         for sq in m.captures() {
@@ -397,13 +398,13 @@ impl Position {
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let info = &t.kinds[code_kind(code).index()];
+            let info = &t.kind(code_kind(code));
             if info.lion == LionRole::Lion {
-                if t.rules.end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
+                if t.rules().end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
                     return Err(Illegal::CounterStrike);
                 }
-                let distant = t.geo.distance(m.from, sq) >= 2;
-                if t.rules.end.lion_trading && mover_is_lion && distant && !bridge && self.protected(sq, m.from) {
+                let distant = t.geometry().distance(m.from, sq) >= 2;
+                if t.rules().end.lion_trading && mover_is_lion && distant && !bridge && self.protected(sq, m.from) {
                     return Err(Illegal::ProtectedLion);
                 }
             }
@@ -451,7 +452,7 @@ impl Position {
             if code == 0 || code_side(code) != by {
                 continue;
             }
-            let info = &self.t.kinds[code_kind(code).index()];
+            let info = &self.t.kind(code_kind(code));
             if !info.slow_attacker {
                 continue;
             }
@@ -475,7 +476,7 @@ impl Gen<'_> {
     fn piece(&mut self, from: Sq, code: u16) {
         let t = self.t;
         let kind = code_kind(code);
-        let info = &t.kinds[kind.index()];
+        let info = &t.kind(kind);
         if info.overlapping {
             self.next_mark();
         }
@@ -564,16 +565,16 @@ impl Gen<'_> {
 
     fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
         let t = self.t;
-        let info = &t.kinds[code_kind(code).index()];
+        let info = &t.kind(code_kind(code));
         if info.promotion.to.is_none() || from == to && !capture {
             return Promotion::No;
         }
         let side = self.side;
-        let depth_to = t.geo.depth(side, to);
+        let depth_to = t.geometry().depth(side, to);
         let mut eligible = false;
         let mut must = false;
         if let Some(zone) = t.zone {
-            let was_in = t.geo.depth(side, from) <= zone.depth;
+            let was_in = t.geometry().depth(side, from) <= zone.depth;
             let is_in = depth_to <= zone.depth;
             let allowed = match (was_in, is_in) {
                 (false, true) => zone.enter,
@@ -617,7 +618,7 @@ impl Gen<'_> {
                 if (df, dr) == (0, 0) {
                     continue;
                 }
-                if let Some(to) = self.t.geo.step(from, df, dr) {
+                if let Some(to) = self.t.geometry().step(from, df, dr) {
                     self.direct(from, to, code, mode);
                 }
             }
@@ -635,7 +636,7 @@ impl Gen<'_> {
         };
         line.squares[0] = from;
         while line.len <= usize::from(steps) && line.len < MAX_LINE {
-            let Some(next) = self.t.geo.step(line.squares[line.len - 1], df, dr) else {
+            let Some(next) = self.t.geometry().step(line.squares[line.len - 1], df, dr) else {
                 break;
             };
             line.squares[line.len] = next;
@@ -670,13 +671,13 @@ impl Gen<'_> {
     /// lishogi's count: every (from, middle, to) path through a first square that is empty
     /// or holds an enemy, one move each.
     fn lion_paths(&mut self, from: Sq, code: u16, mode: Mode, neighbours: &Neighbours) {
-        let (first, n) = neighbours.of(self.t.geo, from);
+        let (first, n) = neighbours.of(self.t.geometry(), from);
         for &mid in &first[..n] {
             let at_mid = self.board[usize::from(mid)];
             if at_mid != 0 && (code_side(at_mid) == self.side || !self.may_capture(mode, mid, from)) {
                 continue;
             }
-            let (second, m) = neighbours.of(self.t.geo, mid);
+            let (second, m) = neighbours.of(self.t.geometry(), mid);
             for &to in &second[..m] {
                 let target = if to == from { 0 } else { self.board[usize::from(to)] };
                 if target != 0 && code_side(target) == self.side {
@@ -702,7 +703,7 @@ impl Gen<'_> {
     /// Walks every sequence of up to `left` steps from `at`, recording the results that
     /// capture on the way or come back to the start.
     fn walk(&mut self, path: &mut Walk, at: Sq, left: u8, neighbours: &Neighbours) {
-        let (next_squares, n) = neighbours.of(self.t.geo, at);
+        let (next_squares, n) = neighbours.of(self.t.geometry(), at);
         for &next in &next_squares[..n] {
             let vacated = next == path.from || path.captures[..path.count].contains(&next);
             let target = if vacated { 0 } else { self.board[usize::from(next)] };
@@ -776,7 +777,7 @@ impl Gen<'_> {
 
     /// To any square of the board.
     fn anywhere(&mut self, from: Sq, code: u16, mode: Mode) {
-        for to in 0..self.t.geo.len() as Sq {
+        for to in 0..self.t.geometry().len() as Sq {
             if to != from {
                 self.direct(from, to, code, mode);
             }
@@ -888,10 +889,10 @@ impl Position {
         if let Some(kind) = m.drop {
             let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
             let in_hand = kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, kind)] > 0;
-            if !(free && in_hand && t.rules.drops) {
+            if !(free && in_hand && t.rules().drops) {
                 return Illegal::NotAMove;
             }
-            if t.geo.depth(self.side, m.to) <= t.kinds[kind.index()].drop.dead_ranks {
+            if t.geometry().depth(self.side, m.to) <= t.kind(kind).drop.dead_ranks {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

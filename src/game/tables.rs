@@ -143,9 +143,9 @@ pub struct KindInfo {
 /// attack detection, with the per-kind facts, the zone rule and the hash keys those read.
 #[derive(Debug)]
 pub struct MoveTables {
-    pub rules: Rules,
-    pub geo: Geometry,
-    pub kinds: Vec<KindInfo>,
+    rules: Rules,
+    pub(super) geo: Geometry,
+    kinds: Vec<KindInfo>,
     /// For (kind, side, square): the range of `rays`.
     ray_ranges: Vec<(u32, u32)>,
     rays: Vec<Ray>,
@@ -156,20 +156,20 @@ pub struct MoveTables {
     /// For (side, direction, kind): how far the kind rides along the direction (capturing), 0 if not.
     ride_reach: Vec<u8>,
     /// For (side, direction): the longest ride of any kind.
-    pub longest_ride: [[u8; 8]; 2],
+    pub(super) longest_ride: [[u8; 8]; 2],
     /// Per side: distinct leap vectors (board terms) and, per vector, which kinds leap so.
-    pub leaps: [Vec<Leap>; 2],
+    pub(super) leaps: [Vec<Leap>; 2],
     /// For (side, leap index, square): the square a leaper would stand on to reach it.
     leap_sources: [Vec<Sq>; 2],
     /// Whether each side has any slow attacker kind.
-    pub has_slow: [bool; 2],
+    pub(super) has_slow: [bool; 2],
     /// Zone depth (0 when there is no zone promotion) and the zone triggers.
-    pub zone: Option<ZoneRule>,
-    pub capture_promotion: Option<bool>,
+    pub(super) zone: Option<ZoneRule>,
+    pub(super) capture_promotion: Option<bool>,
     /// Whether positions remember, move by move, whether the side to move was in check: the
     /// repetition rule makes perpetual check lose.
-    pub track_checks: bool,
-    pub zobrist: Zobrist,
+    pub(super) track_checks: bool,
+    pub(super) zobrist: Zobrist,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -265,6 +265,26 @@ impl MoveTables {
         tables.build_lines();
         tables.build_attacks();
         tables
+    }
+
+    /// The rules these tables were built from.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.geo
+    }
+
+    /// The facts move generation reads about a piece kind.
+    #[inline]
+    pub fn kind(&self, id: PieceId) -> &KindInfo {
+        &self.kinds[id.index()]
+    }
+
+    /// The facts about every kind, by [`PieceId`] index.
+    pub fn kinds(&self) -> &[KindInfo] {
+        &self.kinds
     }
 
     pub fn kind_count(&self) -> usize {

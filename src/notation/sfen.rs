@@ -50,13 +50,13 @@ struct Tokens {
 
 impl Tokens {
     fn new(t: &MoveTables) -> Tokens {
-        let base_token = |id: usize| match &t.rules.pieces[id].sfen {
+        let base_token = |id: usize| match &t.rules().pieces[id].sfen {
             Some(letter) if !letter.starts_with('+') => letter.to_uppercase(),
-            _ => format!("[{}]", t.rules.pieces[id].abbrev.to_uppercase()),
+            _ => format!("[{}]", t.rules().pieces[id].abbrev.to_uppercase()),
         };
         let tokens = (0..t.kind_count())
             .map(|id| {
-                let base = t.kinds[id].unpromoted.index();
+                let base = t.kinds()[id].unpromoted.index();
                 if base == id {
                     base_token(id)
                 } else {
@@ -99,7 +99,7 @@ pub fn write_sfen(pos: &Position) -> String {
     let t = pos.tables();
     let tokens = Tokens::new(t);
     let setup = pos.to_setup();
-    let board = t.rules.board;
+    let board = t.rules().board;
     let mut ranks = Vec::new();
     for rank in 1..=board.ranks {
         let mut text = String::new();
@@ -128,7 +128,7 @@ pub fn write_sfen(pos: &Position) -> String {
         ranks.push(text);
     }
     let side = if setup.side_to_move == Side::Black { "b" } else { "w" };
-    let third = if t.rules.drops {
+    let third = if t.rules().drops {
         hand_text(&setup.hands, &tokens)
     } else {
         setup.lion_capture.map_or("-".to_string(), |s| s.to_string())
@@ -189,10 +189,10 @@ pub fn read_sfen(t: &Arc<MoveTables>, text: &str) -> Result<Position, SfenError>
     };
     let (mut hands, mut hand_at, mut lion_capture) = (Vec::new(), Vec::new(), None);
     if let Some((at, third)) = field(2) {
-        if t.rules.drops {
+        if t.rules().drops {
             (hands, hand_at) = read_hands(&tokens, third, at)?;
         } else if third != "-" {
-            let square = Square::parse(third).filter(|s| t.rules.board.contains(*s));
+            let square = Square::parse(third).filter(|s| t.rules().board.contains(*s));
             lion_capture = Some(square.ok_or(SfenError {
                 field: "hand",
                 at,
@@ -241,11 +241,11 @@ pub fn read_sfen(t: &Arc<MoveTables>, text: &str) -> Result<Position, SfenError>
         };
         let (field, at) = match &e {
             PositionError::TooManyPieces { piece, .. } => t
-                .rules
+                .rules()
                 .piece_by_abbrev(piece)
-                .and_then(|base| blame(&|k| t.kinds[k.index()].unpromoted == base)),
+                .and_then(|base| blame(&|k| t.kind(k).unpromoted == base)),
             PositionError::PromotedInHand(piece) => {
-                t.rules.piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
+                t.rules().piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
             }
             PositionError::OpponentInCheck => Some(("side", side_at)),
             PositionError::BadDeferral(square) | PositionError::NotUnderDeclineRule(square) => setup
@@ -303,7 +303,7 @@ fn next_token(rest: &str) -> Option<usize> {
 type BoardRead = (Vec<(Square, Side, PieceId, bool)>, [Option<Square>; 2], Vec<usize>);
 
 fn read_board(t: &MoveTables, tokens: &Tokens, text: &str, offset: usize) -> Result<BoardRead, SfenError> {
-    let board = t.rules.board;
+    let board = t.rules().board;
     let err = |at: usize, message: String| SfenError {
         field: "board",
         at: offset + at,
@@ -359,7 +359,7 @@ fn read_board(t: &MoveTables, tokens: &Tokens, text: &str, offset: usize) -> Res
             i += len;
             let declined = rank_text[i..].starts_with('=');
             if declined {
-                if !t.kinds[kind.index()].promotion.declined_waits_for_last_rank {
+                if !t.kind(kind).promotion.declined_waits_for_last_rank {
                     return Err(err(
                         at + i,
                         format!(
@@ -371,7 +371,7 @@ fn read_board(t: &MoveTables, tokens: &Tokens, text: &str, offset: usize) -> Res
             }
             let square = Square::new(file as u8, rank);
             if rank_text[i..].starts_with('!') {
-                if !t.rules.deferral {
+                if !t.rules().deferral {
                     return Err(err(
                         at + i,
                         "`!` marks a piece under the deferral rule, which this variant does not have".into(),

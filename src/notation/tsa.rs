@@ -162,7 +162,7 @@ pub fn legal_tsa(pos: &mut Position, counting: LionCounting) -> Vec<String> {
 /// Writes `m` given the legal moves of the position (counted one per distinct move).
 fn write_among(pos: &Position, legal: &[Move], m: &Move) -> String {
     let geo = pos.geometry();
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     if let Some(kind) = m.drop {
         return format!("{}*{}", rules.piece(kind).abbrev, geo.square(m.to));
     }
@@ -263,7 +263,7 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
     let Some((side, kind, _)) = pos.piece_at(geo.square(from)) else {
         return Vec::new();
     };
-    let walked = &t.kinds[kind.index()].walked;
+    let walked = &t.kind(kind).walked;
     let allowed = |dx: i8, dy: i8| {
         walked.iter().any(|w| match *w {
             Walked::AreaLion { mode, .. } => mode.can_move(),
@@ -371,7 +371,7 @@ impl Cursor<'_> {
         }
         let name: String = self.chars[start..self.at].iter().collect();
         match Square::parse(&name) {
-            Some(square) if pos.tables().rules.board.contains(square) => Ok(square),
+            Some(square) if pos.rules().board.contains(square) => Ok(square),
             _ => {
                 self.at = start;
                 Err(self.malformed(&format!(
@@ -397,7 +397,7 @@ fn normalise(text: &str) -> String {
 
 fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
     let text = normalise(original);
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     let follows = |c: Option<char>| c.is_none_or(|c| c.is_ascii_digit() || matches!(c, '-' | 'x' | '*' | '\'' | '!'));
     // The longest abbreviation the text starts with, preferring one followed by what may
     // follow a piece (`Lnx5e` is `Ln`, `x5e`).
@@ -505,7 +505,7 @@ fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
 
 /// A piece's name for messages: `Lion (Ln)`.
 fn piece_name(pos: &Position, kind: PieceId) -> String {
-    let p = &pos.tables().rules.pieces[kind.index()];
+    let p = &pos.rules().pieces[kind.index()];
     format!("{} ({})", p.name, p.abbrev)
 }
 
@@ -514,7 +514,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     let geo = pos.geometry();
     let side = pos.side_to_move();
     let kind = written.kind;
-    let abbrev = pos.tables().rules.pieces[kind.index()].abbrev.clone();
+    let abbrev = pos.rules().pieces[kind.index()].abbrev.clone();
     let (start, legs, promote) = match written.body {
         Body::Drop(to) => return resolve_drop(pos, text, kind, to),
         Body::Board { start, legs, promote } => (start, legs, promote),
@@ -721,7 +721,7 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
 }
 
 fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Result<Move, MoveError> {
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     let name = piece_name(pos, kind);
     if !rules.drops {
         return Err(MoveError::Illegal {

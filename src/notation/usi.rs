@@ -31,7 +31,7 @@ pub fn write_usi(pos: &Position, m: &Move) -> String {
     let geo = pos.geometry();
     let square = |sq: Sq| geo.square(sq).to_string();
     if let Some(kind) = m.drop {
-        let piece = pos.tables().rules.piece(kind);
+        let piece = pos.rules().piece(kind);
         let token = match &piece.sfen {
             Some(letter) => letter.to_uppercase(),
             None => format!("[{}]", piece.abbrev),
@@ -85,7 +85,7 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
     let text = text.trim();
     let legal = pos.legal_moves();
     let geo = pos.geometry();
-    let board = pos.tables().rules.board;
+    let board = pos.rules().board;
     let on_board = |s: &Square| board.contains(*s);
     if let Some((piece, to)) = text.split_once('*') {
         let to = squares(to)
@@ -151,7 +151,7 @@ fn via_matches(pos: &Position, m: &Move, mids: &[Sq]) -> bool {
 }
 
 pub(super) fn drop_kind(pos: &Position, token: &str) -> Option<PieceId> {
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     let inner = token.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
     rules
         .pieces

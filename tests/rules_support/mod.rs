@@ -55,7 +55,7 @@ fn square_names(text: &str) -> Vec<String> {
 
 /// The kind a drop token names: an SFEN letter (`P`) or an abbreviation in brackets (`[Sw]`).
 fn kind(pos: &Position, token: &str) -> PieceId {
-    let rules = &pos.tables().rules;
+    let rules = &pos.rules();
     let found = match token.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         Some(abbrev) => rules.piece_by_abbrev(abbrev),
         None => rules
@@ -187,12 +187,12 @@ pub fn draw(reason: koma::game::EndReason) -> Option<GameResult> {
 /// The piece on a square: owner and abbreviation.
 pub fn piece_at(pos: &Position, square: &str) -> Option<(Side, String)> {
     pos.piece_at(sq(square))
-        .map(|(side, kind, _)| (side, pos.tables().rules.piece(kind).abbrev.clone()))
+        .map(|(side, kind, _)| (side, pos.rules().piece(kind).abbrev.clone()))
 }
 
 /// How many pieces of the kind `abbrev` `side` holds in hand.
 pub fn in_hand(pos: &Position, side: Side, abbrev: &str) -> u32 {
-    let id = pos.tables().rules.piece_by_abbrev(abbrev).expect("piece");
+    let id = pos.rules().piece_by_abbrev(abbrev).expect("piece");
     pos.in_hand(side, id)
 }
 
