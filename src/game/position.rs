@@ -185,6 +185,7 @@ impl Position {
     }
 
     /// The rules of the game.
+    #[inline]
     pub fn rules(&self) -> &Rules {
         self.t.rules()
     }
@@ -413,13 +414,14 @@ impl Position {
                 *count += u32::from(self.hands[self.hand_index(side, kind)]);
             }
         }
-        for kind in 0..kinds {
-            if have[kind] > most[kind] && self.t.kinds()[kind].unpromoted.index() == kind {
-                let piece = self.t.rules().pieces[kind].abbrev.clone();
+        for kind in self.t.rules().piece_ids() {
+            let i = kind.index();
+            if have[i] > most[i] && self.t.kind(kind).unpromoted == kind {
+                let piece = self.t.rules().piece(kind).abbrev.clone();
                 return Err(PositionError::TooManyPieces {
                     piece,
-                    count: have[kind],
-                    most: most[kind],
+                    count: have[i],
+                    most: most[i],
                 });
             }
         }
@@ -572,10 +574,10 @@ impl Position {
             if self.deferred[side.opponent().index()] == sq {
                 self.deferred[side.opponent().index()] = NO_SQ;
             }
-            let kind = code_kind(captured).index();
-            lion_taken |= self.t.kinds()[kind].lion == LionRole::Lion;
+            let info = self.t.kind(code_kind(captured));
+            lion_taken |= info.lion == LionRole::Lion;
             if self.t.rules().drops {
-                let index = self.hand_index(side, self.t.kinds()[kind].unpromoted);
+                let index = self.hand_index(side, info.unpromoted);
                 let count = self.hands[index];
                 self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
                 self.hands[index] = count.saturating_add(1);

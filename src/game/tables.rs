@@ -268,10 +268,12 @@ impl MoveTables {
     }
 
     /// The rules these tables were built from.
+    #[inline]
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    #[inline]
     pub fn geometry(&self) -> Geometry {
         self.geo
     }
@@ -283,10 +285,12 @@ impl MoveTables {
     }
 
     /// The facts about every kind, by [`PieceId`] index.
+    #[inline]
     pub fn kinds(&self) -> &[KindInfo] {
         &self.kinds
     }
 
+    #[inline]
     pub fn kind_count(&self) -> usize {
         self.kinds.len()
     }

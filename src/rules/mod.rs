@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 pub struct PieceId(pub u16);
 
 impl PieceId {
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -251,6 +252,7 @@ impl Rules {
         ron::ser::to_string_pretty(self, config).unwrap_or_else(|e| format!("/* cannot serialise: {e} */"))
     }
 
+    #[inline]
     pub fn piece(&self, id: PieceId) -> &PieceKind {
         &self.pieces[id.index()]
     }
@@ -283,6 +285,7 @@ impl Rules {
             .map(|i| PieceId(i as u16))
     }
 
+    #[inline]
     pub fn piece_ids(&self) -> impl Iterator<Item = PieceId> + '_ {
         (0..self.pieces.len()).map(|i| PieceId(i as u16))
     }
