@@ -13,11 +13,13 @@
 //!    help); the rules exist only when there is no error.
 //! 3. [`rules`]: what the compiler produces and everything after it reads: flat, span-free,
 //!    serialisable data ([`Rules`](rules::Rules); `koma compile` prints them as RON).
-//! 4. [`game`]: the interpreter. [`MoveTables`](game::MoveTables) unrolls the rules' movements into
-//!    rays and leaps from every square; a [`Position`](game::Position) generates the legal
-//!    moves, makes and unmakes them, and names the rule an illegal move breaks; a
+//! 4. [`game`]: the interpreter. [`MoveTables`](game::MoveTables) unrolls the rules' rides
+//!    and leaps into runs of squares from every square; a [`Position`](game::Position)
+//!    generates the legal moves (walking the lion, hook and `anywhere` moves on the board),
+//!    makes and unmakes them, and names the rule an illegal move breaks; a
 //!    [`Game`](game::Game) keeps the history and decides the outcome; [`perft`](game::perft)
-//!    counts move sequences.
+//!    counts move sequences. [`game::movement`] says how each movement kind is carried out,
+//!    and how to add one.
 //! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
 //!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
 //! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary

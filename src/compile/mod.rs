@@ -1,4 +1,4 @@
-//! Compiling: a syntax tree to the [`Rules`](crate::rules::Rules).
+//! Compiling: a syntax tree to the [`Rules`].
 //!
 //! The compiler resolves every name (pieces, options, variants a file `use`s), lowers each
 //! piece's moves into [`Movement`](crate::rules::Movement) entries, derives what the rules

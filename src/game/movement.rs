@@ -15,19 +15,25 @@
 //!
 //! # Adding a movement kind
 //!
-//! 1. The grammar: a rule for its clause in `grammar/variant.pest` (and its word in the
-//!    keyword table the parser and its messages share).
-//! 2. The syntax tree: a `MovementSyntax` variant in `parse/ast.rs`, built in the parser.
-//! 3. [`rules::Movement`](crate::rules::Movement): a variant, lowered from the syntax in
-//!    `compile/movement.rs`; then put it on one side of the split in
-//!    [`Movement::split`](crate::rules::Movement::split): a variant of [`Unrolled`] if it
-//!    is a fixed run of squares from every square, blocked by the first piece; a variant
-//!    of [`Walked`] otherwise.
-//! 4. Every match the compiler then points to: the split's consumers (this module, move
-//!    generation, attack detection, the legality check), the diagram (`show.rs`), and the
-//!    README's description of the language.
-//! 5. Tests: a `.var` snippet using it in `tests/`, its diagram snapshot, and perft counts
-//!    from an oracle if a shipped variant uses it.
+//! 1. The grammar: a rule for its clause in `grammar/variant.pest`, and its word among the
+//!    movement words the compiler suggests from (`MOVEMENT_WORDS` today; the keyword table
+//!    once the parser has one).
+//! 2. The syntax tree: a `MovementSyntax` variant in `parse/ast.rs`, built where the parser
+//!    builds the others. The compiler then points to the lowering in `compile/movement.rs`.
+//! 3. [`rules::Movement`](crate::rules::Movement): a variant, documented, lowered in
+//!    `compile/movement.rs`. The compiler then points to [`Movement::split`]: put the kind on
+//!    one side, as a variant of [`Unrolled`] if it is a fixed run of squares from every
+//!    square, blocked by the first piece (the tables and the compiler's size check then
+//!    follow from [`Unrolled::offsets`]), or of [`Walked`] otherwise; and to the other
+//!    matches on `Movement` (its mode, `can_leave`, the legality check, the diagram in
+//!    `show.rs`).
+//! 4. Every match on the split the compiler then points to: this module (attack vectors and
+//!    the per-kind facts), move generation (walking a [`Walked`] kind), attack detection
+//!    (`slow_attack`), the legality check, and TSA's pass squares. None has a fallthrough arm.
+//! 5. The README's description of the language, and tests: a `.var` snippet using it, its
+//!    diagram snapshot, and perft counts from an oracle once a shipped variant uses it.
+//!
+//! [`Movement::split`]: crate::rules::Movement::split
 
 use super::tables::{Geometry, Sq};
 use crate::rules::{Mode, Movement, Offset, Side, Split, Unrolled, Walked};
