@@ -15,6 +15,9 @@
 //!
 //! # Adding a movement kind
 //!
+//! Check with `cargo check --all-targets --features test-support`, so that the legality
+//! check and the property tests are compiled too.
+//!
 //! 1. The grammar: a rule for its clause in `grammar/variant.pest`, and its word among the
 //!    movement words the compiler suggests from (`MOVEMENT_WORDS` today; the keyword table
 //!    once the parser has one).
