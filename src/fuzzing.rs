@@ -9,7 +9,7 @@
 //! each reader must do:
 //!
 //! - [`variant_text`]: `.var` text through parse and compile. Every diagnostic's spans lie
-//!   in its file on character boundaries, the report renders, the tables exist exactly when
+//!   in its file on character boundaries, the report renders, the rules exist exactly when
 //!   there is no error; a variant that compiles starts (its start and each handicap are
 //!   positions), shows, and passes [`check_position`] on its start.
 //! - [`sfen`]: a position string against a variant. A position that reads writes back to
@@ -26,7 +26,7 @@
 
 use crate::compile::{self, Choice, Loader, MemoryLoader, Source};
 pub use crate::game::random::SplitMix64;
-use crate::game::{Game, LionCounting, Move, Position, PositionError, Setup, Tables};
+use crate::game::{Game, LionCounting, Move, MoveTables, Position, PositionError, Setup};
 use crate::notation::{
     parse_record, read_move, read_sfen, read_usi, replay, write_record, write_sfen, write_tsa, write_tsa_all, write_usi,
 };
@@ -139,9 +139,9 @@ pub fn loader() -> MemoryLoader {
     }
 }
 
-/// The tables of [`VARIANTS`]`[index]`, compiled once.
-pub fn tables(index: usize) -> Arc<Tables> {
-    static CACHE: OnceLock<Vec<OnceLock<Arc<Tables>>>> = OnceLock::new();
+/// The move tables of [`VARIANTS`]`[index]`, compiled once.
+pub fn tables(index: usize) -> Arc<MoveTables> {
+    static CACHE: OnceLock<Vec<OnceLock<Arc<MoveTables>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| VARIANTS.iter().map(|_| OnceLock::new()).collect());
     let index = index % VARIANTS.len();
     cache[index]
@@ -154,12 +154,12 @@ pub fn tables(index: usize) -> Arc<Tables> {
 }
 
 /// Compiles a variant by name with [`loader`]; the rendered report when it has errors.
-fn compiled_tables(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, String> {
+fn compiled_tables(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, String> {
     let loader = loader();
     let source = loader.load(name, None)?;
     let compiled = compile::compile(source, &loader, choices);
     match compiled.rules {
-        Some(rules) => Ok(Arc::new(Tables::new(rules))),
+        Some(rules) => Ok(Arc::new(MoveTables::new(rules))),
         None => Err(compiled.report.render(false)),
     }
 }
@@ -433,7 +433,7 @@ pub fn variant_text(data: &[u8]) {
     let _ = rules.to_ron();
     crate::show::show(&rules, None).unwrap_or_else(|e| panic!("show: {e}"));
     let handicaps: Vec<String> = rules.handicaps.iter().map(|h| h.name.clone()).collect();
-    let t = Arc::new(Tables::new(rules));
+    let t = Arc::new(MoveTables::new(rules));
     let mut choose = Bytes::new(data);
     let mut start = Position::start(t.clone());
     // A variant's own start is played even where the side to move can take the other's
@@ -504,8 +504,8 @@ pub fn move_text(data: &[u8]) {
 }
 
 /// The variants compiled for records, by variant name and options (a few at most).
-fn record_tables(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, String> {
-    type Compiled = (String, Result<Arc<Tables>, String>);
+fn record_tables(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, String> {
+    type Compiled = (String, Result<Arc<MoveTables>, String>);
     static CACHE: OnceLock<Mutex<Vec<Compiled>>> = OnceLock::new();
     let key = format!("{name}{choices:?}");
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
@@ -597,8 +597,8 @@ pub fn positions(data: &[u8]) {
     let pos = match how % 4 {
         0 | 1 => {
             let plies = usize::from(bytes.byte() % 64);
-            let start = if how % 4 == 1 && !t.rules.handicaps.is_empty() {
-                let h = &t.rules.handicaps[bytes.below(t.rules.handicaps.len())];
+            let start = if how % 4 == 1 && !t.rules().handicaps.is_empty() {
+                let h = &t.rules().handicaps[bytes.below(t.rules().handicaps.len())];
                 Position::handicap(t.clone(), &h.name).expect("a compiled handicap is a position")
             } else {
                 Position::start(t.clone())
@@ -611,15 +611,15 @@ pub fn positions(data: &[u8]) {
         },
     };
     let mut pos = pos;
-    let big = t.geo.len() > 100;
+    let big = t.geometry().len() > 100;
     let depth = if big { Depth::Sampled } else { Depth::Full };
     check_position(&mut pos, depth, &mut bytes);
 }
 
 /// A setup from bytes: the royals of the start (so that most setups are valid), then pieces
 /// of any kind on any square, some promoted, some in hand; either side to move.
-fn placed(t: &Arc<Tables>, bytes: &mut Bytes) -> Option<Position> {
-    let rules = &t.rules;
+fn placed(t: &Arc<MoveTables>, bytes: &mut Bytes) -> Option<Position> {
+    let rules = &t.rules();
     let mut setup = Setup {
         pieces: Vec::new(),
         hands: Vec::new(),
@@ -645,7 +645,7 @@ fn placed(t: &Arc<Tables>, bytes: &mut Bytes) -> Option<Position> {
         let flags = bytes.byte();
         let side = if flags & 1 == 0 { Side::Black } else { Side::White };
         if flags & 2 != 0 && rules.drops {
-            let base = PieceId(t.kinds[kind.index()].base);
+            let base = t.kind(kind).unpromoted;
             setup.hands.push((side, base, 1 + u32::from(flags >> 6)));
         } else if taken.insert(square) {
             setup

@@ -12,12 +12,14 @@
 //!    into one [`Report`](compile::Report) of miette diagnostics (file, line, labelled span,
 //!    help); the rules exist only when there is no error.
 //! 3. [`rules`]: what the compiler produces and everything after it reads: flat, span-free,
-//!    serialisable tables ([`Rules`](rules::Rules); `koma compile` prints them as RON).
-//! 4. [`game`]: the interpreter. [`Tables`](game::Tables) unrolls the rules' movements into
-//!    rays and leaps from every square; a [`Position`](game::Position) generates the legal
-//!    moves, makes and unmakes them, and names the rule an illegal move breaks; a
+//!    serialisable data ([`Rules`](rules::Rules); `koma compile` prints them as RON).
+//! 4. [`game`]: the interpreter. [`MoveTables`](game::MoveTables) unrolls the rules' rides
+//!    and leaps into runs of squares from every square; a [`Position`](game::Position)
+//!    generates the legal moves (walking the lion, hook and `anywhere` moves on the board),
+//!    makes and unmakes them, and names the rule an illegal move breaks; a
 //!    [`Game`](game::Game) keeps the history and decides the outcome; [`perft`](game::perft)
-//!    counts move sequences.
+//!    counts move sequences. [`game::movement`] says how each movement kind is carried out,
+//!    and how to add one.
 //! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
 //!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
 //! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
@@ -39,7 +41,7 @@
 //!
 //! ```
 //! use koma::compile::{MemoryLoader, Source, compile};
-//! use koma::game::{Position, Tables};
+//! use koma::game::{Position, MoveTables};
 //! use koma::notation::{read_move, write_sfen, write_usi};
 //! use std::sync::Arc;
 //!
@@ -58,10 +60,10 @@
 //! let source = Source { name: "tiny.var".into(), text: text.into() };
 //! let compiled = compile(source, &MemoryLoader::default(), &[]);
 //! assert!(compiled.report.diagnostics.is_empty(), "{}", compiled.report.render(false));
-//! let rules = compiled.rules.expect("tables when there is no error");
+//! let rules = compiled.rules.expect("rules when there is no error");
 //!
 //! // Interpret: the start position and its legal moves.
-//! let mut pos = Position::start(Arc::new(Tables::new(rules)));
+//! let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
 //! let moves = pos.legal_moves();
 //! assert_eq!(moves.len(), 21);
 //!

@@ -374,20 +374,43 @@ fn plus(a: Offset, b: Offset) -> Offset {
 /// move goes on without limit (so its arrow stands beyond every limited move); at least 2,
 /// and 3 for a hook, to show where its turns lead.
 fn radius(moves: &[Movement]) -> i8 {
-    let limited = moves.iter().filter_map(limited_reach).max().unwrap_or(0).max(1);
-    let unlimited = moves.iter().any(|m| matches!(m, Movement::Ride { max: None, .. }));
-    let hook = moves.iter().any(|m| matches!(m, Movement::Hook { .. }));
+    let extents: Vec<Extent> = moves.iter().map(extent).collect();
+    let limited = extents
+        .iter()
+        .filter_map(|e| match e {
+            Extent::Limited(n) => Some(*n),
+            Extent::Unlimited | Extent::Hook | Extent::Board => None,
+        })
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let unlimited = extents.contains(&Extent::Unlimited);
+    let hook = extents.contains(&Extent::Hook);
     let least = if hook { 3 } else { 2 };
     (limited + u8::from(unlimited || hook)).max(least) as i8
 }
 
-fn limited_reach(movement: &Movement) -> Option<u8> {
+/// How far a movement reaches, for the size of the diagram.
+#[derive(PartialEq)]
+enum Extent {
+    /// At most this many king steps.
+    Limited(u8),
+    /// A slide: to the edge.
+    Unlimited,
+    Hook,
+    /// Any square of the board (`anywhere`).
+    Board,
+}
+
+fn extent(movement: &Movement) -> Extent {
     match *movement {
-        Movement::Ride { dir, max: Some(n), .. } => Some(n * dir.king_distance()),
-        Movement::Leap { to, .. } => Some(to.king_distance()),
-        Movement::AreaLion { steps, .. } => Some(steps),
-        Movement::LineLion { dir, steps, .. } => Some(steps * dir.king_distance()),
-        Movement::Ride { max: None, .. } | Movement::Hook { .. } | Movement::Anywhere { .. } => None,
+        Movement::Ride { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
+        Movement::Leap { to, .. } => Extent::Limited(to.king_distance()),
+        Movement::AreaLion { steps, .. } => Extent::Limited(steps),
+        Movement::LineLion { dir, steps, .. } => Extent::Limited(steps * dir.king_distance()),
+        Movement::Ride { max: None, .. } => Extent::Unlimited,
+        Movement::Hook { .. } => Extent::Hook,
+        Movement::Anywhere { .. } => Extent::Board,
     }
 }
 

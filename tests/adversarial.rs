@@ -8,7 +8,7 @@ mod support;
 
 use koma::compile::limits::{MAX_TABLE_SQUARES, table_entries};
 use koma::compile::{self, Check, Compiled, MemoryLoader, Report, Source};
-use koma::game::{EndReason, Game, MAX_MOVE_NUMBER, Position, Tables};
+use koma::game::{EndReason, Game, MAX_MOVE_NUMBER, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, parse_record, read_move, read_record_file, read_sfen, replay, write_sfen};
 use koma::rules::{BoardSize, MAX_LION_STEPS, MAX_ROYALS, Movement, Offset, Side};
 use std::sync::Arc;
@@ -38,12 +38,12 @@ fn labelled(report: &Report, check: Check) -> &str {
     &d.source.text[span]
 }
 
-fn tables_of(text: &str) -> Arc<Tables> {
+fn tables_of(text: &str) -> Arc<MoveTables> {
     let compiled = compile_text("test.var", text);
     let rules = compiled
         .rules
         .unwrap_or_else(|| panic!("{}", compiled.report.render(false)));
-    Arc::new(Tables::new(rules))
+    Arc::new(MoveTables::new(rules))
 }
 
 /// Every generated move passes the independent check and the position reads back.

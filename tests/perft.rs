@@ -5,7 +5,7 @@
 //! `cargo test`; the deep ones run with `cargo test -- --ignored` and in `koma bench`.
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{LionCounting, Position, Tables, perft};
+use koma::game::{LionCounting, MoveTables, Position, perft};
 use koma::notation::read_sfen;
 use std::sync::Arc;
 
@@ -76,7 +76,7 @@ fn run(variant: &str, deep: bool) {
         let rules = compile_named(variant, &case.options)
             .rules
             .unwrap_or_else(|| panic!("{variant} compiles"));
-        let tables = Arc::new(Tables::new(rules));
+        let tables = Arc::new(MoveTables::new(rules));
         let mut pos = match &case.sfen {
             None => Position::start(tables),
             Some(text) => read_sfen(&tables, text).unwrap_or_else(|e| panic!("{variant}.perft:{}: {e}", case.line)),

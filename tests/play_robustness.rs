@@ -7,7 +7,7 @@
 mod support;
 
 use koma::files::save_atomic;
-use koma::game::{Game, Position, Tables};
+use koma::game::{Game, MoveTables, Position};
 use koma::notation::{parse_record, replay};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -24,7 +24,7 @@ fn replayed_moves(file: &Path) -> usize {
     let text = std::fs::read_to_string(file).expect("the record is there");
     let record = parse_record(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
     let rules = koma::compile::compile_named("shogi", &[]).rules.expect("shogi");
-    let mut game = Game::new(Position::start(Arc::new(Tables::new(rules))));
+    let mut game = Game::new(Position::start(Arc::new(MoveTables::new(rules))));
     replay(&mut game, &record).unwrap_or_else(|e| panic!("{e}:\n{text}"));
     game.len()
 }

@@ -22,7 +22,7 @@
 mod support;
 
 use koma::fuzzing::{self, Bytes, Depth};
-use koma::game::{LionCounting, Move, NO_SQ, Position, Tables};
+use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position};
 use koma::notation::{read_sfen, read_usi, write_sfen, write_usi};
 use koma::rules::{LionRole, Movement, PieceId, PromotionEvent, Rules, Side, Square};
 use std::collections::{BTreeMap, HashSet};
@@ -65,8 +65,8 @@ const SCHEDULE: [(Style, Start); 6] = [
 /// royals stays with chance 2/5 (in a variant with drops a removed piece goes to a random
 /// hand), a promotable piece promotes with chance 1/3 (Kings to Emperors, Drunk Elephants to
 /// Princes: two royals), and either side may move first.
-fn scrambled(t: &Arc<Tables>, rng: &mut Bytes) -> Position {
-    let rules = &t.rules;
+fn scrambled(t: &Arc<MoveTables>, rng: &mut Bytes) -> Position {
+    let rules = &t.rules();
     loop {
         let mut setup = Position::start(t.clone()).to_setup();
         let mut pieces = Vec::new();
@@ -149,7 +149,7 @@ fn run(config: Config) -> Stats {
     let mut stats = Stats::default();
     for game in 0..config.games {
         let (style, start) = SCHEDULE[game % SCHEDULE.len()];
-        let handicap = t.rules.handicaps.first().filter(|_| start == Start::Handicap);
+        let handicap = t.rules().handicaps.first().filter(|_| start == Start::Handicap);
         let mut pos = match (start, handicap) {
             (Start::Array, _) => Position::start(t.clone()),
             (_, Some(h)) => Position::handicap(t.clone(), &h.name).expect("a declared handicap"),
@@ -183,7 +183,7 @@ fn run(config: Config) -> Stats {
 
 /// Whether a side has lost all its royal pieces (the game is over).
 fn royal_gone(pos: &Position) -> bool {
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     rules.pieces.iter().any(|p| p.royal)
         && [Side::Black, Side::White]
             .iter()
@@ -227,7 +227,7 @@ fn captures(pos: &Position, m: &Move) -> bool {
 fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &mut Stats) {
     stats.positions += 1;
     stats.legal_moves += legal.len();
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     for m in legal.iter().filter(|m| !m.is_drop()) {
         let (_, kind, _) = pos.piece_at(pos.geometry().square(m.from)).expect("a mover");
         for movement in &rules.piece(kind).moves {
@@ -317,7 +317,7 @@ type Outcome = (
 /// The board, hands, side to move, Lion-capture square and deferred promotions after `m`,
 /// worked out from the rules by editing the position's setup by hand.
 fn expected_after(pos: &Position, m: &Move) -> Outcome {
-    let rules: &Rules = &pos.tables().rules;
+    let rules: &Rules = pos.rules();
     let geo = pos.geometry();
     let side = pos.side_to_move();
     let setup = pos.to_setup();
@@ -329,9 +329,9 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
     // A side's deferral lasts until its next move; a captured piece defers nothing.
     let mut deferred = setup.deferred;
     deferred[side.index()] = None;
-    if m.is_drop() {
-        *hands.get_mut(&(side, PieceId(m.drop))).expect("in hand") -= 1;
-        board.insert(to, (side, PieceId(m.drop), false));
+    if let Some(kind) = m.drop {
+        *hands.get_mut(&(side, kind)).expect("in hand") -= 1;
+        board.insert(to, (side, kind, false));
     } else {
         let from = geo.square(m.from);
         let (_, kind, declined) = board.remove(&from).expect("a piece to move");
@@ -412,24 +412,24 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             from,
             to,
             via: [v, NO_SQ],
-            drop: u16::MAX,
+            drop: None,
             promote: rng.chance(50),
         });
         out.push(Move {
             from,
             to: from,
             via: [NO_SQ; 2],
-            drop: u16::MAX,
+            drop: None,
             promote: false,
         });
         out.push(Move {
             from,
             to,
             via: [NO_SQ, v],
-            drop: u16::MAX,
+            drop: None,
             promote: false,
         });
-        let kind = rng.below(pos.tables().rules.pieces.len()) as u16;
+        let kind = PieceId(rng.below(pos.rules().pieces.len()) as u16);
         out.push(Move {
             promote: true,
             ..Move::drop(kind, to)
@@ -614,7 +614,7 @@ fn found_repetition_starter_of_the_current_cycle() {
         from: square("5g"),
         to: square("5f"),
         via: [NO_SQ; 2],
-        drop: u16::MAX,
+        drop: None,
         promote: false,
     };
     assert!(!pos.is_legal(&back), "Black started the cycle and must vary");

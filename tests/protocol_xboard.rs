@@ -93,7 +93,7 @@ fn a_variant_xboard_does_not_know_is_defined_with_setup_and_one_piece_command_pe
         "setup (FCPLRS^F^SKfcplrs^f^sk) 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR w 0 1"
     );
     let pieces: Vec<&String> = lines.iter().filter(|l| l.starts_with("piece ")).collect();
-    assert_eq!(pieces.len(), tables("tori", &[]).rules.pieces.len(), "{lines:?}");
+    assert_eq!(pieces.len(), tables("tori", &[]).rules().pieces.len(), "{lines:?}");
     // The Swallow steps forward; the Falcon steps any way but straight back.
     assert!(lines.contains(&"piece S& fW".to_string()), "{lines:?}");
     // Shogi and Chu XBoard plays itself.

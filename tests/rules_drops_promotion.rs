@@ -6,7 +6,7 @@
 mod support;
 
 use koma::game::Illegal;
-use koma::rules::Side;
+use koma::rules::{PromotionEvent, Side};
 use support::*;
 
 // ------------------------------------------------------------------ captured pieces go to hand
@@ -366,9 +366,20 @@ fn yari_forced_promotion_on_the_last_rank_except_the_yari_rook() {
 fn yari_promotion_end_in_zone_option() {
     let touch = tables("yari", &["promotion=touch-zone"]);
     let end = tables("yari", &["promotion=end-in-zone"]);
-    let (t, e) = (touch.zone.expect("zone"), end.zone.expect("zone"));
-    assert_eq!((t.depth, t.enter, t.within, t.leave), (3, true, true, true));
-    assert_eq!((e.depth, e.enter, e.within, e.leave), (3, true, true, false));
+    let zone = |t: &koma::game::MoveTables| {
+        t.rules().promotion.iter().find_map(|trigger| match trigger.when {
+            PromotionEvent::Zone {
+                depth,
+                enter,
+                within,
+                leave,
+                ..
+            } => Some((depth, enter, within, leave)),
+            PromotionEvent::Capture => None,
+        })
+    };
+    assert_eq!(zone(&touch), Some((3, true, true, true)));
+    assert_eq!(zone(&end), Some((3, true, true, false)));
     // Entering and moving within still promote under end-in-zone.
     let mut pos = position("yari", &["promotion=end-in-zone"], "k6/7/7/3R3/7/7/7/7/3K3 b - 1");
     assert_eq!(

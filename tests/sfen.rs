@@ -6,7 +6,7 @@
 
 mod support;
 
-use koma::game::{Move, Position, PositionError, Tables};
+use koma::game::{Move, MoveTables, Position, PositionError};
 use koma::notation::{SfenError, read_sfen, read_usi, write_sfen};
 use koma::rules::Square;
 use std::collections::HashSet;
@@ -21,7 +21,7 @@ fn legal_set(pos: &mut Position) -> HashSet<Move> {
 
 /// Reads `text`, checks it prints back as `text`, and that the printed string reads to the
 /// same position (SFEN, hash, legal moves).
-fn round_trip(t: &Arc<Tables>, text: &str) -> Position {
+fn round_trip(t: &Arc<MoveTables>, text: &str) -> Position {
     let mut pos = read_sfen(t, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let printed = write_sfen(&pos);
     assert_eq!(printed, text, "prints back as written");
@@ -30,7 +30,7 @@ fn round_trip(t: &Arc<Tables>, text: &str) -> Position {
 }
 
 /// The position's SFEN reads back to the same position.
-fn assert_same(pos: &mut Position, t: &Arc<Tables>) {
+fn assert_same(pos: &mut Position, t: &Arc<MoveTables>) {
     let printed = write_sfen(pos);
     let mut again = read_sfen(t, &printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
     assert_eq!(write_sfen(&again), printed);
@@ -47,7 +47,7 @@ fn start_positions_and_handicaps_round_trip() {
         let text = write_sfen(&start);
         assert_same(&mut start, &t);
         round_trip(&t, &text);
-        for handicap in &t.rules.handicaps {
+        for handicap in &t.rules().handicaps {
             let mut pos = Position::handicap(t.clone(), &handicap.name).expect("declared");
             assert!(
                 write_sfen(&pos).contains(" w "),

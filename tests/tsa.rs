@@ -19,7 +19,7 @@ fn position(variant: &str, pieces: &[(&str, Side, &str)], hand: &[(&str, u32)]) 
 fn position_with(variant: &str, options: &[&str], pieces: &[(&str, Side, &str)], hand: &[(&str, u32)]) -> Position {
     let t = tables(variant, options);
     let kind = |abbrev: &str| {
-        t.rules
+        t.rules()
             .piece_by_abbrev(abbrev)
             .unwrap_or_else(|| panic!("{variant} has no {abbrev}"))
     };
@@ -47,7 +47,7 @@ fn mv(pos: &Position, from: &str, via: &[&str], to: &str, promote: bool) -> Move
         from: geo.index(sq(from)),
         to: geo.index(sq(to)),
         via: v,
-        drop: u16::MAX,
+        drop: None,
         promote,
     }
 }
@@ -232,7 +232,7 @@ fn horned_falcon_lion_power_forward() {
 fn drops_with_star_or_quote() {
     let mut pos = position("shogi", &KINGS_SHOGI, &[("P", 1)]);
     let drop = Move::drop(
-        pos.tables().rules.piece_by_abbrev("P").unwrap().0,
+        pos.rules().piece_by_abbrev("P").unwrap(),
         pos.geometry().index(sq("5e")),
     );
     assert_eq!(written(&mut pos, drop), "P*5e");
@@ -241,7 +241,7 @@ fn drops_with_star_or_quote() {
     // Tori's drops are written with the abbreviation.
     let mut pos = position("tori", &[("4g", Black, "Ph"), ("4a", White, "Ph")], &[("Sw", 1)]);
     let drop = Move::drop(
-        pos.tables().rules.piece_by_abbrev("Sw").unwrap().0,
+        pos.rules().piece_by_abbrev("Sw").unwrap(),
         pos.geometry().index(sq("5e")),
     );
     assert_eq!(written(&mut pos, drop), "Sw*5e");

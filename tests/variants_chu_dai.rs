@@ -66,7 +66,13 @@ fn codes(kind: &PieceKind) -> String {
                 Movement::Ride { dir: d, max: None, .. } if d == dir => "∞".to_string(),
                 Movement::Leap { to, .. } if to == dir.scale(2) => "J2".to_string(),
                 Movement::LineLion { dir: d, steps: 2, .. } if d == dir => "LP".to_string(),
-                _ => continue,
+                // Along another line, or a kind the codes do not name ("+ other moves" below).
+                Movement::Ride { .. }
+                | Movement::Leap { .. }
+                | Movement::LineLion { .. }
+                | Movement::AreaLion { .. }
+                | Movement::Hook { .. }
+                | Movement::Anywhere { .. } => continue,
             };
             used += 1;
             parts.push(code);

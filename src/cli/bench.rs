@@ -7,7 +7,7 @@
 //! depth listed there whose count is within a node budget, and the count is checked.
 
 use koma::compile::compile_named;
-use koma::game::{LionCounting, Position, Tables, perft};
+use koma::game::{LionCounting, MoveTables, Position, perft};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -92,7 +92,7 @@ pub fn run(quick: bool) -> ExitCode {
             eprintln!("error: {variant} does not compile");
             return ExitCode::FAILURE;
         };
-        let mut pos = Position::start(Arc::new(Tables::new(rules)));
+        let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
         let started = Instant::now();
         let mut runs = 0u64;
         let nodes = loop {

@@ -9,7 +9,7 @@
 
 use anstyle::{AnsiColor, Style};
 use koma::game::{Move, NO_SQ, Position, Sq};
-use koma::rules::{Side, Square, rank_name};
+use koma::rules::{PieceId, Side, Square, rank_name};
 
 /// Marks drawn over the board by "show": what a piece may do on each square.
 pub type Overlay = Vec<(Sq, char)>;
@@ -20,10 +20,10 @@ const CYAN: Style = AnsiColor::Cyan.on_default();
 
 /// How a piece kind is shown: its abbreviation, with `+` for a promoted kind whose
 /// abbreviation does not already say so.
-pub fn piece_label(pos: &Position, kind: usize) -> String {
+pub fn piece_label(pos: &Position, kind: PieceId) -> String {
     let t = pos.tables();
-    let abbrev = &t.rules.pieces[kind].abbrev;
-    let promoted = usize::from(t.kinds[kind].base) != kind;
+    let abbrev = &t.rules().piece(kind).abbrev;
+    let promoted = t.kind(kind).unpromoted != kind;
     if promoted && !abbrev.starts_with('+') {
         format!("+{abbrev}")
     } else {
@@ -63,7 +63,7 @@ const MARGIN: usize = 2;
 
 /// Draws the position in `layout`, fitted to `width` columns.
 pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
-    let board = scene.pos.tables().rules.board;
+    let board = scene.pos.rules().board;
     let files = usize::from(board.files);
     // Two spaces and the longest rank name, after the last file.
     let rank_column = 2 + rank_name(board.ranks).len();
@@ -81,7 +81,7 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
     let strips = files.div_ceil(per_strip);
     let per_strip = files.div_ceil(strips);
     let mut out = hand_line(scene.pos, Side::White, width);
-    let all: Vec<u8> = (1..=scene.pos.tables().rules.board.files).rev().collect();
+    let all: Vec<u8> = (1..=scene.pos.rules().board.files).rev().collect();
     for (i, strip) in all.chunks(per_strip).enumerate() {
         if i > 0 {
             out.push('\n');
@@ -95,11 +95,11 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
 /// The width of a cell: the widest piece now on the board, and a column before it for a
 /// mark (or a space between squares); in the wide layout, White's `v` and a space more.
 fn cell_width(pos: &Position, wide: bool) -> usize {
-    let board = pos.tables().rules.board;
+    let board = pos.rules().board;
     let widest = (1..=board.ranks)
         .flat_map(|rank| (1..=board.files).map(move |file| Square::new(file, rank)))
         .filter_map(|square| pos.piece_at(square))
-        .map(|(_, kind, _)| piece_label(pos, kind.index()).chars().count())
+        .map(|(_, kind, _)| piece_label(pos, kind).chars().count())
         .max()
         .unwrap_or(1);
     let digits = board.files.to_string().len();
@@ -109,7 +109,7 @@ fn cell_width(pos: &Position, wide: bool) -> usize {
 
 /// The board's ranks over the files `files` (from the left).
 fn draw_files(scene: &Scene, files: &[u8], compact: bool, width: usize) -> String {
-    let board = scene.pos.tables().rules.board;
+    let board = scene.pos.rules().board;
     let margin = if compact { String::new() } else { " ".repeat(MARGIN) };
     let mut out = margin.clone();
     for file in files {
@@ -138,7 +138,7 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
         .is_some_and(|m| m.to == sq || (m.from == sq && m.from != NO_SQ));
     let (text, style) = match (pos.piece_at(square), mark) {
         (Some((side, kind, _)), _) => {
-            let label = piece_label(pos, kind.index());
+            let label = piece_label(pos, kind);
             match (side, compact) {
                 (Side::Black, _) => (label, BOLD),
                 (Side::White, true) => (label.to_lowercase(), RED),
@@ -164,13 +164,15 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
 /// A side's pieces in hand, wrapped to `width` columns; nothing in variants without drops.
 fn hand_line(pos: &Position, side: Side, width: usize) -> String {
     let t = pos.tables();
-    if !t.rules.drops {
+    if !t.rules().drops {
         return String::new();
     }
-    let pieces: Vec<String> = (0..t.kind_count() as u16)
+    let pieces: Vec<String> = t
+        .rules()
+        .piece_ids()
         .filter_map(|k| {
-            let n = pos.in_hand(side, koma::rules::PieceId(k));
-            let label = piece_label(pos, usize::from(k));
+            let n = pos.in_hand(side, k);
+            let label = piece_label(pos, k);
             match n {
                 0 => None,
                 1 => Some(label),

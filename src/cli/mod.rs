@@ -40,7 +40,7 @@ enum Command {
         #[command(flatten)]
         options: args::Options,
     },
-    /// Print a variant's compiled tables as RON.
+    /// Print a variant's compiled rules as RON.
     Compile {
         #[command(flatten)]
         variant: args::Variant,

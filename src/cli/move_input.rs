@@ -44,7 +44,7 @@ fn promotion_unwritten(pos: &mut Position, text: &str, m: &Move) -> Option<Strin
     pos.legal_moves_into(&mut legal, LionCounting::Distinct);
     let geo = pos.geometry();
     let (_, kind, _) = pos.piece_at(geo.square(m.from))?;
-    let piece = &pos.tables().rules.pieces[kind.index()];
+    let piece = &pos.rules().pieces[kind.index()];
     legal.contains(&promoting).then(|| {
         format!(
             "`{text}`: the {} ({}) may promote on this move — type `{text}+` to promote, or `{text}=` not to",

@@ -10,7 +10,7 @@ use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
-use koma::game::{Game, GameResult, Move, Position, Tables};
+use koma::game::{Game, GameResult, Move, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -199,7 +199,7 @@ fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result
         )
     })?;
     let names: Vec<String> = rules.handicaps.iter().map(|h| h.name.clone()).collect();
-    let tables = Arc::new(Tables::new(rules));
+    let tables = Arc::new(MoveTables::new(rules));
     let start = match handicap {
         None => Position::start(tables),
         Some(name) => Position::handicap(tables, name).ok_or_else(|| {
@@ -344,7 +344,7 @@ impl Session {
     fn main_loop(&mut self) {
         self.say(&format!(
             "koma: {} — type `help` for commands.",
-            self.game.start().tables().rules.name
+            self.game.start().rules().name
         ));
         self.draw_board(&vec![]);
         let stdin = std::io::stdin();
@@ -531,7 +531,7 @@ impl Session {
     fn filtered_moves(&mut self, what: &str) -> Result<Vec<Move>, String> {
         let moves = self.game.legal_moves();
         let pos = self.game.position();
-        let rules = &pos.tables().rules;
+        let rules = &pos.rules();
         if what.is_empty() {
             Ok(moves)
         } else if let Some(square) = koma::rules::Square::parse(what).filter(|s| rules.board.contains(*s)) {
@@ -753,12 +753,10 @@ fn read_line(input: &mut impl BufRead) -> Option<Line> {
 fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
     let square = pos.geometry().square(from);
     pos.piece_at(square).is_some_and(|(_, kind, _)| {
-        pos.tables().rules.pieces[kind.index()].moves.iter().any(|m| {
-            matches!(
-                m,
-                koma::rules::Movement::AreaLion { .. } | koma::rules::Movement::LineLion { .. }
-            )
-        })
+        pos.rules().pieces[kind.index()]
+            .moves
+            .iter()
+            .any(|m| m.lion_steps().is_some())
     })
 }
 
@@ -787,7 +785,7 @@ fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> 
 fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
     let side = pos.side_to_move();
     let drops: Vec<Move> = moves.into_iter().filter(Move::is_drop).collect();
-    let holding = pos.tables().rules.piece_ids().any(|k| pos.in_hand(side, k) > 0);
+    let holding = pos.rules().piece_ids().any(|k| pos.in_hand(side, k) > 0);
     match (drops.is_empty(), holding) {
         (false, _) => Ok(drops),
         (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
@@ -807,7 +805,7 @@ fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<
     let on_board = (0..geo.len()).any(|sq| own(sq as koma::game::Sq));
     let moves: Vec<Move> = moves
         .into_iter()
-        .filter(|m| if m.is_drop() { m.drop == kind.0 } else { own(m.from) })
+        .filter(|m| if m.is_drop() { m.drop == Some(kind) } else { own(m.from) })
         .collect();
     match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
         (false, _) => Ok(moves),
@@ -838,7 +836,7 @@ fn legend(overlay: &Overlay) -> String {
 
 /// A piece kind as the player reads it: its name and abbreviation, `Lion (Ln)`.
 fn piece_name(pos: &Position, kind: PieceId) -> String {
-    let piece = &pos.tables().rules.pieces[kind.index()];
+    let piece = &pos.rules().pieces[kind.index()];
     format!("{} ({})", piece.name, piece.abbrev)
 }
 

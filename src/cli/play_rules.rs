@@ -2,7 +2,7 @@
 
 use super::args;
 use koma::compile::Choice;
-use koma::game::{LionCounting, Move, Position, Tables, perft, perft_divide};
+use koma::game::{LionCounting, Move, MoveTables, Position, perft, perft_divide};
 use koma::notation::{read_sfen, write_tsa_all, write_usi};
 use koma::rules::Square;
 use std::process::ExitCode;
@@ -12,7 +12,7 @@ use std::sync::Arc;
 pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result<Position, ExitCode> {
     let mut result = Err(ExitCode::FAILURE);
     super::with_rules(variant, options, |rules| {
-        let tables = Arc::new(Tables::new(rules.clone()));
+        let tables = Arc::new(MoveTables::new(rules.clone()));
         result = match sfen {
             None => Ok(Position::start(tables)),
             Some(text) => read_sfen(&tables, text).map_err(|e| {
@@ -105,7 +105,7 @@ pub fn moves_command(
     let keep: Box<dyn Fn(&Move) -> bool> = match from {
         None => Box::new(|_| true),
         Some("hand") => Box::new(|m: &Move| m.is_drop()),
-        Some(text) => match Square::parse(text).filter(|&s| pos.tables().rules.board.contains(s)) {
+        Some(text) => match Square::parse(text).filter(|&s| pos.rules().board.contains(s)) {
             Some(square) => {
                 let sq = geo.index(square);
                 Box::new(move |m: &Move| !m.is_drop() && m.from == sq)

@@ -6,8 +6,8 @@
 
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, SearchResult, Searcher};
+use koma::game::MoveTables;
 use koma::game::Position;
-use koma::game::Tables;
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -166,10 +166,10 @@ impl Thinker {
 }
 
 /// Compiles a variant (a shipped name or a path) with options; on errors, the report's lines.
-pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, Vec<String>> {
+pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, Vec<String>> {
     let compiled = compile_named(name, choices);
     match compiled.rules {
-        Some(rules) => Ok(Arc::new(Tables::new(rules))),
+        Some(rules) => Ok(Arc::new(MoveTables::new(rules))),
         None => {
             let mut lines: Vec<String> = compiled
                 .report
@@ -185,13 +185,13 @@ pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Arc<Tables>, Vec<S
 }
 
 /// Checks an option of the variant and its value: the error says which are known.
-pub fn check_option(tables: &Tables, name: &str, value: &str) -> Result<(), String> {
-    let options = &tables.rules.options;
+pub fn check_option(tables: &MoveTables, name: &str, value: &str) -> Result<(), String> {
+    let options = &tables.rules().options;
     let Some(option) = options.get(name) else {
         let known: Vec<&str> = options.keys().map(String::as_str).collect();
         return Err(format!(
             "`{name}` is not an option of {} (its options: {})",
-            tables.rules.name,
+            tables.rules().name,
             if known.is_empty() {
                 "none".to_string()
             } else {

@@ -7,7 +7,7 @@
 use super::protocol::{Report, Thinker, check_option, load_variant, read_command, say};
 use koma::compile::{Choice, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, Searcher, mate_in};
-use koma::game::{Game, Move, Position, Tables};
+use koma::game::{Game, Move, MoveTables, Position};
 use koma::notation::{read_sfen, read_usi, write_usi};
 use koma::rules::Side;
 use std::process::ExitCode;
@@ -57,7 +57,7 @@ struct Usi {
     /// The variant loaded: a shipped name or a path.
     variant: String,
     choices: Vec<Choice>,
-    tables: Arc<Tables>,
+    tables: Arc<MoveTables>,
     /// The position set by `position`, with the moves that led to it.
     game: Game,
     thinker: Thinker,
@@ -138,7 +138,7 @@ impl Usi {
             "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
         ));
         say("option name USI_Ponder type check default false");
-        for (name, option) in &self.tables.rules.options {
+        for (name, option) in &self.tables.rules().options {
             let values: Vec<String> = option.values.iter().map(|v| format!("var {v}")).collect();
             say(&format!(
                 "option name {name} type combo default {} {}",

@@ -41,7 +41,7 @@ pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let name = xboard_name(variant, &tables.rules.name);
+    let name = xboard_name(variant, &tables.rules().name);
     let mut xboard = XBoard {
         default: (variant.to_string(), options.to_vec()),
         file: (!SHIPPED.iter().any(|(n, _)| *n == variant)).then(|| (name.clone(), variant.to_string())),
@@ -245,7 +245,7 @@ impl XBoard {
 
     fn load(&mut self, variant: &str, options: &[Choice]) -> Result<(), String> {
         let tables = load_variant(variant, options).map_err(|lines| lines.join(" / "))?;
-        self.name = xboard_name(variant, &tables.rules.name);
+        self.name = xboard_name(variant, &tables.rules().name);
         self.view = View::new(tables.clone());
         self.game = Game::new(Position::start(tables));
         self.lifted = None;
@@ -457,7 +457,7 @@ pub fn betza_command(variant: &str, options: &[Choice]) -> ExitCode {
     match load_variant(variant, options) {
         Ok(tables) => {
             let mut text = String::new();
-            for piece in &tables.rules.pieces {
+            for piece in &tables.rules().pieces {
                 let b = betza(piece);
                 let note = if b.exact {
                     ""

@@ -5,7 +5,7 @@
 
 use super::diagnostic::{Check, Label};
 use super::{Ctx, Table};
-use crate::rules::{BoardSize, MAX_ROYALS, Movement, Rules, Side};
+use crate::rules::{BoardSize, MAX_ROYALS, Movement, Rules, Side, Split};
 
 /// The most squares the interpreter's movement tables may hold: every step, slide and leap
 /// of every kind unrolled from every square, for both sides (two bytes each): 256 MB. Three
@@ -20,24 +20,12 @@ pub const MAX_TABLE_RUNS: u64 = 1 << 24;
 /// kind): a hand counts up to 255.
 pub const MAX_PIECES_OF_A_KIND: usize = 255;
 
-/// The squares and runs a movement unrolls to, over every square of `board`, for one side.
+/// The squares and runs a movement unrolls to, over every square of `board`, for one side:
+/// the walked kinds (lions, hooks, `anywhere`) are walked on the board, not unrolled.
 pub fn table_entries(movement: &Movement, board: BoardSize) -> (u64, u64) {
-    let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
-    let from_squares = |dx: i64, dy: i64| (files - dx.abs()).max(0) * (ranks - dy.abs()).max(0);
-    match *movement {
-        Movement::Ride { dir, max, .. } => {
-            let (dx, dy) = (i64::from(dir.dx), i64::from(dir.dy));
-            let longest = files.max(ranks);
-            let reach = max.map_or(longest, i64::from).min(longest);
-            let squares: i64 = (1..=reach).map(|k| from_squares(k * dx, k * dy)).sum();
-            (squares as u64, from_squares(dx, dy) as u64)
-        }
-        Movement::Leap { to, .. } => {
-            let n = from_squares(i64::from(to.dx), i64::from(to.dy)) as u64;
-            (n, n)
-        }
-        // Lion, hook and Emperor moves are walked on the board, not unrolled.
-        _ => (0, 0),
+    match movement.split() {
+        Split::Unrolled(unrolled) => unrolled.table_entries(board),
+        Split::Walked(_) => (0, 0),
     }
 }
 

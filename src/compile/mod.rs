@@ -1,10 +1,10 @@
-//! Compiling: a syntax tree to the [`rules`](crate::rules) tables.
+//! Compiling: a syntax tree to the [`Rules`].
 //!
 //! The compiler resolves every name (pieces, options, variants a file `use`s), lowers each
 //! piece's moves into [`Movement`](crate::rules::Movement) entries, derives what the rules
 //! texts leave implicit (where a piece would have no further move, and so must promote and
 //! may not be dropped), and cross-checks the whole. It never stops at the first mistake:
-//! every diagnostic goes into one [`Report`], and tables are produced only when there is no
+//! every diagnostic goes into one [`Report`], and rules are produced only when there is no
 //! error.
 //!
 //! This file owns the order of the passes, the compiler's context and the statements read
@@ -40,7 +40,7 @@ use crate::parse::{self, SyntaxError};
 use crate::rules::{BoardSize, Rules};
 use indexmap::IndexMap;
 
-/// The result of a compilation: the tables when there was no error, and every diagnostic.
+/// The result of a compilation: the rules when there was no error, and every diagnostic.
 #[derive(Debug)]
 pub struct Compiled {
     pub rules: Option<Rules>,

@@ -2,7 +2,7 @@
 //! worth a little more than on the board, and a small bonus for advancing pieces (and for
 //! keeping royal pieces home). Everything is read from the rules; nothing names a piece.
 
-use crate::game::{Position, Sq, Tables};
+use crate::game::{MoveTables, Position, Sq};
 use crate::rules::{PieceId, Side, Square};
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub(crate) const ROYAL_ORDER: i32 = 1_000_000;
 
 /// Per-variant tables for evaluation and move ordering, built once from the rules.
 pub(crate) struct Eval {
-    pub tables: Arc<Tables>,
+    pub tables: Arc<MoveTables>,
     /// Declared value per kind.
     pub value: Vec<i32>,
     /// Value per kind for ordering captures (royals above everything).
@@ -31,7 +31,7 @@ pub(crate) struct Eval {
     /// Value of one piece in hand, per kind.
     hand_value: Vec<i32>,
     /// The kinds that can be held in hand.
-    hand_kinds: Vec<u16>,
+    hand_kinds: Vec<PieceId>,
     royal: Vec<bool>,
     /// Every square by index.
     pub squares: Vec<Square>,
@@ -44,9 +44,9 @@ pub(crate) struct Eval {
 }
 
 impl Eval {
-    pub fn new(tables: Arc<Tables>) -> Eval {
-        let rules = &tables.rules;
-        let geo = tables.geo;
+    pub fn new(tables: Arc<MoveTables>) -> Eval {
+        let rules = tables.rules();
+        let geo = tables.geometry();
         let value: Vec<i32> = rules.pieces.iter().map(|p| p.value.min(MAX_VALUE) as i32).collect();
         let royal: Vec<bool> = rules.pieces.iter().map(|p| p.royal).collect();
         let order_value = value
@@ -55,18 +55,16 @@ impl Eval {
             .map(|(&v, &r)| if r { ROYAL_ORDER } else { v })
             .collect();
         let promote_gain = tables
-            .kinds
+            .kinds()
             .iter()
             .enumerate()
-            .map(|(k, info)| {
-                info.promotes_to
-                    .map_or(0, |p| (value[usize::from(p)] - value[k]).max(0))
-            })
+            .map(|(k, info)| info.promotion.to.map_or(0, |p| (value[p.index()] - value[k]).max(0)))
             .collect();
         let hand_value = value.iter().map(|v| v * HAND_PERCENT / 100).collect();
         let hand_kinds = if rules.drops {
-            (0..tables.kind_count() as u16)
-                .filter(|&k| tables.kinds[usize::from(k)].base == k && !royal[usize::from(k)])
+            rules
+                .piece_ids()
+                .filter(|&k| tables.kind(k).unpromoted == k && !royal[k.index()])
                 .collect()
         } else {
             Vec::new()
@@ -108,9 +106,9 @@ impl Eval {
 
     /// The piece on a square by index: owner and kind.
     #[inline]
-    pub fn piece(&self, pos: &Position, sq: Sq) -> Option<(Side, usize)> {
+    pub fn piece(&self, pos: &Position, sq: Sq) -> Option<(Side, PieceId)> {
         pos.piece_at(self.squares[usize::from(sq)])
-            .map(|(side, kind, _)| (side, kind.index()))
+            .map(|(side, kind, _)| (side, kind))
     }
 
     /// The evaluation from the point of view of the side to move.
@@ -130,8 +128,8 @@ impl Eval {
         if self.drops {
             for &k in &self.hand_kinds {
                 for side in [Side::Black, Side::White] {
-                    let n = pos.in_hand(side, PieceId(k)) as i32;
-                    score[side.index()] += n * self.hand_value[usize::from(k)];
+                    let n = pos.in_hand(side, k) as i32;
+                    score[side.index()] += n * self.hand_value[k.index()];
                 }
             }
         }

@@ -5,7 +5,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
 use crate::game::{LionCounting, Move, Position};
-use crate::rules::{Outcome, Side};
+use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -446,14 +446,14 @@ impl Searcher {
             if order < super::eval::ROYAL_ORDER && stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }
-            let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k);
+            let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
             moves[kept] = m;
             scores.push(order * 8 - ev.value[mover] / 8);
             kept += 1;
         }
         moves.truncate(kept);
 
-        let guard = !pos.tables().rules.end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
+        let guard = !pos.rules().end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
         let mut best = stand;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
@@ -503,14 +503,14 @@ impl Searcher {
                 return TT_MOVE;
             }
             let mover = mover_kind(ev, pos, m);
-            let promotion = if m.promote { ev.promote_gain[mover] } else { 0 };
+            let promotion = if m.promote { ev.promote_gain[mover.index()] } else { 0 };
             let (_, victims) = if m.is_drop() {
                 (0, 0)
             } else {
                 capture_gain(ev, pos, m, side)
             };
             if victims > 0 {
-                CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover] / 8
+                CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
             } else if m.promote {
                 PROMOTION + promotion
             } else if killers[0] == Some(*m) {
@@ -547,16 +547,14 @@ const FUTILITY_MARGIN: i32 = 200;
 const DELTA_MARGIN: i32 = 200;
 
 /// The kind that moves (or is dropped).
-fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> usize {
-    if m.is_drop() {
-        usize::from(m.drop)
-    } else {
-        ev.piece(pos, m.from).map_or(0, |(_, k)| k)
-    }
+fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> PieceId {
+    m.drop
+        .or_else(|| ev.piece(pos, m.from).map(|(_, k)| k))
+        .unwrap_or(PieceId(0))
 }
 
-fn history_index(ev: &Eval, kind: usize, side: Side, to: crate::game::Sq) -> usize {
-    (kind * 2 + side.index()) * ev.squares.len() + usize::from(to)
+fn history_index(ev: &Eval, kind: PieceId, side: Side, to: crate::game::Sq) -> usize {
+    (kind.index() * 2 + side.index()) * ev.squares.len() + usize::from(to)
 }
 
 /// What a move captures: the declared value gained (with promotion), and the ordering
@@ -568,12 +566,12 @@ fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> (i32, i32) {
         if let Some((owner, kind)) = ev.piece(pos, sq)
             && owner != side
         {
-            gain += ev.value[kind];
-            order += ev.order_value[kind].max(1);
+            gain += ev.value[kind.index()];
+            order += ev.order_value[kind.index()].max(1);
         }
     }
     if order > 0 && m.promote {
-        gain += ev.promote_gain[mover_kind(ev, pos, m)];
+        gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
     }
     (gain, order)
 }
@@ -620,7 +618,7 @@ fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
     if in_check {
         return lost;
     }
-    match pos.tables().rules.end.stalemate {
+    match pos.rules().end.stalemate {
         Outcome::Loss => lost,
         Outcome::Win => -lost,
         Outcome::Draw => 0,

@@ -3,8 +3,8 @@
 //! checked by walking the attacking piece's own moves.
 
 use super::position::Position;
-use super::tables::{Geometry, NO_SQ, Sq, Tables, code_kind, code_side};
-use crate::rules::{Mode, Movement, Side};
+use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_kind, code_side};
+use crate::rules::{Mode, PieceId, Side, Split, Unrolled, Walked};
 
 /// The direction opposite each of [`DIRS`](super::tables::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -40,7 +40,7 @@ impl Position {
 /// The board and tables, borrowed for attack questions.
 #[derive(Clone, Copy)]
 pub(crate) struct View<'a> {
-    pub t: &'a Tables,
+    pub t: &'a MoveTables,
     pub board: &'a [u16],
     /// Slow attackers on the board per side.
     pub slow: [u16; 2],
@@ -52,7 +52,7 @@ impl View<'_> {
     pub fn protected(&self, sq: Sq, ignore: Sq) -> bool {
         let owner = code_side(self.board[usize::from(sq)]);
         self.attacked_ignoring(sq, owner, ignore, false)
-            || (self.t.rules.capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
+            || (self.t.rules().capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
     }
 
     /// `capture-unprotected-protects`: whether a capture-unprotected mover of `owner` could
@@ -89,7 +89,7 @@ impl View<'_> {
             let p = t.leap_source(by, index, sq);
             if p != NO_SQ && occupied(p) {
                 let code = self.board[usize::from(p)];
-                if code_side(code) == by && kinds[usize::from(code_kind(code))] {
+                if code_side(code) == by && kinds[code_kind(code).index()] {
                     return true;
                 }
             }
@@ -100,26 +100,33 @@ impl View<'_> {
     /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`.
     fn slow_attack(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
         let t = self.t;
-        (0..t.geo.len() as Sq).any(|p| {
+        (0..t.geometry().len() as Sq).any(|p| {
             let code = self.board[usize::from(p)];
             if p == ignore || p == sq || code == 0 || code_side(code) != by {
                 return false;
             }
             let kind = code_kind(code);
-            if !t.kinds[usize::from(kind)].slow_attacker {
+            if !t.kind(kind).slow_attacker {
                 return false;
             }
-            t.rules.pieces[usize::from(kind)].moves.iter().any(|m| {
-                let reaches = match (m, m.mode()) {
-                    (_, Mode::MoveOnly) => false,
-                    (_, Mode::CaptureUnprotected) if !unprotected_moves => false,
-                    (Movement::Hook { dir, .. }, _) => self.hook_reaches(t, p, by, *dir, sq, ignore),
-                    (Movement::Anywhere { .. }, _) => true,
-                    (Movement::Ride { .. } | Movement::Leap { .. }, Mode::CaptureUnprotected) => {
-                        self.simple_reaches(t, kind, p, by, sq, ignore)
-                    }
-                    _ => false,
+            t.rules().pieces[kind.index()].moves.iter().any(|m| {
+                let mode = m.mode();
+                let counted = match mode {
+                    Mode::MoveOnly => false,
+                    Mode::CaptureUnprotected => unprotected_moves,
+                    Mode::Any | Mode::CaptureOnly => true,
                 };
+                // Lions are looked up in the tables, like rides and leaps that are not
+                // capture-unprotected.
+                let reaches = counted
+                    && match m.split() {
+                        Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
+                        Split::Walked(Walked::Anywhere { .. }) => true,
+                        Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => {
+                            mode == Mode::CaptureUnprotected && self.simple_reaches(t, kind, p, by, sq, ignore)
+                        }
+                        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
+                    };
                 reaches && (m.mode() != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
             })
         })
@@ -134,7 +141,15 @@ impl View<'_> {
         self.protected(sq, attacker)
     }
 
-    fn hook_reaches(&self, t: &Tables, from: Sq, side: Side, dir: crate::rules::Offset, sq: Sq, ignore: Sq) -> bool {
+    fn hook_reaches(
+        &self,
+        t: &MoveTables,
+        from: Sq,
+        side: Side,
+        dir: crate::rules::Offset,
+        sq: Sq,
+        ignore: Sq,
+    ) -> bool {
         let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
         let leg = |sq: Sq, vector: (i32, i32)| Geometry::dir_index(vector).map_or(&[][..], |d| t.line(sq, d));
         let vector = Geometry::board_vector(side, dir);
@@ -159,7 +174,7 @@ impl View<'_> {
     }
 
     /// Whether a ride or leap of `kind` from `from` reaches `sq` (for capture-unprotected moves).
-    fn simple_reaches(&self, t: &Tables, kind: u16, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
+    fn simple_reaches(&self, t: &MoveTables, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
         t.rays(kind, side, from)
             .iter()
             .filter(|r| r.mode == Mode::CaptureUnprotected)

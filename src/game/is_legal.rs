@@ -30,7 +30,9 @@
 use super::Move;
 use super::position::Position;
 use super::tables::{NO_SQ, Sq};
-use crate::rules::{LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Square};
+use crate::rules::{
+    LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Split, Square, Walked,
+};
 
 impl Position {
     /// Whether `m` is a legal move in this position, decided from the rules without the move
@@ -76,7 +78,7 @@ impl Position {
             from,
             to,
             via,
-            drop: u16::MAX,
+            drop: None,
             promote,
         };
         for from in rules.board.squares() {
@@ -98,7 +100,7 @@ impl Position {
                     out.push(board_move(f, judge.sq(to), [NO_SQ; 2], promote));
                 }
             }
-            let reach = piece.moves.iter().filter_map(lion_steps).max().unwrap_or(0);
+            let reach = piece.moves.iter().filter_map(Movement::lion_steps).max().unwrap_or(0);
             if reach == 0 {
                 continue;
             }
@@ -128,7 +130,7 @@ impl Position {
                     continue;
                 }
                 for to in rules.board.squares().filter(|&s| judge.at(s).is_none()) {
-                    out.push(Move::drop(kind.0, judge.sq(to)));
+                    out.push(Move::drop(kind, judge.sq(to)));
                 }
             }
         }
@@ -144,7 +146,7 @@ impl Position {
     /// Royal safety: unless the rules allow it, a move may not leave the mover's last royal
     /// piece where the opponent could capture it.
     fn royal_stays_safe(&mut self, m: &Move) -> bool {
-        if self.t.rules.end.royal_capture_allowed {
+        if self.t.rules().end.royal_capture_allowed {
             return true;
         }
         let side = self.side;
@@ -159,7 +161,7 @@ impl Position {
     /// A drop of a kind that may not give immediate mate, that does: the opponent's royal is
     /// attacked and the opponent has no legal move.
     fn drop_mates_independently(&mut self, m: &Move) -> bool {
-        if !m.is_drop() || !self.t.rules.piece(PieceId(m.drop)).drop.no_drop_mate {
+        if !m.drop.is_some_and(|kind| self.t.rules().piece(kind).drop.no_drop_mate) {
             return false;
         }
         let side = self.side;
@@ -179,7 +181,7 @@ impl Position {
     /// repeating sequence is held to it; where perpetual check loses, the side in perpetual
     /// check may repeat).
     fn repetition_forbids(&mut self, m: &Move) -> bool {
-        let Some(rule) = self.t.rules.end.repetition.clone() else {
+        let Some(rule) = self.t.rules().end.repetition.clone() else {
             return false;
         };
         if rule.effect == RepetitionEffect::Draw {
@@ -255,14 +257,6 @@ fn distance(a: Square, b: Square) -> u8 {
     a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
 }
 
-/// How many steps a Lion movement takes, if it is one.
-fn lion_steps(m: &Movement) -> Option<u8> {
-    match *m {
-        Movement::AreaLion { steps, .. } | Movement::LineLion { steps, .. } => Some(steps),
-        _ => None,
-    }
-}
-
 /// What the promotion rules allow on a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Promotion {
@@ -282,17 +276,17 @@ impl<'a> Judge<'a> {
     fn new(pos: &'a Position) -> Judge<'a> {
         Judge {
             pos,
-            rules: &pos.t.rules,
+            rules: pos.rules(),
             side: pos.side,
         }
     }
 
     fn square(&self, sq: Sq) -> Option<Square> {
-        (usize::from(sq) < self.pos.board.len()).then(|| self.pos.t.geo.square(sq))
+        (usize::from(sq) < self.pos.board.len()).then(|| self.pos.t.geometry().square(sq))
     }
 
     fn sq(&self, s: Square) -> Sq {
-        self.pos.t.geo.index(s)
+        self.pos.t.geometry().index(s)
     }
 
     fn at(&self, s: Square) -> Option<(Side, PieceId, bool)> {
@@ -460,7 +454,7 @@ impl<'a> Judge<'a> {
                 from: sq,
                 to: sq,
                 via: [NO_SQ; 2],
-                drop: u16::MAX,
+                drop: None,
                 promote: false,
             };
             self.board_shape(&pass).is_some()
@@ -470,7 +464,7 @@ impl<'a> Judge<'a> {
     /// A move on the board, if the piece's movements and the promotion rules allow it:
     /// the squares it captures on, in order.
     fn board_shape(&self, m: &Move) -> Option<Vec<Square>> {
-        if m.drop != u16::MAX {
+        if m.drop.is_some() {
             return None;
         }
         let from = self.square(m.from)?;
@@ -515,7 +509,8 @@ impl<'a> Judge<'a> {
                 }
             }
             let walks = piece.moves.iter().any(|movement| {
-                lion_steps(movement)
+                movement
+                    .lion_steps()
                     .is_some_and(|steps| self.walk(movement, from, from, steps, &mut Vec::new(), to, &expected))
             });
             if !walks {
@@ -534,13 +529,13 @@ impl<'a> Judge<'a> {
 
     /// The squares a Lion step of `movement` may go to from `at` (the walk started on `from`).
     fn lion_neighbours(&self, movement: &Movement, from: Square, at: Square) -> Vec<Square> {
-        match *movement {
-            Movement::AreaLion { .. } => (-1..=1)
+        match movement.split() {
+            Split::Walked(Walked::AreaLion { .. }) => (-1..=1)
                 .flat_map(|dx| (-1..=1).map(move |dy| Offset::new(dx, dy)))
                 .filter(|&o| o != Offset::new(0, 0))
                 .filter_map(|o| self.step(self.side, at, o))
                 .collect(),
-            Movement::LineLion { dir, steps, .. } => {
+            Split::Walked(Walked::LineLion { dir, steps, .. }) => {
                 let mut line = vec![from];
                 line.extend(self.line(self.side, from, dir, steps));
                 match line.iter().position(|&s| s == at) {
@@ -552,7 +547,7 @@ impl<'a> Judge<'a> {
                     None => vec![],
                 }
             }
-            _ => vec![],
+            Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) | Split::Unrolled(_) => vec![],
         }
     }
 
@@ -663,10 +658,10 @@ impl<'a> Judge<'a> {
 
     /// A drop, if the drop rules (all but drop mate) allow it. It captures nothing.
     fn drop_shape(&self, m: &Move) -> Option<Vec<Square>> {
-        if !self.rules.drops || m.via != [NO_SQ; 2] || m.promote || usize::from(m.drop) >= self.rules.pieces.len() {
+        let kind = m.drop.filter(|kind| kind.index() < self.rules.pieces.len())?;
+        if !self.rules.drops || m.via != [NO_SQ; 2] || m.promote {
             return None;
         }
-        let kind = PieceId(m.drop);
         let to = self.square(m.to)?;
         if self.pos.in_hand(self.side, kind) == 0 || self.at(to).is_some() {
             return None;

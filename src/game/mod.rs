@@ -1,10 +1,11 @@
-//! The interpreter: positions, legal moves by walking the compiled tables, legality by the
+//! The interpreter: positions, legal moves by walking the move tables unrolled from the rules, legality by the
 //! rules' names, and perft.
 
 mod attack;
 #[cfg(feature = "test-support")]
 mod is_legal;
 mod movegen;
+pub mod movement;
 mod outcome;
 mod perft;
 mod position;
@@ -15,8 +16,9 @@ pub use movegen::LionCounting;
 pub use outcome::{EndReason, Game, GameResult};
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
-pub use tables::{NO_SQ, Sq, Tables};
+pub use tables::{MoveTables, NO_SQ, Sq};
 
+use crate::rules::PieceId;
 use std::fmt;
 
 /// A move, identified by what it does: where it starts and ends, the squares it captures
@@ -29,18 +31,18 @@ pub struct Move {
     /// Squares visited before `to` (Lion moves), [`NO_SQ`] when unused. With distinct
     /// counting these are the squares captured on; with path counting, the middle square.
     pub via: [Sq; 2],
-    /// The kind dropped; `u16::MAX` for a move on the board.
-    pub drop: u16,
+    /// The kind dropped; `None` for a move on the board.
+    pub drop: Option<PieceId>,
     pub promote: bool,
 }
 
 impl Move {
-    pub fn drop(kind: u16, to: Sq) -> Move {
+    pub fn drop(kind: PieceId, to: Sq) -> Move {
         Move {
             from: NO_SQ,
             to,
             via: [NO_SQ; 2],
-            drop: kind,
+            drop: Some(kind),
             promote: false,
         }
     }

@@ -5,9 +5,9 @@
 
 use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
-use super::tables::{Geometry, NO_SQ, Special, Sq, Tables, code_declined, code_kind, code_side};
+use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{Mode, Offset, RepetitionEffect, Side};
+use crate::rules::{LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -23,7 +23,7 @@ pub enum LionCounting {
 
 /// A generator over one position: borrows the tables, the board and the scratch marks.
 struct Gen<'a> {
-    t: &'a Tables,
+    t: &'a MoveTables,
     board: &'a [u16],
     slow: [u16; 2],
     marks: &'a mut [u32],
@@ -97,7 +97,7 @@ impl Position {
             return;
         }
         self.generate(out, counting, None);
-        if self.t.rules.drops {
+        if self.t.rules().drops {
             self.drops(out);
         }
     }
@@ -106,7 +106,9 @@ impl Position {
     /// no royal piece left (in a variant that has royal pieces).
     pub fn royals_lost(&self) -> bool {
         let t = &*self.t;
-        t.rules.end.royal_capture_allowed && self.royal_squares(self.side).is_empty() && t.kinds.iter().any(|k| k.royal)
+        t.rules().end.royal_capture_allowed
+            && self.royal_squares(self.side).is_empty()
+            && t.kinds().iter().any(|k| k.royal)
     }
 
     /// The pseudo-legal moves of the pieces of the side to move (of the piece on `only`,
@@ -138,7 +140,7 @@ impl Position {
         };
         let squares = match only {
             Some(sq) => sq..sq + 1,
-            None => 0..t.geo.len() as Sq,
+            None => 0..t.geometry().len() as Sq,
         };
         for sq in squares {
             let code = board[usize::from(sq)];
@@ -170,17 +172,17 @@ impl Position {
     fn drops(&self, out: &mut Vec<Move>) {
         let t = &*self.t;
         let side = self.side;
-        for kind in 0..t.kind_count() as u16 {
+        for kind in t.rules().piece_ids() {
             if self.hands[self.hand_index(side, kind)] == 0 {
                 continue;
             }
-            let info = &t.kinds[usize::from(kind)];
-            let full_files = info.per_file.map(|limit| self.full_files(kind, limit));
-            for sq in 0..t.geo.len() as Sq {
-                if self.board[usize::from(sq)] != 0 || t.geo.depth(side, sq) <= info.dead_ranks {
+            let info = &t.kind(kind);
+            let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
+            for sq in 0..t.geometry().len() as Sq {
+                if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= info.drop.dead_ranks {
                     continue;
                 }
-                let file = t.geo.square(sq).file;
+                let file = t.geometry().square(sq).file;
                 if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
                     continue;
                 }
@@ -190,12 +192,12 @@ impl Position {
     }
 
     /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
-    fn full_files(&self, kind: u16, limit: u8) -> [bool; MAX_FILES] {
+    fn full_files(&self, kind: PieceId, limit: u8) -> [bool; MAX_FILES] {
         let t = &*self.t;
         let mut count = [0u8; MAX_FILES];
         for (sq, &code) in self.board.iter().enumerate() {
             if code != 0 && code_side(code) == self.side && code_kind(code) == kind {
-                let file = usize::from(t.geo.square(sq as Sq).file);
+                let file = usize::from(t.geometry().square(sq as Sq).file);
                 count[file] = count[file].saturating_add(1);
             }
         }
@@ -209,11 +211,11 @@ impl Position {
         let royals = self.royal_squares(side);
         let only = if royals.len() == 1 { royals[0] } else { NO_SQ };
         let only_attacked = only != NO_SQ && self.attacked(only, side.opponent());
-        let guard_royal = !t.rules.end.royal_capture_allowed && only != NO_SQ;
+        let guard_royal = !t.rules().end.royal_capture_allowed && only != NO_SQ;
         let royal = if guard_royal { only } else { NO_SQ };
         let in_check = guard_royal && only_attacked;
         let repetition = t
-            .rules
+            .rules()
             .end
             .repetition
             .as_ref()
@@ -222,11 +224,11 @@ impl Position {
             .filter(|&count| self.some_position_seen(usize::from(count) - 1));
         let filter = Filter {
             royal,
-            no_royal: !t.rules.end.royal_capture_allowed && royals.is_empty(),
+            no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
             in_check,
             slow: self.slow_threat(side.opponent()),
-            lion_rules: t.rules.end.lion_trading || t.rules.end.counter_strike,
-            drop_mate: t.kinds.iter().any(|k| k.no_drop_mate),
+            lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
+            drop_mate: t.kinds().iter().any(|k| k.drop.no_drop_mate),
             repetition,
         };
         if only != NO_SQ {
@@ -249,7 +251,7 @@ impl Position {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
         }
-        if m.is_drop() && f.drop_mate && self.t.kinds[usize::from(m.drop)].no_drop_mate && self.drop_mates(m) {
+        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(m) {
             return Err(Illegal::DropMate);
         }
         if let Some(count) = f.repetition {
@@ -260,12 +262,12 @@ impl Position {
 
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
     fn makes_royal(&self, m: &Move) -> bool {
-        let kinds = &self.t.kinds;
-        if m.is_drop() {
-            return kinds[usize::from(m.drop)].royal;
+        let kinds = &self.t.kinds();
+        if let Some(kind) = m.drop {
+            return kinds[kind.index()].royal;
         }
-        let moved = usize::from(code_kind(self.board[usize::from(m.from)]));
-        m.promote && kinds[moved].promotes_to.is_some_and(|p| kinds[usize::from(p)].royal)
+        let moved = code_kind(self.board[usize::from(m.from)]).index();
+        m.promote && kinds[moved].promotion.to.is_some_and(|p| kinds[p.index()].royal)
     }
 
     /// Whether a move might leave the only royal capturable (false only when it surely cannot).
@@ -279,7 +281,7 @@ impl Position {
         // A move opens lines from the squares it empties: its start, and the squares a Lion
         // captures on before its destination. A hook's path runs along a line through the
         // hook piece and then along a line through the royal.
-        let geo = self.t.geo;
+        let geo = self.t.geometry();
         let hooks = match &f.slow {
             SlowThreat::Hooks(squares, n) => &squares[..*n],
             _ => &[][..],
@@ -313,11 +315,14 @@ impl Position {
     /// with other movements are assumed to).
     fn drop_gives_check(&self, m: &Move) -> bool {
         let t = &*self.t;
-        if !t.kinds[usize::from(m.drop)].specials.is_empty() {
+        let Some(kind) = m.drop else {
+            return false;
+        };
+        if !t.kind(kind).walked.is_empty() {
             return true;
         }
         let royals = self.royal_squares(self.side.opponent());
-        t.rays(m.drop, self.side, m.to)
+        t.rays(kind, self.side, m.to)
             .iter()
             .filter(|r| r.mode.can_capture())
             .any(|ray| {
@@ -337,7 +342,7 @@ impl Position {
         if self.history.is_empty() {
             return Ok(());
         }
-        let effect = self.t.rules.end.repetition.as_ref().map(|r| r.effect);
+        let effect = self.t.rules().end.repetition.as_ref().map(|r| r.effect);
         let mover = self.side;
         let undo = self.make(m);
         let seen = self.repetitions() + 1;
@@ -385,7 +390,7 @@ impl Position {
     fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
         let t = &*self.t;
         let mover = code_kind(self.board[usize::from(m.from)]);
-        let mover_is_lion = t.kinds[usize::from(mover)].lion;
+        let mover_is_lion = t.kind(mover).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
         for sq in m.captures() {
@@ -393,17 +398,17 @@ impl Position {
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let info = &t.kinds[usize::from(code_kind(code))];
-            if info.lion {
-                if t.rules.end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
+            let info = &t.kind(code_kind(code));
+            if info.lion == LionRole::Lion {
+                if t.rules().end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
                     return Err(Illegal::CounterStrike);
                 }
-                let distant = t.geo.distance(m.from, sq) >= 2;
-                if t.rules.end.lion_trading && mover_is_lion && distant && !bridge && self.protected(sq, m.from) {
+                let distant = t.geometry().distance(m.from, sq) >= 2;
+                if t.rules().end.lion_trading && mover_is_lion && distant && !bridge && self.protected(sq, m.from) {
                     return Err(Illegal::ProtectedLion);
                 }
             }
-            bridge |= !info.weak_bridge;
+            bridge |= info.lion != LionRole::WeakBridge;
         }
         Ok(())
     }
@@ -447,7 +452,7 @@ impl Position {
             if code == 0 || code_side(code) != by {
                 continue;
             }
-            let info = &self.t.kinds[usize::from(code_kind(code))];
+            let info = &self.t.kind(code_kind(code));
             if !info.slow_attacker {
                 continue;
             }
@@ -471,7 +476,7 @@ impl Gen<'_> {
     fn piece(&mut self, from: Sq, code: u16) {
         let t = self.t;
         let kind = code_kind(code);
-        let info = &t.kinds[usize::from(kind)];
+        let info = &t.kind(kind);
         if info.overlapping {
             self.next_mark();
         }
@@ -491,12 +496,12 @@ impl Gen<'_> {
                 break;
             }
         }
-        for special in &info.specials {
-            match *special {
-                Special::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
-                Special::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
-                Special::Hook { dir, mode } => self.hook(from, code, dir, mode),
-                Special::Anywhere { mode } => self.anywhere(from, code, mode),
+        for walked in &info.walked {
+            match *walked {
+                Walked::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
+                Walked::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
+                Walked::Hook { dir, mode } => self.hook(from, code, dir, mode),
+                Walked::Anywhere { mode } => self.anywhere(from, code, mode),
             }
         }
     }
@@ -545,7 +550,7 @@ impl Gen<'_> {
             from,
             to,
             via,
-            drop: u16::MAX,
+            drop: None,
             promote: false,
         };
         match self.promotion(from, to, code, capture) {
@@ -560,16 +565,16 @@ impl Gen<'_> {
 
     fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
         let t = self.t;
-        let info = &t.kinds[usize::from(code_kind(code))];
-        if info.promotes_to.is_none() || from == to && !capture {
+        let info = &t.kind(code_kind(code));
+        if info.promotion.to.is_none() || from == to && !capture {
             return Promotion::No;
         }
         let side = self.side;
-        let depth_to = t.geo.depth(side, to);
+        let depth_to = t.geometry().depth(side, to);
         let mut eligible = false;
         let mut must = false;
         if let Some(zone) = t.zone {
-            let was_in = t.geo.depth(side, from) <= zone.depth;
+            let was_in = t.geometry().depth(side, from) <= zone.depth;
             let is_in = depth_to <= zone.depth;
             let allowed = match (was_in, is_in) {
                 (false, true) => zone.enter,
@@ -587,11 +592,11 @@ impl Gen<'_> {
             eligible = true;
             must |= compulsory;
         }
-        let last_rank_choice = info.last_rank_optional && depth_to == 1;
+        let last_rank_choice = info.promotion.last_rank_optional && depth_to == 1;
         if !eligible && !last_rank_choice {
             return Promotion::No;
         }
-        if depth_to <= info.forced_ranks {
+        if depth_to <= info.promotion.forced_ranks {
             return Promotion::Must;
         }
         // The Renmei's last-rank rule: a choice on any move there, even after declining.
@@ -613,7 +618,7 @@ impl Gen<'_> {
                 if (df, dr) == (0, 0) {
                     continue;
                 }
-                if let Some(to) = self.t.geo.step(from, df, dr) {
+                if let Some(to) = self.t.geometry().step(from, df, dr) {
                     self.direct(from, to, code, mode);
                 }
             }
@@ -631,7 +636,7 @@ impl Gen<'_> {
         };
         line.squares[0] = from;
         while line.len <= usize::from(steps) && line.len < MAX_LINE {
-            let Some(next) = self.t.geo.step(line.squares[line.len - 1], df, dr) else {
+            let Some(next) = self.t.geometry().step(line.squares[line.len - 1], df, dr) else {
                 break;
             };
             line.squares[line.len] = next;
@@ -666,13 +671,13 @@ impl Gen<'_> {
     /// lishogi's count: every (from, middle, to) path through a first square that is empty
     /// or holds an enemy, one move each.
     fn lion_paths(&mut self, from: Sq, code: u16, mode: Mode, neighbours: &Neighbours) {
-        let (first, n) = neighbours.of(self.t.geo, from);
+        let (first, n) = neighbours.of(self.t.geometry(), from);
         for &mid in &first[..n] {
             let at_mid = self.board[usize::from(mid)];
             if at_mid != 0 && (code_side(at_mid) == self.side || !self.may_capture(mode, mid, from)) {
                 continue;
             }
-            let (second, m) = neighbours.of(self.t.geo, mid);
+            let (second, m) = neighbours.of(self.t.geometry(), mid);
             for &to in &second[..m] {
                 let target = if to == from { 0 } else { self.board[usize::from(to)] };
                 if target != 0 && code_side(target) == self.side {
@@ -698,7 +703,7 @@ impl Gen<'_> {
     /// Walks every sequence of up to `left` steps from `at`, recording the results that
     /// capture on the way or come back to the start.
     fn walk(&mut self, path: &mut Walk, at: Sq, left: u8, neighbours: &Neighbours) {
-        let (next_squares, n) = neighbours.of(self.t.geo, at);
+        let (next_squares, n) = neighbours.of(self.t.geometry(), at);
         for &next in &next_squares[..n] {
             let vacated = next == path.from || path.captures[..path.count].contains(&next);
             let target = if vacated { 0 } else { self.board[usize::from(next)] };
@@ -739,7 +744,7 @@ impl Gen<'_> {
                     from: path.from,
                     to,
                     via,
-                    drop: u16::MAX,
+                    drop: None,
                     promote: false,
                 });
             } else {
@@ -772,7 +777,7 @@ impl Gen<'_> {
 
     /// To any square of the board.
     fn anywhere(&mut self, from: Sq, code: u16, mode: Mode) {
-        for to in 0..self.t.geo.len() as Sq {
+        for to in 0..self.t.geometry().len() as Sq {
             if to != from {
                 self.direct(from, to, code, mode);
             }
@@ -881,14 +886,13 @@ impl Position {
     /// The reason a move is not among the moves the pieces can make.
     fn why_not_generated(&self, m: &Move, pseudo: &[Move]) -> Illegal {
         let t = &*self.t;
-        if m.is_drop() {
-            let kind = usize::from(m.drop);
+        if let Some(kind) = m.drop {
             let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
-            let in_hand = kind < t.kind_count() && self.hands[self.hand_index(self.side, m.drop)] > 0;
-            if !(free && in_hand && t.rules.drops) {
+            let in_hand = kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, kind)] > 0;
+            if !(free && in_hand && t.rules().drops) {
                 return Illegal::NotAMove;
             }
-            if t.geo.depth(self.side, m.to) <= t.kinds[kind].dead_ranks {
+            if t.geometry().depth(self.side, m.to) <= t.kind(kind).drop.dead_ranks {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

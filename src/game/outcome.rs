@@ -113,7 +113,7 @@ impl Game {
     /// How the game has ended, if it has.
     pub fn result(&mut self) -> Option<GameResult> {
         let side = self.position.side_to_move();
-        let rules = &self.position.tables().rules;
+        let rules = self.position.rules();
         let has_royals = rules.pieces.iter().any(|p| p.royal);
         if has_royals && self.position.royal_squares(side).is_empty() {
             return Some(GameResult {
@@ -138,7 +138,7 @@ impl Game {
                 reason: EndReason::Checkmate,
             });
         }
-        let winner = match self.position.tables().rules.end.stalemate {
+        let winner = match self.position.rules().end.stalemate {
             Outcome::Loss => Some(side.opponent()),
             Outcome::Win => Some(side),
             Outcome::Draw => None,
@@ -185,7 +185,7 @@ impl Game {
     /// rule forbids the repeating move, only the side in perpetual check may make it, and the
     /// checking side loses.)
     fn repetition(&self) -> Option<GameResult> {
-        let rule = self.position.tables().rules.end.repetition.clone()?;
+        let rule = self.position.rules().end.repetition.clone()?;
         if rule.effect == RepetitionEffect::StarterVaries || self.position.repetitions() + 1 < usize::from(rule.count) {
             return None;
         }
@@ -208,12 +208,12 @@ impl Position {
     pub fn is_bare(&self, side: Side) -> bool {
         let t = self.tables();
         let mut only_stuck_kinds = false;
-        for k in 0..t.kind_count() as u16 {
-            let info = &t.kinds[usize::from(k)];
+        for k in t.rules().piece_ids() {
+            let info = &t.kind(k);
             if info.royal || self.count(side, k) == 0 {
                 continue;
             }
-            if info.dead_ranks == 0 {
+            if info.drop.dead_ranks == 0 {
                 return false;
             }
             only_stuck_kinds = true;
@@ -224,8 +224,8 @@ impl Position {
                 if code == 0 || code_side(code) != side {
                     return true;
                 }
-                let info = &t.kinds[usize::from(code_kind(code))];
-                info.royal || t.geo.depth(side, sq as Sq) <= info.dead_ranks
+                let info = &t.kind(code_kind(code));
+                info.royal || t.geometry().depth(side, sq as Sq) <= info.drop.dead_ranks
             })
     }
 

@@ -3,8 +3,8 @@
 //! Zobrist hash.
 
 use super::Move;
-use super::tables::{Geometry, NO_SQ, Sq, Tables, code_declined, code_kind, code_side, piece_code};
-use crate::rules::{MAX_ROYALS, PieceId, Side, Square};
+use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
+use crate::rules::{LionRole, MAX_ROYALS, PieceId, Rules, Side, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -123,7 +123,7 @@ pub struct Undo {
 /// A playable position.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) t: Arc<Tables>,
+    pub(crate) t: Arc<MoveTables>,
     pub(crate) board: Vec<u16>,
     /// Pieces in hand, by (side, kind).
     pub(crate) hands: Vec<u8>,
@@ -169,19 +169,25 @@ impl Position {
     /// The variant's starting position. It is the variant's own: it is taken as it is even
     /// where the side to move could capture the other's royal at once (which
     /// [`from_setup`](Self::from_setup) refuses in a position string).
-    pub fn start(t: Arc<Tables>) -> Position {
+    pub fn start(t: Arc<MoveTables>) -> Position {
         let setup = start_setup(&t, None).expect("no handicap to look up");
         Position::build(t, &setup, false).expect("a compiled setup is valid")
     }
 
     /// The starting position with a handicap: White's pieces removed, White to move.
-    pub fn handicap(t: Arc<Tables>, name: &str) -> Option<Position> {
+    pub fn handicap(t: Arc<MoveTables>, name: &str) -> Option<Position> {
         let setup = start_setup(&t, Some(name))?;
         Position::build(t, &setup, false).ok()
     }
 
-    pub fn tables(&self) -> &Arc<Tables> {
+    pub fn tables(&self) -> &Arc<MoveTables> {
         &self.t
+    }
+
+    /// The rules of the game.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        self.t.rules()
     }
 
     pub fn side_to_move(&self) -> Side {
@@ -197,47 +203,42 @@ impl Position {
     }
 
     pub fn geometry(&self) -> Geometry {
-        self.t.geo
+        self.t.geometry()
     }
 
     /// The piece on a square: owner, kind, declined flag.
     pub fn piece_at(&self, square: Square) -> Option<(Side, PieceId, bool)> {
-        if !self.t.rules.board.contains(square) {
+        if !self.t.rules().board.contains(square) {
             return None;
         }
-        let code = self.board[usize::from(self.t.geo.index(square))];
-        (code != 0).then(|| (code_side(code), PieceId(code_kind(code)), code_declined(code)))
+        let code = self.board[usize::from(self.t.geometry().index(square))];
+        (code != 0).then(|| (code_side(code), code_kind(code), code_declined(code)))
     }
 
     pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
-        u32::from(self.hands[self.hand_index(side, kind.0)])
+        u32::from(self.hands[self.hand_index(side, kind)])
     }
 
     pub fn lion_capture(&self) -> Option<Square> {
-        (self.lion_capture != NO_SQ).then(|| self.t.geo.square(self.lion_capture))
+        (self.lion_capture != NO_SQ).then(|| self.t.geometry().square(self.lion_capture))
     }
 
     /// The position as an unvalidated setup (for printing).
     pub fn to_setup(&self) -> Setup {
-        let geo = self.t.geo;
+        let geo = self.t.geometry();
         let pieces = (0..geo.len() as Sq)
             .filter(|&sq| self.board[usize::from(sq)] != 0)
             .map(|sq| {
                 let code = self.board[usize::from(sq)];
-                (
-                    geo.square(sq),
-                    code_side(code),
-                    PieceId(code_kind(code)),
-                    code_declined(code),
-                )
+                (geo.square(sq), code_side(code), code_kind(code), code_declined(code))
             })
             .collect();
         let mut hands = Vec::new();
         for side in [Side::Black, Side::White] {
-            for kind in 0..self.t.kind_count() as u16 {
+            for kind in self.t.rules().piece_ids() {
                 let n = self.hands[self.hand_index(side, kind)];
                 if n > 0 {
-                    hands.push((side, PieceId(kind), u32::from(n)));
+                    hands.push((side, kind, u32::from(n)));
                 }
             }
         }
@@ -251,22 +252,22 @@ impl Position {
         }
     }
 
-    pub(crate) fn hand_index(&self, side: Side, kind: u16) -> usize {
-        side.index() * self.t.kind_count() + usize::from(kind)
+    pub(crate) fn hand_index(&self, side: Side, kind: PieceId) -> usize {
+        side.index() * self.t.kind_count() + kind.index()
     }
 
     /// Checks a setup against the rules and builds the position.
-    pub fn from_setup(t: Arc<Tables>, setup: &Setup) -> Result<Position, PositionError> {
+    pub fn from_setup(t: Arc<MoveTables>, setup: &Setup) -> Result<Position, PositionError> {
         Position::build(t, setup, true)
     }
 
     /// Builds a position, refusing one where the side to move could capture the other's
     /// last royal at once when `opponent_check` is set.
-    fn build(t: Arc<Tables>, setup: &Setup, opponent_check: bool) -> Result<Position, PositionError> {
+    fn build(t: Arc<MoveTables>, setup: &Setup, opponent_check: bool) -> Result<Position, PositionError> {
         if !(1..=MAX_MOVE_NUMBER).contains(&setup.move_number) {
             return Err(PositionError::BadMoveNumber);
         }
-        let geo = t.geo;
+        let geo = t.geometry();
         let kinds = t.kind_count();
         let mut pos = Position {
             board: vec![0; geo.len()],
@@ -289,46 +290,46 @@ impl Position {
             t: t.clone(),
         };
         for &(square, side, kind, declined) in &setup.pieces {
-            if !t.rules.board.contains(square) {
+            if !t.rules().board.contains(square) {
                 return Err(PositionError::SquareOffBoard(square));
             }
             let sq = geo.index(square);
             if pos.board[usize::from(sq)] != 0 {
                 return Err(PositionError::TwoPiecesOnSquare(square));
             }
-            if declined && !t.kinds[kind.index()].declined_waits {
+            if declined && !t.kind(kind).promotion.declined_waits_for_last_rank {
                 return Err(PositionError::NotUnderDeclineRule(square));
             }
-            pos.put(sq, piece_code(kind.0, side, declined));
+            pos.put(sq, piece_code(kind, side, declined));
         }
         for &(side, kind, count) in &setup.hands {
             if count == 0 {
                 continue;
             }
-            if !t.rules.drops {
+            if !t.rules().drops {
                 return Err(PositionError::HandWithoutDrops);
             }
-            if t.kinds[kind.index()].base != kind.0 {
-                return Err(PositionError::PromotedInHand(t.rules.piece(kind).abbrev.clone()));
+            if t.kind(kind).unpromoted != kind {
+                return Err(PositionError::PromotedInHand(t.rules().piece(kind).abbrev.clone()));
             }
-            let index = pos.hand_index(side, kind.0);
+            let index = pos.hand_index(side, kind);
             let total = u32::from(pos.hands[index]).saturating_add(count);
             // A hand counts up to 255 of a kind (the compiler keeps every kind below that).
             pos.hands[index] = u8::try_from(total).map_err(|_| PositionError::TooManyPieces {
-                piece: t.rules.piece(kind).abbrev.clone(),
+                piece: t.rules().piece(kind).abbrev.clone(),
                 count: total,
                 most: t
-                    .rules
+                    .rules()
                     .setup
                     .iter()
-                    .filter(|p| t.kinds[p.piece.index()].base == kind.0)
+                    .filter(|p| t.kind(p.piece).unpromoted == kind)
                     .count() as u32,
             })?;
         }
         pos.check_piece_totals()?;
         pos.check_royal_count()?;
         if let Some(square) = setup.lion_capture {
-            if !t.rules.board.contains(square) {
+            if !t.rules().board.contains(square) {
                 return Err(PositionError::SquareOffBoard(square));
             }
             pos.lion_capture = geo.index(square);
@@ -340,19 +341,22 @@ impl Position {
             // A piece of that side that can still promote, in its zone (where it declined).
             let could_decline = pos
                 .piece_at(square)
-                .is_some_and(|(owner, kind, _)| owner == side && t.kinds[kind.index()].promotes_to.is_some());
+                .is_some_and(|(owner, kind, _)| owner == side && t.kind(kind).promotion.to.is_some());
             let in_zone = || {
                 t.zone
-                    .is_some_and(|zone| t.geo.depth(side, geo.index(square)) <= zone.depth)
+                    .is_some_and(|zone| t.geometry().depth(side, geo.index(square)) <= zone.depth)
             };
-            if !t.rules.deferral || !could_decline || !in_zone() {
+            if !t.rules().deferral || !could_decline || !in_zone() {
                 return Err(PositionError::BadDeferral(square));
             }
             pos.deferred[side.index()] = geo.index(square);
         }
         pos.hash = pos.full_hash();
         let last_royal = pos.royal_squares(pos.side.opponent()).len() == 1;
-        if opponent_check && !t.rules.end.royal_capture_allowed && last_royal && pos.royal_in_check(pos.side.opponent())
+        if opponent_check
+            && !t.rules().end.royal_capture_allowed
+            && last_royal
+            && pos.royal_in_check(pos.side.opponent())
         {
             return Err(PositionError::OpponentInCheck);
         }
@@ -362,21 +366,21 @@ impl Position {
     /// A position keeps the squares of at most [`MAX_ROYALS`] royals a side: no side may have,
     /// or come to have, more. With drops, any piece may change sides.
     fn check_royal_count(&self) -> Result<(), PositionError> {
-        let may_be_royal = self.t.rules.may_be_royal();
+        let may_be_royal = self.t.rules().may_be_royal();
         let mut count = [0usize; 2];
         for &code in &self.board {
-            if code != 0 && may_be_royal[usize::from(code_kind(code))] {
+            if code != 0 && may_be_royal[code_kind(code).index()] {
                 count[code_side(code).index()] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
-            for (kind, &royal) in may_be_royal.iter().enumerate() {
-                if royal {
-                    count[side.index()] += usize::from(self.hands[self.hand_index(side, kind as u16)]);
+            for kind in self.t.rules().piece_ids().filter(|kind| may_be_royal[kind.index()]) {
+                {
+                    count[side.index()] += usize::from(self.hands[self.hand_index(side, kind)]);
                 }
             }
         }
-        let (side, most) = if self.t.rules.drops {
+        let (side, most) = if self.t.rules().drops {
             (self.side, count[0] + count[1])
         } else if count[1] > count[0] {
             (Side::White, count[1])
@@ -391,32 +395,33 @@ impl Position {
 
     /// With drops, the pieces of a kind can only be those the setup has: none appear from nowhere.
     fn check_piece_totals(&self) -> Result<(), PositionError> {
-        if !self.t.rules.drops {
+        if !self.t.rules().drops {
             return Ok(());
         }
         let kinds = self.t.kind_count();
         let mut most = vec![0u32; kinds];
-        for p in &self.t.rules.setup {
-            most[usize::from(self.t.kinds[p.piece.index()].base)] += 1;
+        for p in &self.t.rules().setup {
+            most[self.t.kind(p.piece).unpromoted.index()] += 1;
         }
         let mut have = vec![0u32; kinds];
         for &code in &self.board {
             if code != 0 {
-                have[usize::from(self.t.kinds[usize::from(code_kind(code))].base)] += 1;
+                have[self.t.kind(code_kind(code)).unpromoted.index()] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
-            for (kind, count) in have.iter_mut().enumerate() {
-                *count += u32::from(self.hands[self.hand_index(side, kind as u16)]);
+            for (kind, count) in self.t.rules().piece_ids().zip(have.iter_mut()) {
+                *count += u32::from(self.hands[self.hand_index(side, kind)]);
             }
         }
-        for kind in 0..kinds {
-            if have[kind] > most[kind] && self.t.kinds[kind].base as usize == kind {
-                let piece = self.t.rules.pieces[kind].abbrev.clone();
+        for kind in self.t.rules().piece_ids() {
+            let i = kind.index();
+            if have[i] > most[i] && self.t.kind(kind).unpromoted == kind {
+                let piece = self.t.rules().piece(kind).abbrev.clone();
                 return Err(PositionError::TooManyPieces {
                     piece,
-                    count: have[kind],
-                    most: most[kind],
+                    count: have[i],
+                    most: most[i],
                 });
             }
         }
@@ -426,7 +431,7 @@ impl Position {
     /// The hash computed from scratch (the incremental one must always equal it).
     pub fn full_hash(&self) -> u64 {
         let z = &self.t.zobrist;
-        let n = self.t.geo.len();
+        let n = self.t.geometry().len();
         let mut hash = 0;
         for (sq, &code) in self.board.iter().enumerate() {
             if code != 0 {
@@ -453,22 +458,22 @@ impl Position {
     fn state_key(&self) -> u64 {
         let z = &self.t.zobrist;
         let slot = |sq: Sq| if sq == NO_SQ { 0 } else { usize::from(sq) + 1 };
-        let n = self.t.geo.len() + 1;
+        let n = self.t.geometry().len() + 1;
         let key = |i: usize, sq: Sq| if sq == NO_SQ { 0 } else { z.state[i * n + slot(sq)] };
         key(0, self.lion_capture) ^ key(1, self.deferred[0]) ^ key(2, self.deferred[1])
     }
 
     #[inline]
     fn piece_key(&self, code: u16, sq: Sq) -> u64 {
-        self.t.zobrist.piece[usize::from(code) * self.t.geo.len() + usize::from(sq)]
+        self.t.zobrist.piece[usize::from(code) * self.t.geometry().len() + usize::from(sq)]
     }
 
     /// Puts a piece on an empty square, keeping counts and royals (not the hash).
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[usize::from(sq)] = code;
         let (side, kind) = (code_side(code), code_kind(code));
-        self.counts[side.index() * self.t.kind_count() + usize::from(kind)] += 1;
-        let info = &self.t.kinds[usize::from(kind)];
+        self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
+        let info = &self.t.kind(kind);
         if info.slow_attacker {
             self.slow_count[side.index()] += 1;
         }
@@ -485,8 +490,8 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[usize::from(sq)]);
         let (side, kind) = (code_side(code), code_kind(code));
-        self.counts[side.index() * self.t.kind_count() + usize::from(kind)] -= 1;
-        let info = &self.t.kinds[usize::from(kind)];
+        self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
+        let info = &self.t.kind(kind);
         if info.slow_attacker {
             self.slow_count[side.index()] -= 1;
         }
@@ -522,10 +527,9 @@ impl Position {
         }
         self.history.push(self.hash);
         self.hash ^= self.state_key();
-        let undo = if m.is_drop() {
-            self.make_drop(m, undo)
-        } else {
-            self.make_board_move(m, undo)
+        let undo = match m.drop {
+            Some(kind) => self.make_drop(m, kind, undo),
+            None => self.make_board_move(m, undo),
         };
         self.side = side.opponent();
         self.move_number += 1;
@@ -533,13 +537,13 @@ impl Position {
         undo
     }
 
-    fn make_drop(&mut self, m: &Move, mut undo: Undo) -> Undo {
+    fn make_drop(&mut self, m: &Move, kind: PieceId, mut undo: Undo) -> Undo {
         let side = self.side;
-        let index = self.hand_index(side, m.drop);
+        let index = self.hand_index(side, kind);
         let count = self.hands[index];
         self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count - 1);
         self.hands[index] = count - 1;
-        let code = piece_code(m.drop, side, false);
+        let code = piece_code(kind, side, false);
         self.put(m.to, code);
         self.hash ^= self.piece_key(code, m.to);
         undo.moved = code;
@@ -570,32 +574,32 @@ impl Position {
             if self.deferred[side.opponent().index()] == sq {
                 self.deferred[side.opponent().index()] = NO_SQ;
             }
-            let kind = usize::from(code_kind(captured));
-            lion_taken |= self.t.kinds[kind].lion;
-            if self.t.rules.drops {
-                let index = self.hand_index(side, self.t.kinds[kind].base);
+            let info = self.t.kind(code_kind(captured));
+            lion_taken |= info.lion == LionRole::Lion;
+            if self.t.rules().drops {
+                let index = self.hand_index(side, info.unpromoted);
                 let count = self.hands[index];
                 self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
                 self.hands[index] = count.saturating_add(1);
             }
         }
         let kind = code_kind(moved);
-        let info = &self.t.kinds[usize::from(kind)];
-        let declined_entry = !m.promote && info.promotes_to.is_some() && self.entered_zone(side, m.from, m.to);
+        let info = &self.t.kind(kind);
+        let declined_entry = !m.promote && info.promotion.to.is_some() && self.entered_zone(side, m.from, m.to);
         let placed = if m.promote {
-            piece_code(info.promotes_to.unwrap_or(kind), side, false)
+            piece_code(info.promotion.to.unwrap_or(kind), side, false)
         } else {
             piece_code(
                 kind,
                 side,
-                code_declined(moved) || (declined_entry && info.declined_waits),
+                code_declined(moved) || (declined_entry && info.promotion.declined_waits_for_last_rank),
             )
         };
-        let mover_is_lion = info.lion;
+        let mover_is_lion = info.lion == LionRole::Lion;
         self.put(m.to, placed);
         self.hash ^= self.piece_key(placed, m.to);
         self.lion_capture = if lion_taken && !mover_is_lion { m.to } else { NO_SQ };
-        self.deferred[side.index()] = if declined_entry && self.t.rules.deferral {
+        self.deferred[side.index()] = if declined_entry && self.t.rules().deferral {
             m.to
         } else {
             NO_SQ
@@ -606,7 +610,9 @@ impl Position {
     /// Whether a move from `from` to `to` enters `side`'s promotion zone from outside.
     pub(crate) fn entered_zone(&self, side: Side, from: Sq, to: Sq) -> bool {
         match self.t.zone {
-            Some(zone) => self.t.geo.depth(side, from) > zone.depth && self.t.geo.depth(side, to) <= zone.depth,
+            Some(zone) => {
+                self.t.geometry().depth(side, from) > zone.depth && self.t.geometry().depth(side, to) <= zone.depth
+            }
             None => false,
         }
     }
@@ -617,15 +623,15 @@ impl Position {
         self.move_number -= 1;
         let side = self.side;
         self.take(m.to);
-        if m.is_drop() {
-            let index = self.hand_index(side, m.drop);
+        if let Some(kind) = m.drop {
+            let index = self.hand_index(side, kind);
             self.hands[index] += 1;
         } else {
             self.put(m.from, undo.moved);
             for &(sq, code) in &undo.captured[..usize::from(undo.captures)] {
                 self.put(sq, code);
-                if self.t.rules.drops {
-                    let index = self.hand_index(side, self.t.kinds[usize::from(code_kind(code))].base);
+                if self.t.rules().drops {
+                    let index = self.hand_index(side, self.t.kind(code_kind(code)).unpromoted);
                     self.hands[index] -= 1;
                 }
             }
@@ -681,19 +687,19 @@ impl Position {
     }
 
     /// Pieces of `side` on the board, by kind.
-    pub fn count(&self, side: Side, kind: u16) -> u16 {
-        self.counts[side.index() * self.t.kind_count() + usize::from(kind)]
+    pub fn count(&self, side: Side, kind: PieceId) -> u16 {
+        self.counts[side.index() * self.t.kind_count() + kind.index()]
     }
 }
 
 /// The starting setup, with a handicap's pieces removed (White then to move).
-fn start_setup(t: &Tables, handicap: Option<&str>) -> Option<Setup> {
+fn start_setup(t: &MoveTables, handicap: Option<&str>) -> Option<Setup> {
     let removed: Vec<Square> = match handicap {
-        Some(name) => t.rules.handicaps.iter().find(|h| h.name == name)?.squares.clone(),
+        Some(name) => t.rules().handicaps.iter().find(|h| h.name == name)?.squares.clone(),
         None => vec![],
     };
     let pieces = t
-        .rules
+        .rules()
         .setup
         .iter()
         .filter(|p| !(p.side == Side::White && removed.contains(&p.square)))

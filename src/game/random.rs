@@ -1,5 +1,5 @@
 //! The project's one pseudo-random generator: splitmix64 (Steele, Lea and Flood, 2014).
-//! Small, seedable and deterministic: it draws the hash keys of [`Tables`](super::Tables),
+//! Small, seedable and deterministic: it draws the hash keys of [`MoveTables`](super::MoveTables),
 //! and the test support (`koma::fuzzing::Bytes`) picks moves and samples with it.
 
 /// A splitmix64 generator: each call returns the next number of the sequence its seed

@@ -5,8 +5,12 @@
 //! then down. Nothing here knows about particular pieces: it only unrolls the movement
 //! entries of the rules over the board.
 
+use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
-use crate::rules::{BoardSize, Mode, Movement, Offset, PieceId, PromotionEvent, Rules, Side, Square};
+use crate::rules::{
+    BoardSize, DropRestrictions, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent, Rules,
+    Side, Split, Square, Walked,
+};
 
 /// A square index.
 pub type Sq = u16;
@@ -107,33 +111,22 @@ pub struct Ray {
     pub mode: Mode,
 }
 
-/// Movements that are not plain runs of squares, per kind.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Special {
-    AreaLion { steps: u8, mode: Mode },
-    LineLion { dir: Offset, steps: u8, mode: Mode },
-    Hook { dir: Offset, mode: Mode },
-    Anywhere { mode: Mode },
-}
-
 /// A leap vector in board terms, and which kinds leap so (by kind index).
 pub type Leap = ((i32, i32), Vec<bool>);
 
-/// Per-kind facts move generation needs, flattened from the rules.
+/// Per-kind facts move generation needs, copied from the rules under the rules' names, and
+/// derived from them.
 #[derive(Debug, Clone)]
 pub struct KindInfo {
     pub royal: bool,
-    pub promotes_to: Option<u16>,
-    /// The kind it becomes when captured.
-    pub base: u16,
-    pub forced_ranks: u8,
-    pub dead_ranks: u8,
-    pub per_file: Option<u8>,
-    pub no_drop_mate: bool,
-    pub declined_waits: bool,
-    pub last_rank_optional: bool,
-    pub lion: bool,
-    pub weak_bridge: bool,
+    /// The piece's promotion rules ([`PieceKind::promotion`](crate::rules::PieceKind::promotion)).
+    pub promotion: PiecePromotion,
+    /// The piece's drop rules ([`PieceKind::drop`](crate::rules::PieceKind::drop)).
+    pub drop: DropRestrictions,
+    /// The unpromoted kind it reverts to when captured: the root of `promotion.reverts_to`,
+    /// itself when it is unpromoted.
+    pub unpromoted: PieceId,
+    pub lion: LionRole,
     /// Its movements can reach one square in two ways: targets must be de-duplicated.
     pub overlapping: bool,
     /// It has movements that attack detection cannot look up (hooks, `anywhere`,
@@ -142,15 +135,17 @@ pub struct KindInfo {
     /// Its only slow movements are hooks: a move can expose a royal to it only by emptying a
     /// square on a line through the hook piece or through the royal.
     pub hook_attacker_only: bool,
-    pub specials: Vec<Special>,
+    /// Its walked movements, in the order of the rules.
+    pub walked: Vec<Walked>,
 }
 
-/// The compiled rules unrolled over the board.
+/// The move tables: a variant's [`Rules`] unrolled over its board for move generation and
+/// attack detection, with the per-kind facts, the zone rule and the hash keys those read.
 #[derive(Debug)]
-pub struct Tables {
-    pub rules: Rules,
-    pub geo: Geometry,
-    pub kinds: Vec<KindInfo>,
+pub struct MoveTables {
+    rules: Rules,
+    pub(super) geo: Geometry,
+    kinds: Vec<KindInfo>,
     /// For (kind, side, square): the range of `rays`.
     ray_ranges: Vec<(u32, u32)>,
     rays: Vec<Ray>,
@@ -161,20 +156,20 @@ pub struct Tables {
     /// For (side, direction, kind): how far the kind rides along the direction (capturing), 0 if not.
     ride_reach: Vec<u8>,
     /// For (side, direction): the longest ride of any kind.
-    pub longest_ride: [[u8; 8]; 2],
+    pub(super) longest_ride: [[u8; 8]; 2],
     /// Per side: distinct leap vectors (board terms) and, per vector, which kinds leap so.
-    pub leaps: [Vec<Leap>; 2],
+    pub(super) leaps: [Vec<Leap>; 2],
     /// For (side, leap index, square): the square a leaper would stand on to reach it.
     leap_sources: [Vec<Sq>; 2],
     /// Whether each side has any slow attacker kind.
-    pub has_slow: [bool; 2],
+    pub(super) has_slow: [bool; 2],
     /// Zone depth (0 when there is no zone promotion) and the zone triggers.
-    pub zone: Option<ZoneRule>,
-    pub capture_promotion: Option<bool>,
+    pub(super) zone: Option<ZoneRule>,
+    pub(super) capture_promotion: Option<bool>,
     /// Whether positions remember, move by move, whether the side to move was in check: the
     /// repetition rule makes perpetual check lose.
-    pub track_checks: bool,
-    pub zobrist: Zobrist,
+    pub(super) track_checks: bool,
+    pub(super) zobrist: Zobrist,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -223,12 +218,12 @@ impl Zobrist {
 }
 
 /// The code of a piece on the board: 0 is an empty square.
-pub fn piece_code(kind: u16, side: Side, declined: bool) -> u16 {
-    ((kind + 1) << 2) | (u16::from(declined) << 1) | side as u16
+pub fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
+    ((kind.0 + 1) << 2) | (u16::from(declined) << 1) | side as u16
 }
 
-pub fn code_kind(code: u16) -> u16 {
-    (code >> 2) - 1
+pub fn code_kind(code: u16) -> PieceId {
+    PieceId((code >> 2) - 1)
 }
 
 pub fn code_side(code: u16) -> Side {
@@ -239,11 +234,11 @@ pub fn code_declined(code: u16) -> bool {
     code & 2 != 0
 }
 
-impl Tables {
-    pub fn new(rules: Rules) -> Tables {
+impl MoveTables {
+    pub fn new(rules: Rules) -> MoveTables {
         let geo = Geometry::new(rules.board);
         let kinds: Vec<KindInfo> = rules.piece_ids().map(|id| kind_info(&rules, id, geo)).collect();
-        let mut tables = Tables {
+        let mut tables = MoveTables {
             geo,
             ray_ranges: vec![],
             rays: vec![],
@@ -272,13 +267,37 @@ impl Tables {
         tables
     }
 
+    /// The rules these tables were built from.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geo
+    }
+
+    /// The facts move generation reads about a piece kind.
+    #[inline]
+    pub fn kind(&self, id: PieceId) -> &KindInfo {
+        &self.kinds[id.index()]
+    }
+
+    /// The facts about every kind, by [`PieceId`] index.
+    #[inline]
+    pub fn kinds(&self) -> &[KindInfo] {
+        &self.kinds
+    }
+
+    #[inline]
     pub fn kind_count(&self) -> usize {
         self.kinds.len()
     }
 
     /// The runs of squares of `kind` for `side` from `sq`.
     #[inline]
-    pub fn rays(&self, kind: u16, side: Side, sq: Sq) -> &[Ray] {
+    pub fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> &[Ray] {
         let (a, b) = self.ray_ranges[self.ray_key(kind, side, sq)];
         &self.rays[a as usize..b as usize]
     }
@@ -288,8 +307,8 @@ impl Tables {
         &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
     }
 
-    fn ray_key(&self, kind: u16, side: Side, sq: Sq) -> usize {
-        (usize::from(kind) * 2 + side.index()) * self.geo.len() + usize::from(sq)
+    fn ray_key(&self, kind: PieceId, side: Side, sq: Sq) -> usize {
+        (kind.index() * 2 + side.index()) * self.geo.len() + usize::from(sq)
     }
 
     /// The squares walking out from `sq` in direction `dir` (index into [`DIRS`]).
@@ -301,8 +320,8 @@ impl Tables {
 
     /// How far `kind` of `side` rides (capturing) along board direction `dir`.
     #[inline]
-    pub fn ride_reach(&self, side: Side, dir: usize, kind: u16) -> u8 {
-        self.ride_reach[(side.index() * 8 + dir) * self.kinds.len() + usize::from(kind)]
+    pub fn ride_reach(&self, side: Side, dir: usize, kind: PieceId) -> u8 {
+        self.ride_reach[(side.index() * 8 + dir) * self.kinds.len() + kind.index()]
     }
 
     /// Where a leaper of `side` using leap `index` stands to reach `sq`.
@@ -314,14 +333,14 @@ impl Tables {
     fn build_rays(&mut self) {
         let n = self.geo.len();
         self.ray_ranges = vec![(0, 0); self.kinds.len() * 2 * n];
-        for kind in 0..self.kinds.len() {
+        for kind in (0..self.kinds.len()).map(|i| PieceId(i as u16)) {
             for side in [Side::Black, Side::White] {
                 for sq in 0..n as Sq {
                     let start = self.rays.len() as u32;
-                    for movement in self.rules.pieces[kind].moves.clone() {
+                    for movement in self.rules.piece(kind).moves.clone() {
                         self.push_ray(&movement, side, sq);
                     }
-                    let key = self.ray_key(kind as u16, side, sq);
+                    let key = self.ray_key(kind, side, sq);
                     self.ray_ranges[key] = (start, self.rays.len() as u32);
                 }
             }
@@ -329,33 +348,19 @@ impl Tables {
     }
 
     fn push_ray(&mut self, movement: &Movement, side: Side, from: Sq) {
-        let (vector, max, mode) = match *movement {
-            Movement::Ride { dir, max, mode } => {
-                (Geometry::board_vector(side, dir), max.map_or(u16::MAX, u16::from), mode)
-            }
-            Movement::Leap { to, mode } => (Geometry::board_vector(side, to), 0, mode),
-            _ => return,
+        let unrolled = match movement.split() {
+            Split::Unrolled(unrolled) => unrolled,
+            Split::Walked(_) => return,
         };
         let start = self.squares.len() as u32;
-        if max == 0 {
-            if let Some(sq) = self.geo.step(from, vector.0, vector.1) {
-                self.squares.push(sq);
-            }
-        } else {
-            let mut at = from;
-            let mut len = 0;
-            while len < max {
-                let Some(next) = self.geo.step(at, vector.0, vector.1) else {
-                    break;
-                };
-                self.squares.push(next);
-                at = next;
-                len += 1;
-            }
-        }
+        self.squares.extend(movement::run(unrolled, self.geo, side, from));
         let len = (self.squares.len() as u32 - start) as u16;
         if len > 0 {
-            self.rays.push(Ray { start, len, mode });
+            self.rays.push(Ray {
+                start,
+                len,
+                mode: unrolled.mode(),
+            });
         }
     }
 
@@ -382,7 +387,7 @@ impl Tables {
             for kind in 0..kinds {
                 self.has_slow[side.index()] |= self.kinds[kind].slow_attacker;
                 for movement in &self.rules.pieces[kind].moves {
-                    for (vector, reach) in attack_vectors(movement, side) {
+                    for (vector, reach) in attack_vectors(movement, side, self.geo) {
                         match reach {
                             Reach::Ride(max) => {
                                 let dir = DIRS
@@ -418,78 +423,18 @@ impl Tables {
     }
 }
 
-enum Reach {
-    /// Rides up to this many squares (255: any distance).
-    Ride(u8),
-    Leap,
-}
-
-/// The ways a movement captures, as board vectors for `side`; slow movements give none.
-fn attack_vectors(movement: &Movement, side: Side) -> Vec<((i32, i32), Reach)> {
-    if !movement.mode().can_capture() || movement.mode() == Mode::CaptureUnprotected {
-        return vec![];
-    }
-    match *movement {
-        Movement::Ride { dir, max, .. } => {
-            vec![(Geometry::board_vector(side, dir), Reach::Ride(max.unwrap_or(u8::MAX)))]
-        }
-        Movement::Leap { to, .. } => vec![(Geometry::board_vector(side, to), Reach::Leap)],
-        Movement::AreaLion { steps, .. } => {
-            let n = i8::try_from(steps).unwrap_or(i8::MAX);
-            let mut out = Vec::new();
-            for dx in -n..=n {
-                for dy in -n..=n {
-                    if (dx, dy) != (0, 0) {
-                        out.push((Geometry::board_vector(side, Offset::new(dx, dy)), Reach::Leap));
-                    }
-                }
-            }
-            out
-        }
-        Movement::LineLion { dir, steps, .. } => (1..=steps as i8)
-            .map(|k| (Geometry::board_vector(side, dir.scale(k)), Reach::Leap))
-            .collect(),
-        Movement::Hook { .. } | Movement::Anywhere { .. } => vec![],
-    }
-}
-
 fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
     let kind = rules.piece(id);
-    let specials: Vec<Special> = kind
-        .moves
-        .iter()
-        .filter_map(|m| match *m {
-            Movement::AreaLion { steps, mode } => Some(Special::AreaLion { steps, mode }),
-            Movement::LineLion { dir, steps, mode } => Some(Special::LineLion { dir, steps, mode }),
-            Movement::Hook { dir, mode } => Some(Special::Hook { dir, mode }),
-            Movement::Anywhere { mode } => Some(Special::Anywhere { mode }),
-            _ => None,
-        })
-        .collect();
-    let slow_attacker = kind.moves.iter().any(|m| {
-        matches!(m, Movement::Hook { .. } | Movement::Anywhere { .. }) || m.mode() == Mode::CaptureUnprotected
-    });
     KindInfo {
         royal: kind.royal,
-        promotes_to: kind.promotion.to.map(|p| p.0),
-        base: kind.promotion.reverts_to.map_or(id.0, |p| base_of(rules, p).0),
-        forced_ranks: kind.promotion.forced_ranks,
-        dead_ranks: kind.drop.dead_ranks,
-        per_file: kind.drop.per_file,
-        no_drop_mate: kind.drop.no_drop_mate,
-        declined_waits: kind.promotion.declined_waits_for_last_rank,
-        last_rank_optional: kind.promotion.last_rank_optional,
-        lion: kind.lion == crate::rules::LionRole::Lion,
-        weak_bridge: kind.lion == crate::rules::LionRole::WeakBridge,
-        overlapping: overlapping(&kind.moves, geo),
-        slow_attacker,
-        hook_attacker_only: slow_attacker
-            && kind.moves.iter().all(|m| match m {
-                Movement::Hook { mode, .. } => *mode != Mode::CaptureUnprotected,
-                Movement::Anywhere { .. } => false,
-                other => other.mode() != Mode::CaptureUnprotected,
-            }),
-        specials,
+        promotion: kind.promotion.clone(),
+        drop: kind.drop.clone(),
+        unpromoted: kind.promotion.reverts_to.map_or(id, |p| base_of(rules, p)),
+        lion: kind.lion,
+        overlapping: movement::overlapping(&kind.moves, geo),
+        slow_attacker: movement::slow_attacker(&kind.moves),
+        hook_attacker_only: movement::hook_attacker_only(&kind.moves),
+        walked: movement::walked(&kind.moves),
     }
 }
 
@@ -504,34 +449,6 @@ fn base_of(rules: &Rules, mut id: PieceId) -> PieceId {
         }
     }
     id
-}
-
-/// Whether two movements of a piece can reach the same offset (on an open board).
-fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
-    // Lion, hook and Emperor moves reach squares in several ways: always de-duplicate.
-    if moves
-        .iter()
-        .any(|m| !matches!(m, Movement::Ride { .. } | Movement::Leap { .. }))
-    {
-        return true;
-    }
-    let reach = i8::try_from(geo.files.max(geo.ranks)).unwrap_or(i8::MAX);
-    let mut seen: std::collections::HashSet<Offset> = std::collections::HashSet::new();
-    for m in moves {
-        let offsets: Vec<Offset> = match *m {
-            Movement::Ride { dir, max, .. } => (1..=max.map_or(reach, |x| x as i8).min(reach))
-                .map(|k| dir.scale(k))
-                .collect(),
-            Movement::Leap { to, .. } => vec![to],
-            _ => vec![],
-        };
-        for o in offsets {
-            if !seen.insert(o) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
@@ -552,4 +469,30 @@ fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
         }),
         PromotionEvent::Capture => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MoveTables;
+    use crate::compile::{compile_named, limits::table_entries};
+
+    /// The compiler sizes the tables (for koma's limits) by the model the tables are built with.
+    #[test]
+    fn table_sizes_match_the_compilers_count() {
+        for name in ["shogi", "chu", "dai", "tori", "yari", "maka-dai-dai"] {
+            let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
+            let (squares, runs) = rules
+                .pieces
+                .iter()
+                .flat_map(|p| &p.moves)
+                .map(|m| table_entries(m, rules.board))
+                .fold((0, 0), |(s, r), (squares, runs)| (s + 2 * squares, r + 2 * runs));
+            let tables = MoveTables::new(rules);
+            assert_eq!(
+                (tables.squares.len() as u64, tables.rays.len() as u64),
+                (squares, runs),
+                "{name}"
+            );
+        }
+    }
 }

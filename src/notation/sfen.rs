@@ -13,7 +13,7 @@
 //! without drops the third field is the square where a Lion was last taken by a non-Lion
 //! (lishogi's convention for Chu), or `-`.
 
-use crate::game::{MAX_MOVE_NUMBER, Position, PositionError, Tables};
+use crate::game::{MAX_MOVE_NUMBER, MoveTables, Position, PositionError};
 use crate::rules::{PieceId, Side, Square};
 use std::sync::Arc;
 
@@ -35,14 +35,14 @@ struct Tokens {
 }
 
 impl Tokens {
-    fn new(t: &Tables) -> Tokens {
-        let base_token = |id: usize| match &t.rules.pieces[id].sfen {
+    fn new(t: &MoveTables) -> Tokens {
+        let base_token = |id: usize| match &t.rules().pieces[id].sfen {
             Some(letter) if !letter.starts_with('+') => letter.to_uppercase(),
-            _ => format!("[{}]", t.rules.pieces[id].abbrev.to_uppercase()),
+            _ => format!("[{}]", t.rules().pieces[id].abbrev.to_uppercase()),
         };
         let tokens = (0..t.kind_count())
             .map(|id| {
-                let base = usize::from(t.kinds[id].base);
+                let base = t.kinds()[id].unpromoted.index();
                 if base == id {
                     base_token(id)
                 } else {
@@ -85,7 +85,7 @@ pub fn write_sfen(pos: &Position) -> String {
     let t = pos.tables();
     let tokens = Tokens::new(t);
     let setup = pos.to_setup();
-    let board = t.rules.board;
+    let board = t.rules().board;
     let mut ranks = Vec::new();
     for rank in 1..=board.ranks {
         let mut text = String::new();
@@ -114,7 +114,7 @@ pub fn write_sfen(pos: &Position) -> String {
         ranks.push(text);
     }
     let side = if setup.side_to_move == Side::Black { "b" } else { "w" };
-    let third = if t.rules.drops {
+    let third = if t.rules().drops {
         hand_text(&setup.hands, &tokens)
     } else {
         setup.lion_capture.map_or("-".to_string(), |s| s.to_string())
@@ -136,8 +136,8 @@ fn hand_text(hands: &[(Side, PieceId, u32)], tokens: &Tokens) -> String {
     text
 }
 
-/// Reads a position string against a variant's tables.
-pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
+/// Reads a position string against a variant's rules.
+pub fn read_sfen(t: &Arc<MoveTables>, text: &str) -> Result<Position, SfenError> {
     let fields = split_fields(text);
     let field = |i: usize| fields.get(i).copied();
     let Some((board_at, board_text)) = field(0) else {
@@ -175,10 +175,10 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
     };
     let (mut hands, mut hand_at, mut lion_capture) = (Vec::new(), Vec::new(), None);
     if let Some((at, third)) = field(2) {
-        if t.rules.drops {
+        if t.rules().drops {
             (hands, hand_at) = read_hands(&tokens, third, at)?;
         } else if third != "-" {
-            let square = Square::parse(third).filter(|s| t.rules.board.contains(*s));
+            let square = Square::parse(third).filter(|s| t.rules().board.contains(*s));
             lion_capture = Some(square.ok_or(SfenError {
                 field: "hand",
                 at,
@@ -227,11 +227,11 @@ pub fn read_sfen(t: &Arc<Tables>, text: &str) -> Result<Position, SfenError> {
         };
         let (field, at) = match &e {
             PositionError::TooManyPieces { piece, .. } => t
-                .rules
+                .rules()
                 .piece_by_abbrev(piece)
-                .and_then(|base| blame(&|k| t.kinds[k.index()].base == base.0)),
+                .and_then(|base| blame(&|k| t.kind(k).unpromoted == base)),
             PositionError::PromotedInHand(piece) => {
-                t.rules.piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
+                t.rules().piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
             }
             PositionError::OpponentInCheck => Some(("side", side_at)),
             PositionError::BadDeferral(square) | PositionError::NotUnderDeclineRule(square) => setup
@@ -288,8 +288,8 @@ fn next_token(rest: &str) -> Option<usize> {
 /// each piece's token starts.
 type BoardRead = (Vec<(Square, Side, PieceId, bool)>, [Option<Square>; 2], Vec<usize>);
 
-fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<BoardRead, SfenError> {
-    let board = t.rules.board;
+fn read_board(t: &MoveTables, tokens: &Tokens, text: &str, offset: usize) -> Result<BoardRead, SfenError> {
+    let board = t.rules().board;
     let err = |at: usize, message: String| SfenError {
         field: "board",
         at: offset + at,
@@ -345,7 +345,7 @@ fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<
             i += len;
             let declined = rank_text[i..].starts_with('=');
             if declined {
-                if !t.kinds[kind.index()].declined_waits {
+                if !t.kind(kind).promotion.declined_waits_for_last_rank {
                     return Err(err(
                         at + i,
                         format!(
@@ -357,7 +357,7 @@ fn read_board(t: &Tables, tokens: &Tokens, text: &str, offset: usize) -> Result<
             }
             let square = Square::new(file as u8, rank);
             if rank_text[i..].starts_with('!') {
-                if !t.rules.deferral {
+                if !t.rules().deferral {
                     return Err(err(
                         at + i,
                         "`!` marks a piece under the deferral rule, which this variant does not have".into(),

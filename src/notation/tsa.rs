@@ -42,10 +42,10 @@
 //! read as USI; a drop whose piece is not an abbreviation of the variant is tried as a USI
 //! drop with an SFEN letter.
 
-use super::usi::{UsiError, read_usi};
-use crate::game::tables::{Geometry, Special};
+use super::usi::{UsiError, drop_kind, read_usi};
+use crate::game::tables::Geometry;
 use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
-use crate::rules::{Offset, PieceId, Side, Square, rank_name};
+use crate::rules::{Offset, PieceId, Side, Square, Walked, rank_name};
 
 /// Why a text cannot be read as a move of this position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -136,13 +136,13 @@ pub fn legal_tsa(pos: &mut Position, counting: LionCounting) -> Vec<String> {
 /// Writes `m` given the legal moves of the position (counted one per distinct move).
 fn write_among(pos: &Position, legal: &[Move], m: &Move) -> String {
     let geo = pos.geometry();
-    let rules = &pos.tables().rules;
-    if m.is_drop() {
-        return format!("{}*{}", rules.pieces[usize::from(m.drop)].abbrev, geo.square(m.to));
+    let rules = pos.rules();
+    if let Some(kind) = m.drop {
+        return format!("{}*{}", rules.piece(kind).abbrev, geo.square(m.to));
     }
     let kind = kind_at(pos, m.from);
     let legs = legs_text(pos, m);
-    let mut text = rules.pieces[usize::from(kind)].abbrev.clone();
+    let mut text = kind.map_or_else(String::new, |kind| rules.piece(kind).abbrev.clone());
     let needs_start = legal
         .iter()
         .any(|o| !o.is_drop() && o.from != m.from && kind_at(pos, o.from) == kind && legs_text(pos, o) == legs);
@@ -164,10 +164,10 @@ fn write_among(pos: &Position, legal: &[Move], m: &Move) -> String {
     text
 }
 
-/// The kind of the piece on a square (which must hold one).
-fn kind_at(pos: &Position, sq: Sq) -> u16 {
+/// The kind of the piece on a square.
+fn kind_at(pos: &Position, sq: Sq) -> Option<PieceId> {
     let geo = pos.geometry();
-    pos.piece_at(geo.square(sq)).map_or(u16::MAX, |(_, kind, _)| kind.0)
+    pos.piece_at(geo.square(sq)).map(|(_, kind, _)| kind)
 }
 
 /// Whether the square holds a piece of the side not to move.
@@ -237,12 +237,12 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
     let Some((side, kind, _)) = pos.piece_at(geo.square(from)) else {
         return Vec::new();
     };
-    let specials = &t.kinds[kind.index()].specials;
+    let walked = &t.kind(kind).walked;
     let allowed = |dx: i8, dy: i8| {
-        specials.iter().any(|s| match *s {
-            Special::AreaLion { mode, .. } => mode.can_move(),
-            Special::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
-            _ => false,
+        walked.iter().any(|w| match *w {
+            Walked::AreaLion { mode, .. } => mode.can_move(),
+            Walked::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
+            Walked::Hook { .. } | Walked::Anywhere { .. } => false,
         })
     };
     PASS_ORDER
@@ -258,7 +258,7 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
 
 /// A TSA move as written, before it is looked up.
 struct Written {
-    kind: u16,
+    kind: PieceId,
     body: Body,
 }
 
@@ -345,7 +345,7 @@ impl Cursor<'_> {
         }
         let name: String = self.chars[start..self.at].iter().collect();
         match Square::parse(&name) {
-            Some(square) if pos.tables().rules.board.contains(square) => Ok(square),
+            Some(square) if pos.rules().board.contains(square) => Ok(square),
             _ => {
                 self.at = start;
                 Err(self.malformed(&format!(
@@ -371,7 +371,7 @@ fn normalise(text: &str) -> String {
 
 fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
     let text = normalise(original);
-    let rules = &pos.tables().rules;
+    let rules = pos.rules();
     let follows = |c: Option<char>| c.is_none_or(|c| c.is_ascii_digit() || matches!(c, '-' | 'x' | '*' | '\'' | '!'));
     // The longest abbreviation the text starts with, preferring one followed by what may
     // follow a piece (`Lnx5e` is `Ln`, `x5e`).
@@ -413,7 +413,7 @@ fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
         at: len,
     };
     let other = ParseError::Other;
-    let kind = kind as u16;
+    let kind = PieceId(kind as u16);
     if matches!(c.peek(), Some('*' | '\'')) {
         c.at += 1;
         let to = c.square(pos).map_err(other)?;
@@ -478,8 +478,8 @@ fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
 }
 
 /// A piece's name for messages: `Lion (Ln)`.
-fn piece_name(pos: &Position, kind: u16) -> String {
-    let p = &pos.tables().rules.pieces[usize::from(kind)];
+fn piece_name(pos: &Position, kind: PieceId) -> String {
+    let p = &pos.rules().pieces[kind.index()];
     format!("{} ({})", p.name, p.abbrev)
 }
 
@@ -488,14 +488,14 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     let geo = pos.geometry();
     let side = pos.side_to_move();
     let kind = written.kind;
-    let abbrev = pos.tables().rules.pieces[usize::from(kind)].abbrev.clone();
+    let abbrev = pos.rules().pieces[kind.index()].abbrev.clone();
     let (start, legs, promote) = match written.body {
         Body::Drop(to) => return resolve_drop(pos, text, kind, to),
         Body::Board { start, legs, promote } => (start, legs, promote),
     };
     let froms: Vec<Sq> = match start {
         Some(square) => {
-            if pos.piece_at(square).is_none_or(|(s, k, _)| s != side || k.0 != kind) {
+            if pos.piece_at(square).is_none_or(|(s, k, _)| s != side || k != kind) {
                 return Err(MoveError::NoSuchPiece {
                     text: text.to_string(),
                     reason: format!(
@@ -510,7 +510,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
         None => (0..geo.len() as Sq)
             .filter(|&sq| {
                 pos.piece_at(geo.square(sq))
-                    .is_some_and(|(s, k, _)| s == side && k.0 == kind)
+                    .is_some_and(|(s, k, _)| s == side && k == kind)
             })
             .collect(),
     };
@@ -617,7 +617,7 @@ fn describe_square(pos: &Position, square: Square) -> String {
                 Side::Black => "Black",
                 Side::White => "White",
             };
-            format!("it holds {whose}'s {}", piece_name(pos, kind.0))
+            format!("it holds {whose}'s {}", piece_name(pos, kind))
         }
     }
 }
@@ -689,13 +689,13 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
         from,
         to,
         via,
-        drop: u16::MAX,
+        drop: None,
         promote,
     })
 }
 
-fn resolve_drop(pos: &mut Position, text: &str, kind: u16, to: Square) -> Result<Move, MoveError> {
-    let rules = &pos.tables().rules;
+fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Result<Move, MoveError> {
+    let rules = pos.rules();
     let name = piece_name(pos, kind);
     if !rules.drops {
         return Err(MoveError::Illegal {
@@ -705,7 +705,7 @@ fn resolve_drop(pos: &mut Position, text: &str, kind: u16, to: Square) -> Result
             detail: Some("this variant has no drops".to_string()),
         });
     }
-    if pos.in_hand(pos.side_to_move(), PieceId(kind)) == 0 {
+    if pos.in_hand(pos.side_to_move(), kind) == 0 {
         return Err(MoveError::NoSuchPiece {
             text: text.to_string(),
             reason: format!("you have no {name} in hand"),
@@ -754,16 +754,7 @@ fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
     };
     if let Some(star) = text.find('*') {
         let token = &text[..star];
-        let rules = &pos.tables().rules;
-        let inner = token.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
-        let kind = rules.pieces.iter().position(|p| match inner {
-            Some(abbrev) => p.abbrev == abbrev,
-            None => p
-                .sfen
-                .as_deref()
-                .is_some_and(|l| !l.starts_with('+') && l.eq_ignore_ascii_case(token)),
-        });
-        let Some(kind) = kind else {
+        let Some(kind) = drop_kind(pos, token) else {
             return MoveError::NoSuchPiece {
                 text: text.to_string(),
                 reason: format!("`{token}` is not a piece of this variant"),
@@ -775,7 +766,7 @@ fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
             Ok(_) => return c.malformed("the end of the drop"),
             Err(e) => return e,
         };
-        return match resolve_drop(pos, text, kind as u16, to) {
+        return match resolve_drop(pos, text, kind, to) {
             Ok(_) => not_legal(Some(message.to_string())),
             Err(e) => e,
         };
@@ -846,10 +837,7 @@ fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
                 }
             }
         }
-        Err(Illegal::NotAMove) => not_legal(Some(format!(
-            "the {} on {from} cannot move so",
-            piece_name(pos, kind.0)
-        ))),
+        Err(Illegal::NotAMove) => not_legal(Some(format!("the {} on {from} cannot move so", piece_name(pos, kind)))),
         Err(rule) => MoveError::Illegal {
             text: text.to_string(),
             rule,

@@ -5,7 +5,7 @@
 //! pass reads as it.
 
 use crate::game::{LionCounting, Move, NO_SQ, Position, Sq};
-use crate::rules::Square;
+use crate::rules::{PieceId, Square};
 
 /// Why a USI move cannot be read or played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -21,8 +21,8 @@ pub enum UsiError {
 pub fn write_usi(pos: &Position, m: &Move) -> String {
     let geo = pos.geometry();
     let square = |sq: Sq| geo.square(sq).to_string();
-    if m.is_drop() {
-        let piece = &pos.tables().rules.pieces[usize::from(m.drop)];
+    if let Some(kind) = m.drop {
+        let piece = pos.rules().piece(kind);
         let token = match &piece.sfen {
             Some(letter) => letter.to_uppercase(),
             None => format!("[{}]", piece.abbrev),
@@ -76,7 +76,7 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
     let text = text.trim();
     let legal = pos.legal_moves();
     let geo = pos.geometry();
-    let board = pos.tables().rules.board;
+    let board = pos.rules().board;
     let on_board = |s: &Square| board.contains(*s);
     if let Some((piece, to)) = text.split_once('*') {
         let to = squares(to)
@@ -125,7 +125,7 @@ fn the_pass_written(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: 
         from,
         to,
         via: [NO_SQ; 2],
-        drop: u16::MAX,
+        drop: None,
         promote: false,
     });
     legal.iter().find(|&&m| m == pass).copied()
@@ -141,8 +141,8 @@ fn via_matches(pos: &Position, m: &Move, mids: &[Sq]) -> bool {
     written == actual && (m.from != m.to || !actual.is_empty() || mids.iter().all(|&s| !occupied(s)))
 }
 
-fn drop_kind(pos: &Position, token: &str) -> Option<u16> {
-    let rules = &pos.tables().rules;
+pub(super) fn drop_kind(pos: &Position, token: &str) -> Option<PieceId> {
+    let rules = pos.rules();
     let inner = token.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
     rules
         .pieces
@@ -154,7 +154,7 @@ fn drop_kind(pos: &Position, token: &str) -> Option<u16> {
                 .as_deref()
                 .is_some_and(|l| !l.starts_with('+') && l.eq_ignore_ascii_case(token)),
         })
-        .map(|i| i as u16)
+        .map(|i| PieceId(i as u16))
 }
 
 /// The legal moves in USI form, sorted.

@@ -139,7 +139,7 @@ impl<'de> Deserialize<'de> for Square {
 }
 
 /// A displacement from the mover's point of view: `dx` squares to its right, `dy` forward.
-/// Written `(dx, dy)` in the RON tables.
+/// Written `(dx, dy)` in the rules as RON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(from = "(i8, i8)", into = "(i8, i8)")]
 pub struct Offset {

@@ -1,14 +1,16 @@
-//! The compiled rules of a variant: flat, span-free, serialisable tables.
+//! The compiled rules of a variant: flat, span-free, serialisable data.
 //!
 //! This is what the compiler produces from a `.var` file and what the interpreter reads.
 //! Pieces are numbered by [`PieceId`] (their order of definition); every reference between
 //! pieces is such an id. Geometry is stated from the mover's point of view: an [`Offset`]
 //! counts squares to the mover's right (`dx`) and forward (`dy`). Nothing here refers back
-//! to the source text, so two files that mean the same game compile to equal tables.
+//! to the source text, so two files that mean the same game compile to equal rules.
 
 mod geometry;
+mod movement;
 
 pub use geometry::{BoardSize, MAX_BOARD_SIDE, Offset, Side, Square, rank_name, rank_number};
+pub use movement::{Movement, Split, Unrolled, Walked};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -19,6 +21,7 @@ use serde::{Deserialize, Serialize};
 pub struct PieceId(pub u16);
 
 impl PieceId {
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -28,7 +31,7 @@ impl PieceId {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
     pub name: String,
-    /// The options a player picks at the start, with the value chosen for these tables.
+    /// The options a player picks at the start, with the value chosen for these rules.
     pub options: IndexMap<String, GameOption>,
     pub board: BoardSize,
     pub pieces: Vec<PieceKind>,
@@ -160,52 +163,6 @@ pub const MAX_ROYALS: usize = 4;
 /// it captures on before its destination in two slots.
 pub const MAX_LION_STEPS: u8 = 3;
 
-/// One way of moving, lowered from a clause of the language.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Movement {
-    /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
-    /// stopping on the first occupied square. A step is `max: Some(1)`.
-    Ride {
-        dir: Offset,
-        max: Option<u8>,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Straight to the square at `to`, whatever stands between (jumps and leaps).
-    Leap {
-        to: Offset,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Up to `steps` king steps in one turn, capturing on each square passed; also straight
-    /// to any square within `steps` (the Lion: A and B squares, igui, pass).
-    AreaLion {
-        steps: u8,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Lion power along one line: up to `steps` squares along `dir`, jumping, or stepping
-    /// and capturing on each square and coming back (igui, pass).
-    LineLion {
-        dir: Offset,
-        steps: u8,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// Slide along `dir`, then optionally turn 90° (to either side) at an empty square and
-    /// slide again. A capture ends the move.
-    Hook {
-        dir: Offset,
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-    /// To any square of the board, jumping.
-    Anywhere {
-        #[serde(default, skip_serializing_if = "Mode::is_any")]
-        mode: Mode,
-    },
-}
-
 /// When a move gives the chance (or the duty) to promote.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PromotionTrigger {
@@ -289,12 +246,13 @@ pub struct Handicap {
 }
 
 impl Rules {
-    /// The tables as RON, one movement or placement per line.
+    /// The rules as RON, one movement or placement per line.
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::default().depth_limit(4).struct_names(false);
         ron::ser::to_string_pretty(self, config).unwrap_or_else(|e| format!("/* cannot serialise: {e} */"))
     }
 
+    #[inline]
     pub fn piece(&self, id: PieceId) -> &PieceKind {
         &self.pieces[id.index()]
     }
@@ -327,30 +285,8 @@ impl Rules {
             .map(|i| PieceId(i as u16))
     }
 
+    #[inline]
     pub fn piece_ids(&self) -> impl Iterator<Item = PieceId> + '_ {
         (0..self.pieces.len()).map(|i| PieceId(i as u16))
-    }
-}
-
-impl Movement {
-    pub fn mode(&self) -> Mode {
-        match self {
-            Movement::Ride { mode, .. }
-            | Movement::Leap { mode, .. }
-            | Movement::AreaLion { mode, .. }
-            | Movement::LineLion { mode, .. }
-            | Movement::Hook { mode, .. }
-            | Movement::Anywhere { mode } => *mode,
-        }
-    }
-
-    /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
-    pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
-        let first = match self {
-            Movement::Ride { dir, .. } | Movement::LineLion { dir, .. } | Movement::Hook { dir, .. } => *dir,
-            Movement::Leap { to, .. } => *to,
-            Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
-        };
-        board.offset(side, from, first).is_some()
     }
 }

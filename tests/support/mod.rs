@@ -10,7 +10,7 @@
 pub mod protocol;
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Game, GameResult, Illegal, Move, NO_SQ, Position, Sq, Tables};
+use koma::game::{Game, GameResult, Illegal, Move, MoveTables, NO_SQ, Position, Sq};
 use koma::notation::{read_sfen, write_usi};
 use koma::rules::{PieceId, Rules, Side, Square};
 use std::io::{Read, Write};
@@ -41,8 +41,8 @@ pub fn compile_clean(name: &str, options: &[&str]) -> Rules {
 }
 
 /// The tables of a variant compiled with these `NAME=VALUE` options, as [`compile_clean`].
-pub fn tables(name: &str, options: &[&str]) -> Arc<Tables> {
-    Arc::new(Tables::new(compile_clean(name, options)))
+pub fn tables(name: &str, options: &[&str]) -> Arc<MoveTables> {
+    Arc::new(MoveTables::new(compile_clean(name, options)))
 }
 
 /// The kind of a variant's pieces with this abbreviation.
@@ -87,15 +87,15 @@ fn square_names(text: &str) -> Vec<String> {
 }
 
 /// The kind a drop token names: an SFEN letter (`P`) or an abbreviation in brackets (`[Sw]`).
-fn kind(pos: &Position, token: &str) -> u16 {
-    let rules = &pos.tables().rules;
+fn kind(pos: &Position, token: &str) -> PieceId {
+    let rules = &pos.rules();
     let found = match token.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        Some(abbrev) => rules.piece_by_abbrev(abbrev).map(|id| id.0),
+        Some(abbrev) => rules.piece_by_abbrev(abbrev),
         None => rules
             .pieces
             .iter()
             .position(|p| p.sfen.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(token)))
-            .map(|i| i as u16),
+            .map(|i| PieceId(i as u16)),
     };
     found.unwrap_or_else(|| panic!("no piece `{token}`"))
 }
@@ -122,7 +122,7 @@ pub fn mv(pos: &Position, text: &str) -> Move {
         from: squares[0],
         to: squares[squares.len() - 1],
         via,
-        drop: u16::MAX,
+        drop: None,
         promote,
     }
 }
@@ -220,12 +220,12 @@ pub fn draw(reason: koma::game::EndReason) -> Option<GameResult> {
 /// The piece on a square: owner and abbreviation.
 pub fn piece_at(pos: &Position, square: &str) -> Option<(Side, String)> {
     pos.piece_at(sq(square))
-        .map(|(side, kind, _)| (side, pos.tables().rules.piece(kind).abbrev.clone()))
+        .map(|(side, kind, _)| (side, pos.rules().piece(kind).abbrev.clone()))
 }
 
 /// How many pieces of the kind `abbrev` `side` holds in hand.
 pub fn in_hand(pos: &Position, side: Side, abbrev: &str) -> u32 {
-    let id = pos.tables().rules.piece_by_abbrev(abbrev).expect("piece");
+    let id = pos.rules().piece_by_abbrev(abbrev).expect("piece");
     pos.in_hand(side, id)
 }
 

@@ -123,7 +123,7 @@ fn same_variant(game: &Game, variant: &str, expected: &str, options: &[Choice]) 
         return Ok(());
     }
     let given = compile_named(expected, options).rules;
-    if given.as_ref() == Some(&game.start().tables().rules) {
+    if given.as_ref() == Some(game.start().rules()) {
         return Ok(());
     }
     Err(format!(

@@ -5,7 +5,7 @@
 //! define a variant XBoard does not know.
 
 use super::betza::betza;
-use koma::game::{LionCounting, Move, NO_SQ, Position, Setup, Tables};
+use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position, Setup};
 use koma::notation::read_usi;
 use koma::rules::{PieceId, Side, Square};
 use std::sync::Arc;
@@ -17,23 +17,23 @@ const NATIVE: &[&str] = &["shogi", "chu"];
 const XBOARD_KINDS: usize = 65;
 
 pub struct View {
-    pub tables: Arc<Tables>,
+    pub tables: Arc<MoveTables>,
     /// Each kind's ID, in Black's (upper) case.
     ids: Vec<String>,
 }
 
 impl View {
-    pub fn new(tables: Arc<Tables>) -> View {
+    pub fn new(tables: Arc<MoveTables>) -> View {
         let ids = piece_ids(&tables);
         View { tables, ids }
     }
 
     fn files(&self) -> u8 {
-        self.tables.rules.board.files
+        self.tables.rules().board.files
     }
 
     fn ranks(&self) -> u8 {
-        self.tables.rules.board.ranks
+        self.tables.rules().board.ranks
     }
 
     /// XBoard's name of a square: `c3` for koma's `7g` in Shogi.
@@ -55,7 +55,7 @@ impl View {
         let rank = (u32::from(self.ranks()) + 1).checked_sub(rank)?;
         let square = Square::new(u8::try_from(file).ok()?, u8::try_from(rank).ok()?);
         self.tables
-            .rules
+            .rules()
             .board
             .contains(square)
             .then_some((square, &text[digits..]))
@@ -80,8 +80,8 @@ impl View {
     /// `e5f6,f6g7` (a pass through an empty square next to it).
     pub fn write_move(&self, pos: &mut Position, m: &Move) -> String {
         let geo = pos.geometry();
-        if m.is_drop() {
-            return format!("{}@{}", self.ids[usize::from(m.drop)], self.square(geo.square(m.to)));
+        if let Some(kind) = m.drop {
+            return format!("{}@{}", self.ids[kind.index()], self.square(geo.square(m.to)));
         }
         let mut path: Vec<Square> = vec![geo.square(m.from)];
         path.extend(m.via.iter().filter(|&&v| v != NO_SQ).map(|&v| geo.square(v)));
@@ -116,7 +116,7 @@ impl View {
             let kind = self
                 .kind_of(&id.to_uppercase())
                 .ok_or_else(|| format!("`{id}` is not a piece of this variant"))?;
-            let m = Move::drop(kind.0, pos.geometry().index(to));
+            let m = Move::drop(kind, pos.geometry().index(to));
             return if pos.legal_moves().contains(&m) {
                 Ok(m)
             } else {
@@ -295,7 +295,7 @@ impl View {
 
     /// The `setup` command and one `piece` command per kind, for a variant XBoard does not know.
     pub fn definition(&self, start: &Position) -> Vec<String> {
-        let rules = &self.tables.rules;
+        let rules = &self.tables.rules();
         let promoted = |i: usize| self.ids[i].starts_with('+');
         let king = (0..rules.pieces.len()).find(|&i| rules.pieces[i].royal && !promoted(i));
         let mut table: Vec<String> = (0..rules.pieces.len())
@@ -417,8 +417,8 @@ enum Token {
 /// Each kind's ID: its SFEN letter when it has one of its own, otherwise the first free of
 /// its abbreviation's letter, that letter with `'` or `!`, then any letter with them; a
 /// promoted kind is `+` and the ID of the kind that promotes to it.
-fn piece_ids(tables: &Tables) -> Vec<String> {
-    let pieces = &tables.rules.pieces;
+fn piece_ids(tables: &MoveTables) -> Vec<String> {
+    let pieces = &tables.rules().pieces;
     let mut ids: Vec<Option<String>> = vec![None; pieces.len()];
     let base_of = |i: usize| {
         pieces

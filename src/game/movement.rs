@@ -1,0 +1,153 @@
+//! How the interpreter carries out each movement kind. The kinds are split once, by
+//! [`Movement::split`](crate::rules::Movement::split), into the kinds [unrolled](Unrolled)
+//! into runs of squares when the tables are built (rides and leaps) and the kinds
+//! [walked](Walked) on the board as moves are generated (lions, hooks, `anywhere`). Every
+//! consumer matches on that split without a fallthrough arm, so a new kind does not compile
+//! until every place that must know it does.
+//!
+//! Here: unrolling a run over the board, the reverse views attack detection looks up, and
+//! the per-kind facts move generation reads. Elsewhere, each matching on the split:
+//! [`Position`](super::Position)'s move generation walks the [`Walked`] kinds, attack
+//! detection walks the slow ones, and the independent legality check (feature
+//! `test-support`) reads every kind its own way. The sizes of the unrolled tables, which
+//! the compiler checks against koma's limits, come from
+//! [`Unrolled::table_entries`](crate::rules::Unrolled::table_entries).
+//!
+//! # Adding a movement kind
+//!
+//! Check with `cargo check --all-targets --features test-support`, so that the legality
+//! check and the property tests are compiled too.
+//!
+//! 1. The grammar: a rule for its clause in `grammar/variant.pest`, and its word among the
+//!    movement words the compiler suggests from (`MOVEMENT_WORDS` today; the keyword table
+//!    once the parser has one).
+//! 2. The syntax tree: a `MovementSyntax` variant in `parse/ast.rs`, built where the parser
+//!    builds the others. The compiler then points to the lowering in `compile/movement.rs`.
+//! 3. [`rules::Movement`](crate::rules::Movement): a variant, documented, lowered in
+//!    `compile/movement.rs`. The compiler then points to [`Movement::split`]: put the kind on
+//!    one side, as a variant of [`Unrolled`] if it is a fixed run of squares from every
+//!    square, blocked by the first piece (the tables and the compiler's size check then
+//!    follow from [`Unrolled::offsets`]), or of [`Walked`] otherwise; and to the other
+//!    matches on `Movement` (its mode, `can_leave`, the legality check, the diagram in
+//!    `show.rs`).
+//! 4. Every match on the split the compiler then points to: this module (attack vectors and
+//!    the per-kind facts), move generation (walking a [`Walked`] kind), attack detection
+//!    (`slow_attack`), the legality check, and TSA's pass squares. None has a fallthrough arm.
+//! 5. The README's description of the language, and tests: a `.var` snippet using it, its
+//!    diagram snapshot, and perft counts from an oracle once a shipped variant uses it.
+//!
+//! [`Movement::split`]: crate::rules::Movement::split
+
+use super::tables::{Geometry, Sq};
+use crate::rules::{Mode, Movement, Offset, Side, Split, Unrolled, Walked};
+
+/// The squares of a run of `unrolled` for `side` from `from`, in order, as far as the board goes.
+pub(super) fn run(unrolled: Unrolled, geo: Geometry, side: Side, from: Sq) -> impl Iterator<Item = Sq> {
+    unrolled
+        .offsets(geo.files.max(geo.ranks))
+        .map(move |offset| {
+            let (df, dr) = Geometry::board_vector(side, offset);
+            geo.step(from, df, dr)
+        })
+        .take_while(Option::is_some)
+        .flatten()
+}
+
+/// How a movement captures along one board vector, for attack detection's reverse lookup.
+pub(super) enum Reach {
+    /// Rides up to this many squares (at most the board's longest side).
+    Ride(u8),
+    Leap,
+}
+
+/// The ways a movement captures, as board vectors for `side`, that attack detection looks up
+/// in reverse. Hooks, `anywhere` and capture-unprotected moves give none: attack detection
+/// walks them (see [`slow_attacker`]).
+pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> Vec<((i32, i32), Reach)> {
+    if !movement.mode().can_capture() || movement.mode() == Mode::CaptureUnprotected {
+        return vec![];
+    }
+    match movement.split() {
+        Split::Unrolled(Unrolled::Ride { dir, max, .. }) => {
+            let longest = geo.files.max(geo.ranks);
+            let reach = max.map_or(longest, |max| max.min(longest));
+            vec![(Geometry::board_vector(side, dir), Reach::Ride(reach))]
+        }
+        Split::Unrolled(Unrolled::Leap { to, .. }) => vec![(Geometry::board_vector(side, to), Reach::Leap)],
+        Split::Walked(Walked::AreaLion { steps, .. }) => {
+            let n = i8::try_from(steps).unwrap_or(i8::MAX);
+            let mut out = Vec::new();
+            for dx in -n..=n {
+                for dy in -n..=n {
+                    if (dx, dy) != (0, 0) {
+                        out.push((Geometry::board_vector(side, Offset::new(dx, dy)), Reach::Leap));
+                    }
+                }
+            }
+            out
+        }
+        Split::Walked(Walked::LineLion { dir, steps, .. }) => (1..=steps as i8)
+            .map(|k| (Geometry::board_vector(side, dir.scale(k)), Reach::Leap))
+            .collect(),
+        Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) => vec![],
+    }
+}
+
+/// The walked movements of a piece, for move generation.
+pub(super) fn walked(moves: &[Movement]) -> Vec<Walked> {
+    moves
+        .iter()
+        .filter_map(|m| match m.split() {
+            Split::Walked(walked) => Some(walked),
+            Split::Unrolled(_) => None,
+        })
+        .collect()
+}
+
+/// Whether attack detection must walk this movement: it cannot be looked up in reverse.
+fn walked_by_attack(movement: &Movement) -> bool {
+    match movement.split() {
+        Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) => true,
+        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) | Split::Unrolled(_) => {
+            movement.mode() == Mode::CaptureUnprotected
+        }
+    }
+}
+
+/// Whether a piece has movements attack detection walks (hooks, `anywhere`,
+/// capture-unprotected moves).
+pub(super) fn slow_attacker(moves: &[Movement]) -> bool {
+    moves.iter().any(walked_by_attack)
+}
+
+/// Whether the only movements of a piece attack detection walks are hooks.
+pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
+    slow_attacker(moves)
+        && moves.iter().all(|m| match m.split() {
+            Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
+            Split::Walked(Walked::Anywhere { .. }) => false,
+            Split::Walked(Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. })
+            | Split::Unrolled(Unrolled::Ride { mode, .. } | Unrolled::Leap { mode, .. }) => {
+                mode != Mode::CaptureUnprotected
+            }
+        })
+}
+
+/// Whether two movements of a piece can reach the same offset (on an open board): then
+/// move generation must de-duplicate its targets.
+pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
+    let longest = geo.files.max(geo.ranks);
+    let mut seen: std::collections::HashSet<Offset> = std::collections::HashSet::new();
+    for m in moves {
+        match m.split() {
+            Split::Unrolled(unrolled) => {
+                if unrolled.offsets(longest).any(|o| !seen.insert(o)) {
+                    return true;
+                }
+            }
+            // Lion, hook and Emperor moves reach squares in several ways: always de-duplicate.
+            Split::Walked(_) => return true,
+        }
+    }
+    false
+}

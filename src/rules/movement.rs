@@ -1,0 +1,182 @@
+//! The movement kinds of the compiled rules, and the one split the interpreter makes of them:
+//! the kinds [unrolled](Unrolled) into runs of squares over the board (rides and leaps), and
+//! the kinds [walked](Walked) on the board as moves are generated (lions, hooks, `anywhere`).
+//!
+//! The unrolling itself is here ([`Unrolled::offsets`]) so that the compiler can size the
+//! interpreter's tables ([`Unrolled::table_entries`]) by the same model the interpreter
+//! builds them with. How the interpreter carries out each kind, and the recipe for adding
+//! a kind, are in `koma::game::movement`.
+
+use super::{BoardSize, Mode, Offset, Side, Square};
+use serde::{Deserialize, Serialize};
+
+/// One way of moving, lowered from a clause of the language.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Movement {
+    /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
+    /// stopping on the first occupied square. A step is `max: Some(1)`.
+    Ride {
+        dir: Offset,
+        max: Option<u8>,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Straight to the square at `to`, whatever stands between (jumps and leaps).
+    Leap {
+        to: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Up to `steps` king steps in one turn, capturing on each square passed; also straight
+    /// to any square within `steps` (the Lion: A and B squares, igui, pass).
+    AreaLion {
+        steps: u8,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Lion power along one line: up to `steps` squares along `dir`, jumping, or stepping
+    /// and capturing on each square and coming back (igui, pass).
+    LineLion {
+        dir: Offset,
+        steps: u8,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Slide along `dir`, then optionally turn 90° (to either side) at an empty square and
+    /// slide again. A capture ends the move.
+    Hook {
+        dir: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// To any square of the board, jumping.
+    Anywhere {
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+}
+
+/// The one split of movement kinds: every consumer of a kind matches on this (or on
+/// [`Unrolled`] or [`Walked`]), never on [`Movement`] with a fallthrough arm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    Unrolled(Unrolled),
+    Walked(Walked),
+}
+
+/// The kinds unrolled, once per variant, into runs of squares from every square: walked in
+/// order and blocked by the first piece. A leap is a run of one square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unrolled {
+    /// See [`Movement::Ride`].
+    Ride { dir: Offset, max: Option<u8>, mode: Mode },
+    /// See [`Movement::Leap`].
+    Leap { to: Offset, mode: Mode },
+}
+
+/// The kinds walked on the board as moves are generated: they reach squares in several
+/// ways, or depend on what stands where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walked {
+    /// See [`Movement::AreaLion`].
+    AreaLion { steps: u8, mode: Mode },
+    /// See [`Movement::LineLion`].
+    LineLion { dir: Offset, steps: u8, mode: Mode },
+    /// See [`Movement::Hook`].
+    Hook { dir: Offset, mode: Mode },
+    /// See [`Movement::Anywhere`].
+    Anywhere { mode: Mode },
+}
+
+impl Movement {
+    /// Which side of the split this movement is on.
+    pub fn split(&self) -> Split {
+        match *self {
+            Movement::Ride { dir, max, mode } => Split::Unrolled(Unrolled::Ride { dir, max, mode }),
+            Movement::Leap { to, mode } => Split::Unrolled(Unrolled::Leap { to, mode }),
+            Movement::AreaLion { steps, mode } => Split::Walked(Walked::AreaLion { steps, mode }),
+            Movement::LineLion { dir, steps, mode } => Split::Walked(Walked::LineLion { dir, steps, mode }),
+            Movement::Hook { dir, mode } => Split::Walked(Walked::Hook { dir, mode }),
+            Movement::Anywhere { mode } => Split::Walked(Walked::Anywhere { mode }),
+        }
+    }
+
+    pub fn mode(&self) -> Mode {
+        match self {
+            Movement::Ride { mode, .. }
+            | Movement::Leap { mode, .. }
+            | Movement::AreaLion { mode, .. }
+            | Movement::LineLion { mode, .. }
+            | Movement::Hook { mode, .. }
+            | Movement::Anywhere { mode } => *mode,
+        }
+    }
+
+    /// How many steps a Lion movement takes; `None` for the other kinds.
+    pub fn lion_steps(&self) -> Option<u8> {
+        match self.split() {
+            Split::Walked(walked) => walked.lion_steps(),
+            Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => None,
+        }
+    }
+
+    /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
+    pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
+        let first = match self {
+            Movement::Ride { dir, .. } | Movement::LineLion { dir, .. } | Movement::Hook { dir, .. } => *dir,
+            Movement::Leap { to, .. } => *to,
+            Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
+        };
+        board.offset(side, from, first).is_some()
+    }
+}
+
+impl Unrolled {
+    pub fn mode(self) -> Mode {
+        match self {
+            Unrolled::Ride { mode, .. } | Unrolled::Leap { mode, .. } => mode,
+        }
+    }
+
+    /// The offsets of the run, in order, on a board whose longest side is `longest` squares:
+    /// a ride's steps up to its `max` (`None`: to the edge), a leap's one square.
+    pub fn offsets(self, longest: u8) -> impl Iterator<Item = Offset> {
+        let (first, reach) = match self {
+            Unrolled::Ride { dir, max, .. } => (dir, max.map_or(longest, |max| max.min(longest))),
+            Unrolled::Leap { to, .. } => (to, 1),
+        };
+        (1..=reach).map(move |k| first.scale(k as i8))
+    }
+
+    /// The squares and runs this movement unrolls to, over every square of `board`, for one
+    /// side: every offset counts once per square it stays on the board from, and the run
+    /// exists from every square its first offset stays on the board from.
+    pub fn table_entries(self, board: BoardSize) -> (u64, u64) {
+        let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
+        let from_squares =
+            |o: Offset| ((files - i64::from(o.dx).abs()).max(0) * (ranks - i64::from(o.dy).abs()).max(0)) as u64;
+        let longest = board.files.max(board.ranks);
+        let squares = self.offsets(longest).map(from_squares).sum();
+        let runs = self.offsets(longest).next().map_or(0, from_squares);
+        (squares, runs)
+    }
+}
+
+impl Walked {
+    pub fn mode(self) -> Mode {
+        match self {
+            Walked::AreaLion { mode, .. }
+            | Walked::LineLion { mode, .. }
+            | Walked::Hook { mode, .. }
+            | Walked::Anywhere { mode } => mode,
+        }
+    }
+
+    /// How many steps a Lion movement takes; `None` for the other walked kinds.
+    pub fn lion_steps(self) -> Option<u8> {
+        match self {
+            Walked::AreaLion { steps, .. } | Walked::LineLion { steps, .. } => Some(steps),
+            Walked::Hook { .. } | Walked::Anywhere { .. } => None,
+        }
+    }
+}
