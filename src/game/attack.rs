@@ -97,38 +97,46 @@ impl View<'_> {
         self.slow[by.index()] > 0 && self.slow_attack(sq, by, ignore, unprotected_moves)
     }
 
-    /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`.
+    /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`. A plain
+    /// scan of the board for slow attackers (a handful at most), each then asked in full.
     fn slow_attack(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
         let t = self.t;
-        (0..t.geometry().len() as Sq).any(|p| {
-            let code = self.board[usize::from(p)];
-            if p == ignore || p == sq || code == 0 || code_side(code) != by {
-                return false;
+        for (p, &code) in self.board.iter().enumerate() {
+            if code == 0 || code_side(code) != by || !t.kind(code_kind(code)).slow_attacker {
+                continue;
             }
-            let kind = code_kind(code);
-            if !t.kind(kind).slow_attacker {
-                return false;
+            let p = p as Sq;
+            if p != ignore && p != sq && self.slow_piece_attacks(p, code_kind(code), sq, by, ignore, unprotected_moves)
+            {
+                return true;
             }
-            t.rules().pieces[kind.index()].moves.iter().any(|m| {
-                let mode = m.mode();
-                let counted = match mode {
-                    Mode::MoveOnly => false,
-                    Mode::CaptureUnprotected => unprotected_moves,
-                    Mode::Any | Mode::CaptureOnly => true,
+        }
+        false
+    }
+
+    /// Whether the slow attacker of `by` on `p`, of `kind`, reaches `sq` by a movement attack
+    /// detection cannot look up.
+    fn slow_piece_attacks(&self, p: Sq, kind: PieceId, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
+        let t = self.t;
+        t.rules().pieces[kind.index()].moves.iter().any(|m| {
+            let mode = m.mode();
+            let counted = match mode {
+                Mode::MoveOnly => false,
+                Mode::CaptureUnprotected => unprotected_moves,
+                Mode::Any | Mode::CaptureOnly => true,
+            };
+            // Lions are looked up in the tables, like rides and leaps that are not
+            // capture-unprotected.
+            let reaches = counted
+                && match m.split() {
+                    Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
+                    Split::Walked(Walked::Anywhere { .. }) => true,
+                    Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => {
+                        mode == Mode::CaptureUnprotected && self.simple_reaches(t, kind, p, by, sq, ignore)
+                    }
+                    Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
                 };
-                // Lions are looked up in the tables, like rides and leaps that are not
-                // capture-unprotected.
-                let reaches = counted
-                    && match m.split() {
-                        Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
-                        Split::Walked(Walked::Anywhere { .. }) => true,
-                        Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => {
-                            mode == Mode::CaptureUnprotected && self.simple_reaches(t, kind, p, by, sq, ignore)
-                        }
-                        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
-                    };
-                reaches && (m.mode() != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
-            })
+            reaches && (mode != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
         })
     }
 
