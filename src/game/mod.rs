@@ -19,7 +19,6 @@ pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
 pub use tables::{MoveTables, NO_SQ, Sq};
 
 use crate::rules::PieceId;
-use std::fmt;
 
 /// A move, identified by what it does: where it starts and ends, the squares it captures
 /// on before its destination (in order), what it drops, and whether it promotes.
@@ -68,53 +67,40 @@ impl Move {
 }
 
 /// Why a move is illegal, named after the rule it breaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// The piece cannot move that way, or the move is malformed.
+    #[error("no piece can make that move")]
     NotAMove,
     /// It leaves the mover's last royal piece capturable.
+    #[error("it would leave your royal piece in check")]
     LeavesRoyalInCheck,
     /// A drop that gives immediate mate with a piece that may not (Shogi's pawn).
+    #[error("a drop of this piece may not give immediate mate")]
     DropMate,
     /// A drop on a file that already holds the most pieces of the kind allowed (two pawns).
+    #[error("this file already holds as many of these pieces as the rules allow")]
     FileLimit,
     /// A drop where the piece would have no further move.
+    #[error("the piece would have no further move from there")]
     NoFurtherMove,
     /// The move repeats a position as the variant's repetition rule forbids.
+    #[error("it would repeat the position, which the repetition rule forbids")]
     Repetition,
     /// The move repeats a position by continuous checks, which the repetition rule forbids
     /// to the checking side.
+    #[error("it would repeat the position by giving check after check, which the repetition rule forbids")]
     PerpetualCheck,
     /// Chu: a Lion may not take a protected Lion two squares away without a bridge capture.
+    #[error("a Lion may not take a protected Lion two squares away without first capturing another piece")]
     ProtectedLion,
     /// Chu: after a Lion was taken by a non-Lion, a non-Lion may not take a Lion at once.
+    #[error("after a Lion was taken by a non-Lion, a Lion may not be taken by a non-Lion at once")]
     CounterStrike,
     /// The promotion choice is not allowed (must promote, or cannot).
+    #[error("that promotion choice is not allowed here")]
     Promotion,
     /// The game is over: the side to move lost its last royal piece (`royal-capture-allowed`).
+    #[error("the game is over: your last royal piece has been captured")]
     GameOver,
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Illegal::NotAMove => "no piece can make that move",
-            Illegal::LeavesRoyalInCheck => "it would leave your royal piece in check",
-            Illegal::DropMate => "a drop of this piece may not give immediate mate",
-            Illegal::FileLimit => "this file already holds as many of these pieces as the rules allow",
-            Illegal::NoFurtherMove => "the piece would have no further move from there",
-            Illegal::Repetition => "it would repeat the position, which the repetition rule forbids",
-            Illegal::PerpetualCheck => {
-                "it would repeat the position by giving check after check, which the repetition rule forbids"
-            }
-            Illegal::ProtectedLion => {
-                "a Lion may not take a protected Lion two squares away without first capturing another piece"
-            }
-            Illegal::CounterStrike => {
-                "after a Lion was taken by a non-Lion, a Lion may not be taken by a non-Lion at once"
-            }
-            Illegal::Promotion => "that promotion choice is not allowed here",
-            Illegal::GameOver => "the game is over: your last royal piece has been captured",
-        })
-    }
 }

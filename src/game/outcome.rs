@@ -6,37 +6,29 @@ use super::movegen::LionCounting;
 use super::position::{Position, Undo};
 use super::tables::{Sq, code_kind, code_side};
 use crate::rules::{Outcome, RepetitionEffect, Side};
-use std::fmt;
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum EndReason {
+    #[error("checkmate")]
     Checkmate,
     /// The loser has no royal piece left.
+    #[error("every royal piece captured")]
     RoyalsCaptured,
+    #[error("stalemate")]
     Stalemate,
     /// The loser has nothing left but royal pieces (Chu's bare-king rule).
+    #[error("bare king")]
     BareKing,
     /// Both sides bared: a draw.
+    #[error("both kings bare")]
     BothBare,
     /// The position repeated as often as the variant allows.
+    #[error("repetition")]
     Repetition,
     /// The repetition came from continuous checks: the checking side loses.
+    #[error("perpetual check")]
     PerpetualCheck,
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::RoyalsCaptured => "every royal piece captured",
-            EndReason::Stalemate => "stalemate",
-            EndReason::BareKing => "bare king",
-            EndReason::BothBare => "both kings bare",
-            EndReason::Repetition => "repetition",
-            EndReason::PerpetualCheck => "perpetual check",
-        })
-    }
 }
 
 /// The result of a finished game: the winner (none for a draw) and why.

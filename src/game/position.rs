@@ -27,70 +27,45 @@ pub struct Setup {
 }
 
 /// Why a [`Setup`] is not a playable position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    #[error("square {0} is not on the board")]
     SquareOffBoard(Square),
+    #[error("two pieces on {0}")]
     TwoPiecesOnSquare(Square),
+    #[error("pieces in hand, but this variant has no drops")]
     HandWithoutDrops,
     /// A promoted kind in hand: captured pieces revert.
+    #[error("a promoted {0} in hand (captured pieces revert)")]
     PromotedInHand(String),
     /// More pieces of a kind (on the board and in hand) than the variant has.
-    TooManyPieces {
-        piece: String,
-        count: u32,
-        most: u32,
-    },
+    #[error("{count} pieces of kind {piece}, but the variant has only {most}")]
+    TooManyPieces { piece: String, count: u32, most: u32 },
     /// The side not to move is in check: the side to move could capture its last royal at
     /// once (with two royals, one may be left attacked, as a move may leave it).
+    #[error("the side to move could capture the other side's royal piece at once")]
     OpponentInCheck,
     /// A side has, or could come to have by promotion (or, with drops, by capturing and
     /// dropping), more royal pieces than a position keeps track of.
-    TooManyRoyals {
-        side: Side,
-        count: usize,
-    },
+    #[error(
+        "{side:?} could have {count} royal pieces (royal, or promoting to one): koma keeps track of at most {MAX_ROYALS} a side"
+    )]
+    TooManyRoyals { side: Side, count: usize },
+    #[error("the move number must lie between 1 and {MAX_MOVE_NUMBER}")]
     BadMoveNumber,
     /// A deferred promotion on a square without a piece of that side that promotes, outside
     /// that side's zone, or in a variant without the deferral rule.
+    #[error(
+        "no piece on {0} can have declined promotion on the last move: that takes a piece of the side that moved, which promotes, in its zone (and a variant with the deferral rule)"
+    )]
     BadDeferral(Square),
     /// A piece marked as having declined promotion under a rule it is not under
     /// (`declined-waits-for-last-rank`).
+    #[error(
+        "the piece on {0} is marked as having declined promotion, but no rule of this variant (`declined-waits-for-last-rank`) keeps it waiting"
+    )]
     NotUnderDeclineRule(Square),
 }
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::SquareOffBoard(s) => write!(f, "square {s} is not on the board"),
-            PositionError::TwoPiecesOnSquare(s) => write!(f, "two pieces on {s}"),
-            PositionError::HandWithoutDrops => write!(f, "pieces in hand, but this variant has no drops"),
-            PositionError::PromotedInHand(p) => write!(f, "a promoted {p} in hand (captured pieces revert)"),
-            PositionError::TooManyPieces { piece, count, most } => {
-                write!(f, "{count} pieces of kind {piece}, but the variant has only {most}")
-            }
-            PositionError::OpponentInCheck => {
-                write!(f, "the side to move could capture the other side's royal piece at once")
-            }
-            PositionError::TooManyRoyals { side, count } => write!(
-                f,
-                "{side:?} could have {count} royal pieces (royal, or promoting to one): koma keeps track of at most {MAX_ROYALS} a side"
-            ),
-            PositionError::BadMoveNumber => {
-                write!(f, "the move number must lie between 1 and {MAX_MOVE_NUMBER}")
-            }
-            PositionError::NotUnderDeclineRule(s) => write!(
-                f,
-                "the piece on {s} is marked as having declined promotion, but no rule of this variant (`declined-waits-for-last-rank`) keeps it waiting"
-            ),
-            PositionError::BadDeferral(s) => write!(
-                f,
-                "no piece on {s} can have declined promotion on the last move: that takes a piece of the side that moved, which promotes, in its zone (and a variant with the deferral rule)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 /// A Lion walk's result: destination, captures before it, whether it captures at all.
 pub(crate) type WalkResult = (Sq, [Sq; 2], bool);
