@@ -1,4 +1,4 @@
-//! The command line: `koma check`, `compile`, `show` and the commands that play.
+//! The command line: `koma check`, `compile`, `show`, the commands that play, and `serve`.
 
 mod bench;
 mod board;
@@ -6,6 +6,7 @@ mod check;
 mod move_input;
 mod play;
 mod play_rules;
+mod serve;
 mod terminal;
 
 use clap::{Parser, Subcommand};
@@ -147,6 +148,19 @@ enum Command {
         /// Choose an option of the variant, as NAME=VALUE (may be repeated; `koma show VARIANT` lists them).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<Choice>,
+        /// Write the pieces' move diagrams as an SVG picture to this file (the drawing the
+        /// board in the browser shows) instead of printing them.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+    },
+    /// Serve a board in the browser, on this computer only (127.0.0.1): play or inspect any
+    /// variant with the mouse. Open the address it prints.
+    Serve {
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Variant files (or shipped variants) to offer besides the shipped ones.
+        variants: Vec<String>,
     },
 }
 
@@ -208,10 +222,18 @@ pub fn run() -> ExitCode {
             max_moves,
             layout,
         }),
+        Command::Serve { port, variants } => serve::run(port, &variants),
         Command::Show {
             variant,
             piece,
             options,
+            svg: Some(path),
+        } => with_rules(&variant, &options, |rules| show_svg(rules, piece.as_deref(), &path)),
+        Command::Show {
+            variant,
+            piece,
+            options,
+            svg: None,
         } => with_rules(&variant, &options, |rules| {
             match koma::show::show(rules, piece.as_deref()) {
                 Ok(text) => {
@@ -232,6 +254,21 @@ pub fn run() -> ExitCode {
 /// colours even a pipe.
 pub fn colour<S: anstream::stream::RawStream>(stream: &S) -> bool {
     anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
+}
+
+/// `koma show --svg FILE`: the diagrams written to FILE.
+fn show_svg(rules: &koma::rules::Rules, piece: Option<&str>, path: &std::path::Path) -> ExitCode {
+    let written = koma::show::show_svg(rules, piece).and_then(|svg| koma::files::save_atomic(path, &svg));
+    match written {
+        Ok(()) => {
+            println!("wrote {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.
