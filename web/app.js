@@ -192,6 +192,8 @@ async function setGame(game) {
   state.from = state.drop = state.middle = null;
   state.moves = [];
   if (!game.result) state.moves = (await get(`/api/games/${game.id}/moves`)).moves;
+  // What tests (and curious users) read: the game shown and its position.
+  Object.assign(document.body.dataset, { game: game.id, sfen: game.sfen });
   render();
   describe(game);
   if (!game.result && game.players[sideIndex(game.turn)] === "koma") await komaMoves();
