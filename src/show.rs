@@ -581,7 +581,9 @@ const SVG_LINE: usize = 18;
 const SVG_GAP: usize = 24;
 const SVG_MARGIN: usize = 8;
 /// The width of a character of text, roughly, for sizing the drawing.
-const SVG_CHAR: usize = 8;
+const SVG_CHAR: usize = 9;
+/// How far the facts under a piece's title are indented.
+const SVG_INDENT: usize = 2 * SVG_CHAR;
 
 fn svg_document(width: usize, height: usize, body: &str) -> String {
     format!(
@@ -603,13 +605,17 @@ impl Drawing {
         let piece = rules.piece(id);
         let diagram = Diagram::of(piece);
         let mut above = vec![title(piece)];
-        above.extend(piece_facts(rules, id).into_iter().map(|f| format!("  {f}")));
+        above.extend(piece_facts(rules, id));
         let below = diagram.legend(piece);
         let mut body = String::new();
         let mut y = SVG_MARGIN;
         for (index, line) in above.iter().enumerate() {
-            let weight = if index == 0 { " font-weight=\"bold\"" } else { "" };
-            body.push_str(&svg_text(SVG_MARGIN, y + SVG_LINE - 4, line, weight));
+            // The title in bold; the facts below it indented, as the text indents them.
+            let (x, weight) = match index {
+                0 => (SVG_MARGIN, " font-weight=\"bold\""),
+                _ => (SVG_MARGIN + SVG_INDENT, ""),
+            };
+            body.push_str(&svg_text(x, y + SVG_LINE - 4, line, weight));
             y += SVG_LINE;
         }
         y += SVG_MARGIN;
@@ -620,7 +626,12 @@ impl Drawing {
             body.push_str(&svg_text(SVG_MARGIN, y + SVG_LINE - 4, line, ""));
             y += SVG_LINE;
         }
-        let longest = above.iter().chain(&below).map(|l| l.chars().count()).max().unwrap_or(0);
+        let longest = above
+            .iter()
+            .chain(&below)
+            .map(|l| l.chars().count() + 2)
+            .max()
+            .unwrap_or(0);
         Drawing {
             body,
             width: (longest * SVG_CHAR).max(side) + 2 * SVG_MARGIN,

@@ -344,3 +344,18 @@ fn svg_of_all_pieces_stacks_one_drawing_each() {
     let error = koma::show::show_svg(&rules, Some("Lnn")).unwrap_err();
     assert_eq!(error, show(&rules, Some("Lnn")).unwrap_err());
 }
+
+#[test]
+fn show_svg_writes_the_drawing_to_the_file() {
+    let path = std::env::temp_dir().join(format!("koma-show-{}.svg", std::process::id()));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["show", "--svg"])
+        .arg(&path)
+        .args(["chu", "Ln"])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let written = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(written, koma::show::show_svg(&shipped("chu"), Some("Ln")).unwrap());
+}

@@ -35,7 +35,9 @@ async function loadVariants() {
   const list = await get("/api/variants");
   const select = $("variant");
   select.replaceChildren(...list.variants.map((name) => new Option(name, name)));
-  select.value = list.variants.includes("shogi") ? "shogi" : list.variants[0];
+  // The variant asked for in the address (`/?variant=chu`), else the server's first.
+  const asked = new URLSearchParams(location.search).get("variant");
+  select.value = list.variants.includes(asked) ? asked : list.first;
   await chooseVariant(select.value);
 }
 

@@ -49,8 +49,8 @@ pub async fn not_found() -> ApiError {
 // Variants
 
 pub async fn list_variants(State(shared): State<Shared>) -> Json<Value> {
-    let keys = lock(&shared).variant_keys();
-    Json(json!({ "variants": keys, "limits": limits() }))
+    let store = lock(&shared);
+    Json(json!({ "variants": store.variant_keys(), "first": store.first_variant(), "limits": limits() }))
 }
 
 #[derive(Deserialize)]

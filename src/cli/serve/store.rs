@@ -120,6 +120,14 @@ impl Store {
         }
     }
 
+    /// The variant the page opens on: the first named on the command line, else Shogi.
+    pub fn first_variant(&self) -> String {
+        let shipped = compile::source::SHIPPED.len();
+        self.variants
+            .get_index(shipped)
+            .map_or_else(|| "shogi".to_string(), |(key, _)| key.clone())
+    }
+
     /// The variants offered, shipped and command-line ones first, then the pasted ones.
     pub fn variant_keys(&self) -> Vec<String> {
         self.variants.keys().chain(self.pasted.keys()).cloned().collect()

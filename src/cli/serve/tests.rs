@@ -443,3 +443,15 @@ async fn an_unknown_path_is_a_json_404() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["status"], 404);
 }
+
+#[tokio::test]
+async fn a_variant_named_on_the_command_line_is_offered_first() {
+    let app = router(&["variants/chu.var".to_string()]);
+    let (_, list) = get(&app, "/api/variants").await;
+    assert_eq!(list["first"], "variants/chu.var");
+    assert_eq!(list["variants"].as_array().unwrap().last().unwrap(), "variants/chu.var");
+    let game = new_game(&app, json!({ "variant": "variants/chu.var" })).await;
+    assert_eq!(game["title"], "Chu Shogi");
+    let (_, plain) = get(&router(&[]), "/api/variants").await;
+    assert_eq!(plain["first"], "shogi");
+}
