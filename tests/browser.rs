@@ -400,3 +400,32 @@ fn a_broken_variant_file_shows_its_diagnostic_on_its_text() {
     browser.run("document.getElementById('variant-file').scrollIntoView();");
     browser.screenshot("broken-variant");
 }
+
+#[test]
+fn koma_answers_a_move_and_the_pieces_have_their_diagrams() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (server, address) = start_server();
+    let _server = server;
+    let browser = Browser::start();
+    browser.open(&address);
+    // The page opens on Shogi, you against koma; koma thinks for 0.2 s.
+    browser.wait_for("document.body.dataset.game === '1'");
+    browser.run("document.getElementById('seconds').value = '0.2';");
+    browser.square("7g");
+    browser.wait_for("document.querySelector(\"g[data-square='7f'] rect.target\")");
+    browser.square("7f");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 2");
+    assert_eq!(moves_listed(&browser)[0], "P-7f");
+    assert!(
+        browser
+            .run("return document.getElementById('status').textContent;")
+            .as_str()
+            .unwrap()
+            .starts_with("koma plays"),
+    );
+    browser.click("#help > summary");
+    browser.wait_for("document.querySelectorAll('#pieces details svg').length === 14");
+    browser.click("#pieces details[data-abbrev='N'] > summary");
+    browser.run("document.getElementById('help').scrollIntoView();");
+    browser.screenshot("koma-reply-and-help");
+}

@@ -7,7 +7,7 @@ use super::error::ApiError;
 use super::store::{Entry, MAX_GAMES, MAX_PASTED, Player, Store};
 use super::view::{self, GameView, MovesView};
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -30,6 +30,8 @@ pub const MAX_SEARCHES: usize = 2;
 
 type Reply<T> = Result<Json<T>, ApiError>;
 type Body<T> = Result<Json<T>, JsonRejection>;
+/// A game's id in the path: not a number is an error like any other.
+type GameId = Result<Path<u64>, PathRejection>;
 
 fn lock(shared: &Shared) -> MutexGuard<'_, Store> {
     // A handler that panicked leaves the store whole (no handler panics halfway through a
@@ -43,6 +45,10 @@ fn body<T>(body: Body<T>) -> Result<T, ApiError> {
 
 pub async fn not_found() -> ApiError {
     ApiError::not_found("no such page or API call (the API is under /api; README.md lists it)".into())
+}
+
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::method_not_allowed("this API call takes another method (GET to read, POST to change)".into())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -212,12 +218,14 @@ pub async fn new_game(State(shared): State<Shared>, request: Body<NewGame>) -> R
     Ok(Json(GameView { id, ..view }))
 }
 
-pub async fn get_game(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<GameView> {
+pub async fn get_game(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
     let mut store = lock(&shared);
     Ok(Json(view::game_view(id, store.game(id)?)))
 }
 
-pub async fn legal_moves(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<MovesView> {
+pub async fn legal_moves(State(shared): State<Shared>, id: GameId) -> Reply<MovesView> {
+    let id = id?.0;
     let mut store = lock(&shared);
     Ok(Json(view::moves_view(store.game(id)?)))
 }
@@ -259,7 +267,8 @@ fn refuse_past_limit(entry: &Entry) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub async fn play_move(State(shared): State<Shared>, Path(id): Path<u64>, request: Body<PlayMove>) -> Reply<GameView> {
+pub async fn play_move(State(shared): State<Shared>, id: GameId, request: Body<PlayMove>) -> Reply<GameView> {
+    let id = id?.0;
     let request = body(request)?;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
@@ -275,7 +284,8 @@ pub async fn play_move(State(shared): State<Shared>, Path(id): Path<u64>, reques
 }
 
 /// Takes back the last move; a resignation or agreed draw is taken back first.
-pub async fn undo(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<GameView> {
+pub async fn undo(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
     if entry.ended.take().is_none() && entry.game.undo().is_none() {
@@ -285,7 +295,8 @@ pub async fn undo(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<Ga
 }
 
 /// The side to move resigns.
-pub async fn resign(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<GameView> {
+pub async fn resign(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
     refuse_if_over(entry)?;
@@ -299,7 +310,8 @@ pub async fn resign(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<
 
 /// The side to move offers a draw: koma, playing the other side, accepts when the offerer
 /// stands better; between people the page asks the other player first, and this agrees it.
-pub async fn draw(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<GameView> {
+pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
     refuse_if_over(entry)?;
@@ -325,11 +337,8 @@ pub struct EngineMove {
 }
 
 /// koma moves for the side to move, thinking for the time asked.
-pub async fn engine_move(
-    State(shared): State<Shared>,
-    Path(id): Path<u64>,
-    request: Body<EngineMove>,
-) -> Reply<GameView> {
+pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body<EngineMove>) -> Reply<GameView> {
+    let id = id?.0;
     let request = body(request)?;
     if !(0.01..=MAX_ENGINE_SECONDS).contains(&request.seconds) {
         return Err(ApiError::bad_request(format!(
@@ -383,7 +392,8 @@ pub async fn engine_move(
 // Records and SFEN
 
 /// The game's record in koma's format, as a file to save.
-pub async fn record(State(shared): State<Shared>, Path(id): Path<u64>) -> Result<Response, ApiError> {
+pub async fn record(State(shared): State<Shared>, id: GameId) -> Result<Response, ApiError> {
+    let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
     let mut tags = entry.tags.clone();
@@ -472,7 +482,8 @@ pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>
     Ok(Json(GameView { id, ..view }))
 }
 
-pub async fn get_sfen(State(shared): State<Shared>, Path(id): Path<u64>) -> Reply<Value> {
+pub async fn get_sfen(State(shared): State<Shared>, id: GameId) -> Reply<Value> {
+    let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
     Ok(Json(json!({ "sfen": write_sfen(entry.game.position()) })))
@@ -485,7 +496,8 @@ pub struct SetSfen {
 }
 
 /// Starts the game again from a position (same variant, options and players).
-pub async fn set_sfen(State(shared): State<Shared>, Path(id): Path<u64>, request: Body<SetSfen>) -> Reply<GameView> {
+pub async fn set_sfen(State(shared): State<Shared>, id: GameId, request: Body<SetSfen>) -> Reply<GameView> {
+    let id = id?.0;
     let request = body(request)?;
     let mut store = lock(&shared);
     let entry = store.game(id)?;

@@ -4,7 +4,7 @@
 
 use super::super::check;
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use koma::compile::{Report, Source};
@@ -29,6 +29,10 @@ impl ApiError {
 
     pub fn bad_request(message: String) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn method_not_allowed(message: String) -> ApiError {
+        ApiError::new(StatusCode::METHOD_NOT_ALLOWED, message)
     }
 
     pub fn not_found(message: String) -> ApiError {
@@ -75,6 +79,13 @@ impl IntoResponse for ApiError {
 /// 400, 415 or 422) and message.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
+        ApiError::new(rejection.status(), rejection.body_text())
+    }
+}
+
+/// A path that does not name a game (`/api/games/abc`).
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> ApiError {
         ApiError::new(rejection.status(), rejection.body_text())
     }
 }

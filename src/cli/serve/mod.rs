@@ -80,6 +80,7 @@ pub fn router(files: &[String]) -> Router {
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/sfen", get(api::get_sfen).post(api::set_sfen))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(shared)
 }

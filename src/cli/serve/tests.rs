@@ -455,3 +455,17 @@ async fn a_variant_named_on_the_command_line_is_offered_first() {
     let (_, plain) = get(&router(&[]), "/api/variants").await;
     assert_eq!(plain["first"], "shogi");
 }
+
+#[tokio::test]
+async fn a_game_id_that_is_not_a_number_is_a_json_error() {
+    let (status, error) = get(&router(&[]), "/api/games/abc/moves").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["status"], 400, "{error}");
+}
+
+#[tokio::test]
+async fn a_call_with_the_wrong_method_is_a_json_error() {
+    let (status, error) = get(&router(&[]), "/api/games").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(error["status"], 405, "{error}");
+}
