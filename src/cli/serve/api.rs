@@ -4,7 +4,7 @@
 
 use super::Shared;
 use super::error::ApiError;
-use super::store::{Entry, MAX_GAMES, MAX_PASTED, Player, Store};
+use super::store::{Entry, MAX_GAMES, MAX_PASTED, Player, Store, VariantSource};
 use super::view::{self, GameView, MovesView};
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection};
@@ -82,23 +82,22 @@ fn choices(options: &IndexMap<String, String>) -> Vec<Choice> {
 }
 
 /// Checks a variant (offered, or pasted text): its summary, the check report (warnings
-/// included) and its source; a variant with errors is an error with the same report.
+/// included) and its source; a variant with errors is an error with the same report. A
+/// pasted variant without errors is kept, under a key of its own.
 pub async fn load_variant(State(shared): State<Shared>, request: Body<LoadVariant>) -> Reply<Value> {
     let request = body(request)?;
+    let choices = choices(&request.options);
     let mut store = lock(&shared);
-    let key = match (request.name, request.source) {
-        (Some(name), None) => name,
+    // The variant, the text to keep when pasted, and the name its report gives.
+    let (variant, pasted, shown) = match (request.name, request.source) {
+        (Some(name), None) => (store.variant(&name)?, None, name),
         (None, Some(text)) => {
-            let name = request.file_name.unwrap_or_else(|| "pasted.var".into());
             let source = Source {
-                name,
+                name: request.file_name.unwrap_or_else(|| "pasted.var".into()),
                 text: Arc::from(text),
             };
-            let (compiled, _) = super::store::VariantSource::Pasted(source.clone()).compile(&choices(&request.options));
-            if compiled.rules.is_none() {
-                return Err(ApiError::invalid_variant(&source.name, &compiled.report, Some(&source)));
-            }
-            store.add_pasted(source)
+            let shown = source.name.clone();
+            (VariantSource::Pasted(source.clone()), Some(source), shown)
         }
         _ => {
             return Err(ApiError::bad_request(
@@ -106,13 +105,17 @@ pub async fn load_variant(State(shared): State<Shared>, request: Body<LoadVarian
             ));
         }
     };
-    let (compiled, source) = store.variant(&key)?.compile(&choices(&request.options));
+    let (compiled, source) = variant.compile(&choices);
     let Some(rules) = compiled.rules else {
-        return Err(ApiError::invalid_variant(&key, &compiled.report, source.as_ref()));
+        return Err(ApiError::invalid_variant(&shown, &compiled.report, source.as_ref()));
+    };
+    let key = match pasted {
+        Some(source) => store.add_pasted(source),
+        None => shown.clone(),
     };
     Ok(Json(json!({
         "variant": view::variant_view(&key, &rules),
-        "check": super::super::check::file_result(&key, &compiled.report),
+        "check": super::super::check::file_result(&shown, &compiled.report),
         "source": source.map(|s| s.text.to_string()),
     })))
 }
