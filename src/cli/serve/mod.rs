@@ -107,7 +107,9 @@ async fn serve(port: u16, router: Router) -> ExitCode {
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
         Ok(listener) => listener,
         Err(e) => {
-            eprintln!("error: cannot listen on 127.0.0.1:{port}: {e}");
+            eprintln!(
+                "error: cannot listen on 127.0.0.1:{port}: {e} (`--port N` chooses another port, `--port 0` any free one)"
+            );
             return ExitCode::FAILURE;
         }
     };
