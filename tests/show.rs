@@ -275,3 +275,62 @@ fn summaries_name_the_rules_of_each_variant() {
     let tori = show(&shipped("tori", &[]), None).unwrap();
     assert!(tori.contains("Sw: at most 2 unpromoted of a side on a file"));
 }
+
+/// The marks an SVG diagram draws on its squares, in order from the top-left (the piece's
+/// own square drawn as `@`), and how many squares it has.
+fn svg_grid(svg: &str) -> (Vec<char>, usize) {
+    let squares = svg.matches("<rect x=").count();
+    let marks = svg
+        .split("<text ")
+        .filter(|t| t.contains("text-anchor=\"middle\""))
+        .map(|t| {
+            let label = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            if t.contains("fill=\"white\"") {
+                '@'
+            } else {
+                label.chars().next().unwrap()
+            }
+        })
+        .collect();
+    (marks, squares)
+}
+
+#[test]
+fn svg_diagrams_draw_the_marks_of_the_text_diagrams() {
+    for name in SHIPPED {
+        let rules = shipped(name, &[]);
+        for p in &rules.pieces {
+            let text = grid(&piece(&rules, &p.abbrev));
+            let marks: Vec<char> = text.iter().flatten().copied().filter(|&c| c != '.').collect();
+            let id = rules.piece_by_abbrev(&p.abbrev).unwrap();
+            let (drawn, squares) = svg_grid(&koma::show::piece_svg(&rules, id));
+            assert_eq!(drawn, marks, "{name} {}", p.abbrev);
+            assert_eq!(squares, text.len() * text.len(), "{name} {}", p.abbrev);
+        }
+    }
+}
+
+#[test]
+fn svg_of_all_pieces_stacks_one_drawing_each() {
+    let rules = shipped("shogi", &[]);
+    let svg = koma::show::show_svg(&rules, None).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("<g transform=").count(), rules.pieces.len());
+    let error = koma::show::show_svg(&rules, Some("Lnn")).unwrap_err();
+    assert_eq!(error, show(&rules, Some("Lnn")).unwrap_err());
+}
+
+#[test]
+fn show_svg_writes_the_drawing_to_the_file() {
+    let path = std::env::temp_dir().join(format!("koma-show-{}.svg", std::process::id()));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["show", "--svg"])
+        .arg(&path)
+        .args(["chu", "Ln"])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let written = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(written, koma::show::show_svg(&shipped("chu", &[]), Some("Ln")).unwrap());
+}

@@ -100,8 +100,9 @@ fn print_text(results: &[(String, Report)]) {
     }
 }
 
+/// One file's result, as `--format json` writes it (and `koma serve` answers a variant with).
 #[derive(Serialize)]
-struct FileResult<'a> {
+pub(super) struct FileResult<'a> {
     file: &'a str,
     valid: bool,
     errors: usize,
@@ -153,17 +154,18 @@ fn json_diagnostic(d: &Diagnostic) -> JsonDiagnostic {
     }
 }
 
+pub(super) fn file_result<'a>(name: &'a str, report: &Report) -> FileResult<'a> {
+    FileResult {
+        file: name,
+        valid: !report.has_errors(),
+        errors: report.errors().count(),
+        warnings: report.warnings().count(),
+        diagnostics: report.diagnostics.iter().map(json_diagnostic).collect(),
+    }
+}
+
 fn print_json(results: &[(String, Report)]) {
-    let list: Vec<FileResult> = results
-        .iter()
-        .map(|(name, report)| FileResult {
-            file: name,
-            valid: !report.has_errors(),
-            errors: report.errors().count(),
-            warnings: report.warnings().count(),
-            diagnostics: report.diagnostics.iter().map(json_diagnostic).collect(),
-        })
-        .collect();
+    let list: Vec<FileResult> = results.iter().map(|(name, report)| file_result(name, report)).collect();
     match serde_json::to_string_pretty(&list) {
         Ok(text) => println!("{text}"),
         Err(e) => eprintln!("error: cannot write JSON: {e}"),

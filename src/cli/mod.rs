@@ -1,4 +1,4 @@
-//! The command line: `koma check`, `compile`, `show` and the commands that play.
+//! The command line: `koma check`, `compile`, `show`, the commands that play, and `serve`.
 
 mod args;
 mod bench;
@@ -8,6 +8,7 @@ mod move_input;
 mod play;
 mod play_rules;
 mod protocol;
+mod serve;
 mod terminal;
 mod usi;
 mod xboard;
@@ -119,6 +120,19 @@ enum Command {
         piece: Option<String>,
         #[command(flatten)]
         options: args::Options,
+        /// Write the pieces' move diagrams as an SVG picture to this file (the drawing the
+        /// board in the browser shows) instead of printing them.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+    },
+    /// Serve a board in the browser, on this computer only (127.0.0.1): play or inspect any
+    /// variant with the mouse. Open the address it prints.
+    Serve {
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Variant files (or shipped variants) to offer besides the shipped ones.
+        variants: Vec<String>,
     },
 }
 
@@ -155,10 +169,20 @@ pub fn run() -> ExitCode {
         Command::Usi { variant, options } => usi::run(&variant, &options.choices),
         Command::Xboard { variant, options } => xboard::run(&variant, &options.choices),
         Command::Betza { variant, options } => xboard::betza_command(&variant, &options.choices),
+        Command::Serve { port, variants } => serve::run(port, &variants),
         Command::Show {
             variant,
             piece,
             options,
+            svg: Some(path),
+        } => with_rules(&variant.variant, &options.choices, |rules| {
+            show_svg(rules, piece.as_deref(), &path)
+        }),
+        Command::Show {
+            variant,
+            piece,
+            options,
+            svg: None,
         } => with_rules(&variant.variant, &options.choices, |rules| {
             match koma::show::show(rules, piece.as_deref()) {
                 Ok(text) => {
@@ -179,6 +203,21 @@ pub fn run() -> ExitCode {
 /// colours even a pipe.
 pub fn colour<S: anstream::stream::RawStream>(stream: &S) -> bool {
     anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
+}
+
+/// `koma show --svg FILE`: the diagrams written to FILE.
+fn show_svg(rules: &koma::rules::Rules, piece: Option<&str>, path: &std::path::Path) -> ExitCode {
+    let written = koma::show::show_svg(rules, piece).and_then(|svg| koma::files::save_atomic(path, &svg));
+    match written {
+        Ok(()) => {
+            println!("wrote {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.

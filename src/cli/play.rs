@@ -863,7 +863,7 @@ fn describe(result: &GameResult) -> String {
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock.
-fn today() -> String {
+pub(super) fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400) as i64;

@@ -12,4 +12,4 @@ pub use record::{
 };
 pub use sfen::{SfenError, read_sfen, write_sfen};
 pub use tsa::{MoveError, legal_tsa, read_move, write_tsa, write_tsa_all};
-pub use usi::{UsiError, legal_usi, read_usi, write_usi};
+pub use usi::{UsiError, distinct_move, legal_usi, read_usi, write_usi};

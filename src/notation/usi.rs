@@ -105,12 +105,27 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
     let from = geo.index(list[0]);
     let to = geo.index(list[list.len() - 1]);
     let mids: Vec<Sq> = list[1..list.len() - 1].iter().map(|s| geo.index(*s)).collect();
-    let found = legal
-        .iter()
-        .find(|m| !m.is_drop() && m.from == from && m.to == to && m.promote == promote && via_matches(pos, m, &mids))
-        .copied()
-        .or_else(|| the_pass_written(pos, &legal, from, to, &mids, promote));
+    let found = board_move(pos, &legal, from, to, &mids, promote);
     found.ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal move here")))
+}
+
+/// The legal move (of `legal`, koma's distinct moves) that a move counted per path (as
+/// [`LionCounting::Paths`] generates it, the middle square in `via[0]`) makes.
+pub fn distinct_move(pos: &mut Position, legal: &[Move], path: &Move) -> Option<Move> {
+    if path.is_drop() {
+        return legal.iter().find(|&&m| m == *path).copied();
+    }
+    let mids: Vec<Sq> = path.via.iter().copied().filter(|&v| v != NO_SQ).collect();
+    board_move(pos, legal, path.from, path.to, &mids, path.promote)
+}
+
+/// The legal move on the board from `from` to `to` through the squares `mids`.
+fn board_move(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
+    legal
+        .iter()
+        .find(|m| !m.is_drop() && m.from == from && m.to == to && m.promote == promote && via_matches(pos, m, mids))
+        .copied()
+        .or_else(|| the_pass_written(pos, legal, from, to, mids, promote))
 }
 
 /// The position's one pass, when the text is a pass (`5e5e`, `5e5d5e` through an empty

@@ -1,0 +1,534 @@
+//! The JSON API's handlers. Each takes the store's lock briefly; an engine search runs
+//! without it, on a blocking thread. Any bad request gets an [`ApiError`] and leaves the
+//! store as it was.
+
+use super::Shared;
+use super::error::ApiError;
+use super::store::{Entry, MAX_GAMES, MAX_PASTED, Player, Store, VariantSource};
+use super::view::{self, GameView, MovesView};
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use indexmap::IndexMap;
+use koma::compile::{Choice, Source};
+use koma::engine::{Limits, search};
+use koma::game::{Game, MoveTables, Position};
+use koma::notation::{
+    MAX_RECORD_MOVES, parse_record, read_move, read_sfen, replay, result_text, write_record, write_sfen, write_tsa,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::{Arc, MutexGuard};
+use std::time::Duration;
+
+/// The longest koma may think about one move, in seconds.
+pub const MAX_ENGINE_SECONDS: f64 = 60.0;
+/// The most engine searches running at once; a request past it is refused (busy).
+pub const MAX_SEARCHES: usize = 2;
+
+type Reply<T> = Result<Json<T>, ApiError>;
+type Body<T> = Result<Json<T>, JsonRejection>;
+/// A game's id in the path: not a number is an error like any other.
+type GameId = Result<Path<u64>, PathRejection>;
+
+fn lock(shared: &Shared) -> MutexGuard<'_, Store> {
+    // A handler that panicked leaves the store whole (no handler panics halfway through a
+    // change), so a poisoned lock is used as it is.
+    shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn body<T>(body: Body<T>) -> Result<T, ApiError> {
+    Ok(body?.0)
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("no such page or API call (the API is under /api; README.md lists it)".into())
+}
+
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::method_not_allowed("this API call takes another method (GET to read, POST to change)".into())
+}
+
+// ---------------------------------------------------------------------------------------
+// Variants
+
+pub async fn list_variants(State(shared): State<Shared>) -> Json<Value> {
+    let store = lock(&shared);
+    Json(json!({ "variants": store.variant_keys(), "first": store.first_variant(), "limits": limits() }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadVariant {
+    /// A variant the server offers (its key).
+    name: Option<String>,
+    /// Or the text of a `.var` file, with the file's name.
+    source: Option<String>,
+    file_name: Option<String>,
+    #[serde(default)]
+    options: IndexMap<String, String>,
+}
+
+fn choices(options: &IndexMap<String, String>) -> Vec<Choice> {
+    options
+        .iter()
+        .map(|(name, value)| Choice {
+            name: name.clone(),
+            value: value.clone(),
+        })
+        .collect()
+}
+
+/// Checks a variant (offered, or pasted text): its summary, the check report (warnings
+/// included) and its source; a variant with errors is an error with the same report. A
+/// pasted variant without errors is kept, under a key of its own.
+pub async fn load_variant(State(shared): State<Shared>, request: Body<LoadVariant>) -> Reply<Value> {
+    let request = body(request)?;
+    let choices = choices(&request.options);
+    let mut store = lock(&shared);
+    // The variant, the text to keep when pasted, and the name its report gives.
+    let (variant, pasted, shown) = match (request.name, request.source) {
+        (Some(name), None) => (store.variant(&name)?, None, name),
+        (None, Some(text)) => {
+            let source = Source {
+                name: request.file_name.unwrap_or_else(|| "pasted.var".into()),
+                text: Arc::from(text),
+            };
+            let shown = source.name.clone();
+            (VariantSource::Pasted(source.clone()), Some(source), shown)
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "give either `name` or `source` (a .var file's text)".into(),
+            ));
+        }
+    };
+    let (compiled, source) = variant.compile(&choices);
+    let Some(rules) = compiled.rules else {
+        return Err(ApiError::invalid_variant(&shown, &compiled.report, source.as_ref()));
+    };
+    let key = match pasted {
+        Some(source) => store.add_pasted(source),
+        None => shown.clone(),
+    };
+    Ok(Json(json!({
+        "variant": view::variant_view(&key, &rules),
+        "check": super::super::check::file_result(&shown, &compiled.report),
+        "source": source.map(|s| s.text.to_string()),
+    })))
+}
+
+/// Every piece's move diagram, as SVG and as text.
+pub async fn piece_help(State(shared): State<Shared>, Path(key): Path<String>) -> Reply<Value> {
+    let rules = lock(&shared).rules(&key, &[])?;
+    let pieces: Vec<Value> = rules
+        .piece_ids()
+        .map(|id| {
+            let piece = rules.piece(id);
+            json!({
+                "abbrev": piece.abbrev,
+                "name": piece.name,
+                "kanji": piece.kanji,
+                "svg": koma::show::piece_svg(&rules, id),
+                "text": koma::show::show(&rules, Some(&piece.abbrev)).unwrap_or_default(),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "variant": key, "title": rules.name, "pieces": pieces })))
+}
+
+// ---------------------------------------------------------------------------------------
+// Games
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    variant: String,
+    #[serde(default)]
+    options: IndexMap<String, String>,
+    handicap: Option<String>,
+    sfen: Option<String>,
+    #[serde(default)]
+    black: Player,
+    #[serde(default)]
+    white: Player,
+}
+
+fn tags(variant: &str, players: [Player; 2]) -> IndexMap<String, String> {
+    let name = |p: Player| match p {
+        Player::Human => "human".to_string(),
+        Player::Koma => "koma".to_string(),
+    };
+    let mut tags = IndexMap::new();
+    tags.insert("Variant".to_string(), variant.to_string());
+    tags.insert("Black".into(), name(players[0]));
+    tags.insert("White".into(), name(players[1]));
+    tags.insert("Date".into(), super::super::play::today());
+    tags
+}
+
+/// The start of a game: the variant's, a handicap's, or a position in SFEN.
+fn start(tables: Arc<MoveTables>, handicap: Option<&str>, sfen: Option<&str>) -> Result<Position, ApiError> {
+    if let Some(sfen) = sfen {
+        return read_sfen(&tables, sfen).map_err(|e| ApiError::unprocessable(format!("bad position: {e}")));
+    }
+    match handicap {
+        None => Ok(Position::start(tables)),
+        Some(name) => {
+            let known: Vec<String> = tables.rules().handicaps.iter().map(|h| h.name.clone()).collect();
+            Position::handicap(tables, name).ok_or_else(|| {
+                let known = if known.is_empty() {
+                    "this variant has none".to_string()
+                } else {
+                    known.join(", ")
+                };
+                ApiError::unprocessable(format!("no handicap \"{name}\" ({known})"))
+            })
+        }
+    }
+}
+
+pub async fn new_game(State(shared): State<Shared>, request: Body<NewGame>) -> Reply<GameView> {
+    let request = body(request)?;
+    let mut store = lock(&shared);
+    let options = choices(&request.options);
+    let rules = store.rules(&request.variant, &options)?;
+    let position = start(
+        Arc::new(MoveTables::new(rules)),
+        request.handicap.as_deref(),
+        request.sfen.as_deref(),
+    )?;
+    let players = [request.black, request.white];
+    let mut tags = tags(&request.variant, players);
+    if let Some(h) = &request.handicap {
+        tags.insert("Handicap".into(), h.clone());
+    }
+    if request.sfen.is_some() {
+        tags.insert("SFEN".into(), write_sfen(&position));
+    }
+    let mut entry = Entry {
+        variant: request.variant,
+        options,
+        game: Game::new(position),
+        tags,
+        players,
+        ended: None,
+    };
+    let view = view::game_view(0, &mut entry);
+    let id = store.add_game(entry);
+    Ok(Json(GameView { id, ..view }))
+}
+
+pub async fn get_game(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    Ok(Json(view::game_view(id, store.game(id)?)))
+}
+
+pub async fn legal_moves(State(shared): State<Shared>, id: GameId) -> Reply<MovesView> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    Ok(Json(view::moves_view(store.game(id)?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayMove {
+    /// The move, in USI or the rule texts' notation.
+    #[serde(rename = "move")]
+    text: String,
+    /// The number of moves played that the page saw: a move sent for an older position is
+    /// refused.
+    ply: Option<usize>,
+}
+
+fn refuse_if_over(entry: &mut Entry) -> Result<(), ApiError> {
+    match view::result(entry) {
+        Some(result) => Err(ApiError::conflict(format!("the game is over: {}", result.reason))),
+        None => Ok(()),
+    }
+}
+
+fn check_ply(entry: &Entry, ply: Option<usize>) -> Result<(), ApiError> {
+    match ply {
+        Some(ply) if ply != entry.game.len() => Err(ApiError::conflict(format!(
+            "the game has {} moves now, not {ply}: reload it",
+            entry.game.len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn refuse_past_limit(entry: &Entry) -> Result<(), ApiError> {
+    if entry.game.len() >= MAX_RECORD_MOVES {
+        return Err(ApiError::conflict(format!(
+            "the game has reached {MAX_RECORD_MOVES} moves, the most a record holds"
+        )));
+    }
+    Ok(())
+}
+
+pub async fn play_move(State(shared): State<Shared>, id: GameId, request: Body<PlayMove>) -> Reply<GameView> {
+    let id = id?.0;
+    let request = body(request)?;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    check_ply(entry, request.ply)?;
+    refuse_if_over(entry)?;
+    refuse_past_limit(entry)?;
+    let m = read_move(entry.game.position_mut(), &request.text).map_err(|e| ApiError::conflict(e.to_string()))?;
+    entry
+        .game
+        .play(m)
+        .map_err(|e| ApiError::conflict(format!("{} is illegal: {e}", request.text)))?;
+    Ok(Json(view::game_view(id, entry)))
+}
+
+/// Takes back the last move; a resignation or agreed draw is taken back first.
+pub async fn undo(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    if entry.ended.take().is_none() && entry.game.undo().is_none() {
+        return Err(ApiError::conflict("there is no move to take back".into()));
+    }
+    Ok(Json(view::game_view(id, entry)))
+}
+
+/// The side to move resigns.
+pub async fn resign(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    refuse_if_over(entry)?;
+    let side = entry.game.position().side_to_move();
+    entry.ended = Some((
+        result_text(Some(Some(side.opponent()))).into(),
+        format!("{side:?} resigns"),
+    ));
+    Ok(Json(view::game_view(id, entry)))
+}
+
+/// The side to move offers a draw: koma, playing the other side, accepts when the offerer
+/// stands better; between people the page asks the other player first, and this agrees it.
+pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    refuse_if_over(entry)?;
+    let side = entry.game.position().side_to_move();
+    if entry.player(side.opponent()) == Player::Koma {
+        let found = search(entry.game.position_mut(), &Limits::depth(2));
+        if found.score <= 100 {
+            let mut view = view::game_view(id, entry);
+            view.note = Some("koma declines the draw".into());
+            return Ok(Json(view));
+        }
+    }
+    entry.ended = Some(("1/2-1/2".into(), "draw agreed".into()));
+    Ok(Json(view::game_view(id, entry)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineMove {
+    /// koma's time for the move, in seconds.
+    seconds: f64,
+    ply: Option<usize>,
+}
+
+/// koma moves for the side to move, thinking for the time asked.
+pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body<EngineMove>) -> Reply<GameView> {
+    let id = id?.0;
+    let request = body(request)?;
+    if !(0.01..=MAX_ENGINE_SECONDS).contains(&request.seconds) {
+        return Err(ApiError::bad_request(format!(
+            "{} is not a time koma thinks for: 0.01 to {MAX_ENGINE_SECONDS} seconds",
+            request.seconds
+        )));
+    }
+    let (mut position, ply) = {
+        let mut store = lock(&shared);
+        if store.searches >= MAX_SEARCHES {
+            return Err(ApiError::busy(format!(
+                "koma is already thinking about {MAX_SEARCHES} moves: try again when one is played"
+            )));
+        }
+        let entry = store.game(id)?;
+        check_ply(entry, request.ply)?;
+        refuse_if_over(entry)?;
+        refuse_past_limit(entry)?;
+        let taken = (entry.game.position().clone(), entry.game.len());
+        store.searches += 1;
+        taken
+    };
+    let limits = Limits::time(Duration::from_secs_f64(request.seconds));
+    let found = tokio::task::spawn_blocking(move || {
+        let found = search(&mut position, &limits);
+        (found, position)
+    })
+    .await;
+    let mut store = lock(&shared);
+    store.searches -= 1;
+    let (found, mut position) = found.map_err(|e| ApiError::busy(format!("the search failed: {e}")))?;
+    let entry = store.game(id)?;
+    check_ply(entry, Some(ply))?;
+    let m = found
+        .best
+        .ok_or_else(|| ApiError::conflict("koma has no legal move".into()))?;
+    let text = write_tsa(&mut position, &m);
+    entry
+        .game
+        .play(m)
+        .map_err(|e| ApiError::conflict(format!("koma's move {text} is illegal: {e}")))?;
+    let mut view = view::game_view(id, entry);
+    view.note = Some(format!(
+        "koma plays {text} (depth {}, score {})",
+        found.depth, found.score
+    ));
+    Ok(Json(view))
+}
+
+// ---------------------------------------------------------------------------------------
+// Records and SFEN
+
+/// The game's record in koma's format, as a file to save.
+pub async fn record(State(shared): State<Shared>, id: GameId) -> Result<Response, ApiError> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    let mut tags = entry.tags.clone();
+    let result = view::result(entry);
+    tags.insert(
+        "Result".into(),
+        result.as_ref().map_or("*".into(), |r| r.result.clone()),
+    );
+    if let Some(r) = result {
+        tags.insert("Termination".into(), r.reason);
+    }
+    let options: Vec<String> = entry
+        .options
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.value))
+        .collect();
+    let text = write_record(&tags, &options, &entry.game);
+    let file_name = format!(
+        "attachment; filename=\"koma-{}-{id}.pgn\"",
+        entry
+            .variant
+            .replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_")
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, file_name),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadRecord {
+    record: String,
+}
+
+/// A new game from a record: its variant (one the server offers), options, start and moves.
+pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>) -> Reply<GameView> {
+    let request = body(request)?;
+    let record = parse_record(&request.record).map_err(|e| ApiError::unprocessable(format!("the record: {e}")))?;
+    let variant = record
+        .tags
+        .get("Variant")
+        .cloned()
+        .ok_or_else(|| ApiError::unprocessable("the record has no Variant tag".into()))?;
+    let options: Vec<Choice> = record
+        .options
+        .iter()
+        .map(|v| v.parse())
+        .collect::<Result<_, _>>()
+        .map_err(|e| ApiError::unprocessable(format!("the record's Option tag: {e}")))?;
+    let mut store = lock(&shared);
+    let rules = store.rules(&variant, &options)?;
+    let handicap = record.tags.get("Handicap").map(String::as_str);
+    let sfen = record.tags.get("SFEN").map(String::as_str);
+    let mut game = Game::new(start(Arc::new(MoveTables::new(rules)), handicap, sfen)?);
+    replay(&mut game, &record).map_err(|e| ApiError::unprocessable(format!("the record: {e}")))?;
+    let mut tags = record.tags.clone();
+    tags.shift_remove("Result");
+    tags.shift_remove("Termination");
+    let players = [Player::Human, Player::Human];
+    let ended = match record.result.as_deref() {
+        Some(result @ ("1-0" | "0-1" | "1/2-1/2")) if game.clone().result().is_none() => Some((
+            result.to_string(),
+            record
+                .tags
+                .get("Termination")
+                .cloned()
+                .unwrap_or_else(|| "as the record says".into()),
+        )),
+        _ => None,
+    };
+    let mut entry = Entry {
+        variant,
+        options,
+        game,
+        tags,
+        players,
+        ended,
+    };
+    let view = view::game_view(0, &mut entry);
+    let id = store.add_game(entry);
+    Ok(Json(GameView { id, ..view }))
+}
+
+pub async fn get_sfen(State(shared): State<Shared>, id: GameId) -> Reply<Value> {
+    let id = id?.0;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    Ok(Json(json!({ "sfen": write_sfen(entry.game.position()) })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetSfen {
+    sfen: String,
+}
+
+/// Starts the game again from a position (same variant, options and players).
+pub async fn set_sfen(State(shared): State<Shared>, id: GameId, request: Body<SetSfen>) -> Reply<GameView> {
+    let id = id?.0;
+    let request = body(request)?;
+    let mut store = lock(&shared);
+    let entry = store.game(id)?;
+    let tables = entry.game.start().tables().clone();
+    let position =
+        read_sfen(&tables, &request.sfen).map_err(|e| ApiError::unprocessable(format!("bad position: {e}")))?;
+    let mut tags = tags(&entry.variant, entry.players);
+    tags.insert("SFEN".into(), write_sfen(&position));
+    let mut replacement = Entry {
+        variant: entry.variant.clone(),
+        options: entry.options.clone(),
+        game: Game::new(position),
+        tags,
+        players: entry.players,
+        ended: None,
+    };
+    let view = view::game_view(id, &mut replacement);
+    store.replace_game(id, replacement);
+    Ok(Json(view))
+}
+
+/// The limits the page shows.
+pub fn limits() -> Value {
+    json!({
+        "max_games": MAX_GAMES,
+        "max_pasted": MAX_PASTED,
+        "body_limit": super::BODY_LIMIT,
+        "max_engine_seconds": MAX_ENGINE_SECONDS,
+        "max_searches": MAX_SEARCHES,
+    })
+}

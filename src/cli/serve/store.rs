@@ -1,0 +1,196 @@
+//! What the server keeps in memory: the variants it offers (shipped, given on the command
+//! line, pasted into the page) and the games in progress, each bounded, the least recently
+//! used dropped first.
+
+use super::error::ApiError;
+use indexmap::IndexMap;
+use koma::compile::{self, Choice, Compiled, FileLoader, MemoryLoader, Source};
+use koma::game::Game;
+use koma::rules::{Rules, Side};
+
+/// The most games kept; a new game past it drops the least recently used one.
+pub const MAX_GAMES: usize = 64;
+/// The most pasted variant files kept; a new one past it drops the least recently used.
+pub const MAX_PASTED: usize = 16;
+
+/// Where a variant's text comes from.
+#[derive(Clone)]
+pub enum VariantSource {
+    /// Shipped inside koma, by name.
+    Shipped(String),
+    /// A file named on the command line (read again at each use, so edits show).
+    File(String),
+    /// Text pasted or opened in the page; it may `use` the shipped variants only.
+    Pasted(Source),
+}
+
+impl VariantSource {
+    /// Compiles the variant with these options; the source text is returned for showing
+    /// the diagnostics' spans.
+    pub fn compile(&self, choices: &[Choice]) -> (Compiled, Option<Source>) {
+        match self {
+            VariantSource::Shipped(name) => match compile::source::shipped(name) {
+                Some(source) => (
+                    compile::compile(source.clone(), &MemoryLoader::default(), choices),
+                    Some(source),
+                ),
+                None => (compile::compile_named(name, choices), None),
+            },
+            VariantSource::File(path) => {
+                let source = compile::source::read_file(std::path::Path::new(path)).ok();
+                match &source {
+                    Some(source) => (
+                        compile::compile(source.clone(), &FileLoader, choices),
+                        Some(source.clone()),
+                    ),
+                    None => (compile::compile_named(path, choices), None),
+                }
+            }
+            VariantSource::Pasted(source) => (
+                compile::compile(source.clone(), &MemoryLoader::default(), choices),
+                Some(source.clone()),
+            ),
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    #[default]
+    Human,
+    Koma,
+}
+
+/// A game in progress.
+pub struct Entry {
+    /// The key of its variant in the store.
+    pub variant: String,
+    pub options: Vec<Choice>,
+    pub game: Game,
+    /// The record's tags (Variant, Black, White, Date, Handicap, SFEN).
+    pub tags: IndexMap<String, String>,
+    pub players: [Player; 2],
+    /// A result the moves do not decide: a resignation or an agreed draw (result, reason).
+    pub ended: Option<(String, String)>,
+}
+
+impl Entry {
+    pub fn player(&self, side: Side) -> Player {
+        self.players[side.index()]
+    }
+}
+
+/// Variants and games.
+pub struct Store {
+    /// Shipped and command-line variants, by key; never dropped.
+    variants: IndexMap<String, VariantSource>,
+    /// Pasted variants by key, the most recently used last.
+    pasted: IndexMap<String, Source>,
+    next_pasted: u64,
+    /// Games by id, the most recently used last.
+    games: IndexMap<u64, Entry>,
+    next_game: u64,
+    /// Engine searches running now.
+    pub searches: usize,
+}
+
+impl Store {
+    /// The shipped variants, then the files given (by their path).
+    pub fn new(files: &[String]) -> Store {
+        let mut variants = IndexMap::new();
+        for (name, _) in compile::source::SHIPPED {
+            variants.insert(name.to_string(), VariantSource::Shipped(name.to_string()));
+        }
+        for file in files {
+            let source = match compile::source::shipped(file) {
+                Some(_) if !std::path::Path::new(file).exists() => VariantSource::Shipped(file.clone()),
+                _ => VariantSource::File(file.clone()),
+            };
+            variants.insert(file.clone(), source);
+        }
+        Store {
+            variants,
+            pasted: IndexMap::new(),
+            next_pasted: 1,
+            games: IndexMap::new(),
+            next_game: 1,
+            searches: 0,
+        }
+    }
+
+    /// The variant the page opens on: the first named on the command line, else Shogi.
+    pub fn first_variant(&self) -> String {
+        let shipped = compile::source::SHIPPED.len();
+        self.variants
+            .get_index(shipped)
+            .map_or_else(|| "shogi".to_string(), |(key, _)| key.clone())
+    }
+
+    /// The variants offered, shipped and command-line ones first, then the pasted ones.
+    pub fn variant_keys(&self) -> Vec<String> {
+        self.variants.keys().chain(self.pasted.keys()).cloned().collect()
+    }
+
+    pub fn variant(&mut self, key: &str) -> Result<VariantSource, ApiError> {
+        if let Some(source) = self.variants.get(key) {
+            return Ok(source.clone());
+        }
+        let index = self.pasted.get_index_of(key).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no variant `{key}`: the server offers {} (a pasted one is kept while among the last {MAX_PASTED} used)",
+                self.variant_keys().join(", ")
+            ))
+        })?;
+        let last = self.pasted.len() - 1;
+        self.pasted.move_index(index, last);
+        Ok(VariantSource::Pasted(self.pasted[last].clone()))
+    }
+
+    /// Keeps a pasted variant; returns its key (`pasted-N:NAME`).
+    pub fn add_pasted(&mut self, source: Source) -> String {
+        let key = format!("pasted-{}:{}", self.next_pasted, source.name);
+        self.next_pasted += 1;
+        if self.pasted.len() >= MAX_PASTED {
+            self.pasted.shift_remove_index(0);
+        }
+        self.pasted.insert(key.clone(), source);
+        key
+    }
+
+    /// Compiles a variant; a variant with errors is an error carrying its check report.
+    pub fn rules(&mut self, key: &str, choices: &[Choice]) -> Result<Rules, ApiError> {
+        let (compiled, source) = self.variant(key)?.compile(choices);
+        compiled
+            .rules
+            .ok_or_else(|| ApiError::invalid_variant(key, &compiled.report, source.as_ref()))
+    }
+
+    pub fn add_game(&mut self, entry: Entry) -> u64 {
+        let id = self.next_game;
+        self.next_game += 1;
+        if self.games.len() >= MAX_GAMES {
+            self.games.shift_remove_index(0);
+        }
+        self.games.insert(id, entry);
+        id
+    }
+
+    /// A game by id, marked as the most recently used.
+    pub fn game(&mut self, id: u64) -> Result<&mut Entry, ApiError> {
+        let index = self.games.get_index_of(&id).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no game {id}: it ended with the server, or was dropped as one of more than {MAX_GAMES} games"
+            ))
+        })?;
+        let last = self.games.len() - 1;
+        self.games.move_index(index, last);
+        Ok(&mut self.games[last])
+    }
+
+    /// Replaces a game (a position set from SFEN), keeping its id.
+    pub fn replace_game(&mut self, id: u64, entry: Entry) {
+        self.games.insert(id, entry);
+    }
+}

@@ -1,0 +1,288 @@
+//! What the page is sent: a game's position (pieces, hands, last move, result, SFEN), its
+//! legal moves with the squares the page lights up, and a variant's summary. Everything the
+//! page knows of the rules comes from here.
+
+use super::store::{Entry, Player};
+use indexmap::IndexMap;
+use koma::game::{LionCounting, Move, NO_SQ, Position, Sq};
+use koma::notation::{distinct_move, result_text, write_sfen, write_tsa, write_usi};
+use koma::rules::{PieceId, Rules, Side};
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub struct GameView {
+    pub id: u64,
+    pub variant: String,
+    pub title: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// Moves played.
+    pub ply: usize,
+    pub turn: Side,
+    pub pieces: Vec<PieceOnBoard>,
+    /// Each side's hand: Black's, then White's.
+    pub hands: [Vec<InHand>; 2],
+    pub drops: bool,
+    pub last: Option<LastMove>,
+    pub result: Option<ResultView>,
+    pub sfen: String,
+    /// The moves played, in the rule texts' notation.
+    pub moves: Vec<String>,
+    pub players: [Player; 2],
+    /// A note for the player (koma declined a draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// How a piece kind is drawn.
+#[derive(Serialize)]
+pub struct Face {
+    pub abbrev: String,
+    pub name: String,
+    pub kanji: Option<String>,
+    /// A promoted kind (some kind promotes to it).
+    pub promoted: bool,
+}
+
+#[derive(Serialize)]
+pub struct PieceOnBoard {
+    pub square: String,
+    pub file: u8,
+    pub rank: u8,
+    pub side: Side,
+    #[serde(flatten)]
+    pub face: Face,
+}
+
+#[derive(Serialize)]
+pub struct InHand {
+    #[serde(flatten)]
+    pub face: Face,
+    pub count: u32,
+}
+
+#[derive(Serialize)]
+pub struct LastMove {
+    pub from: Option<String>,
+    pub to: String,
+    /// Squares captured on before `to` (a Lion's first step).
+    pub via: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct ResultView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    pub reason: String,
+}
+
+pub fn face(rules: &Rules, id: PieceId) -> Face {
+    let piece = rules.piece(id);
+    Face {
+        abbrev: piece.abbrev.clone(),
+        name: piece.name.clone(),
+        kanji: piece.kanji.clone(),
+        promoted: rules.pieces.iter().any(|p| p.promotion.to == Some(id)),
+    }
+}
+
+/// The result of a game: a resignation or agreed draw, else what the position decides.
+pub fn result(entry: &mut Entry) -> Option<ResultView> {
+    if let Some((result, reason)) = &entry.ended {
+        return Some(ResultView {
+            result: result.clone(),
+            reason: reason.clone(),
+        });
+    }
+    entry.game.result().map(|r| ResultView {
+        result: result_text(Some(r.winner)).to_string(),
+        reason: match r.winner {
+            Some(side) => format!("{side:?} wins by {}", r.reason),
+            None => format!("draw by {}", r.reason),
+        },
+    })
+}
+
+pub fn game_view(id: u64, entry: &mut Entry) -> GameView {
+    let result = result(entry);
+    let moves = played_moves(entry);
+    let pos = entry.game.position();
+    let rules = &pos.rules();
+    let geo = pos.geometry();
+    let pieces = rules
+        .board
+        .squares()
+        .filter_map(|square| {
+            let (side, id, _) = pos.piece_at(square)?;
+            Some(PieceOnBoard {
+                square: square.to_string(),
+                file: square.file,
+                rank: square.rank,
+                side,
+                face: face(rules, id),
+            })
+        })
+        .collect();
+    let hand = |side: Side| -> Vec<InHand> {
+        rules
+            .piece_ids()
+            .filter_map(|id| {
+                let count = pos.in_hand(side, id);
+                (count > 0).then(|| InHand {
+                    face: face(rules, id),
+                    count,
+                })
+            })
+            .collect()
+    };
+    let name = |sq: Sq| geo.square(sq).to_string();
+    let last = entry.game.moves().last().map(|m| LastMove {
+        from: (!m.is_drop()).then(|| name(m.from)),
+        to: name(m.to),
+        via: m.via.iter().filter(|&&v| v != NO_SQ).map(|&v| name(v)).collect(),
+    });
+    GameView {
+        id,
+        variant: entry.variant.clone(),
+        title: rules.name.clone(),
+        files: rules.board.files,
+        ranks: rules.board.ranks,
+        ply: entry.game.len(),
+        turn: pos.side_to_move(),
+        pieces,
+        hands: [hand(Side::Black), hand(Side::White)],
+        drops: rules.drops,
+        last,
+        result,
+        sfen: write_sfen(pos),
+        moves,
+        players: entry.players,
+        note: None,
+    }
+}
+
+/// The moves played, in the rule texts' notation.
+fn played_moves(entry: &Entry) -> Vec<String> {
+    let mut replay = koma::game::Game::new(entry.game.start().clone());
+    let mut texts = Vec::new();
+    for m in entry.game.moves() {
+        texts.push(write_tsa(replay.position_mut(), m));
+        if replay.play(*m).is_err() {
+            break;
+        }
+    }
+    texts
+}
+
+/// A legal move, with what the page needs to let it be made with the mouse.
+#[derive(Serialize)]
+pub struct MoveView {
+    /// What to send back to play it.
+    pub usi: String,
+    /// In the rule texts' notation.
+    pub text: String,
+    /// The start square; none for a drop.
+    pub from: Option<String>,
+    pub to: String,
+    /// For a drop: the kind dropped (its abbreviation).
+    pub drop: Option<String>,
+    /// The squares a Lion's first step may go to on the way (the move is made by clicking
+    /// one, then `to`); empty for a move made by clicking `to` alone.
+    pub middles: Vec<String>,
+    /// The squares it captures on.
+    pub captures: Vec<String>,
+    pub promote: bool,
+}
+
+#[derive(Serialize)]
+pub struct MovesView {
+    pub ply: usize,
+    pub moves: Vec<MoveView>,
+}
+
+/// The legal moves (none once the game is over), koma's distinct moves, each with the
+/// middle squares of the paths that make it.
+pub fn moves_view(entry: &mut Entry) -> MovesView {
+    let ply = entry.game.len();
+    if result(entry).is_some() {
+        return MovesView { ply, moves: vec![] };
+    }
+    let legal = entry.game.legal_moves();
+    let pos = entry.game.position_mut();
+    let mut middles: IndexMap<Move, Vec<Sq>> = legal.iter().map(|&m| (m, Vec::new())).collect();
+    let mut paths = Vec::new();
+    pos.legal_moves_into(&mut paths, LionCounting::Paths);
+    for path in paths.iter().filter(|p| !p.is_drop() && p.via[0] != NO_SQ) {
+        if let Some(m) = distinct_move(pos, &legal, path)
+            && let Some(list) = middles.get_mut(&m)
+            && !list.contains(&path.via[0])
+        {
+            list.push(path.via[0]);
+        }
+    }
+    let moves = middles.into_iter().map(|(m, mids)| move_view(pos, &m, &mids)).collect();
+    MovesView { ply, moves }
+}
+
+fn move_view(pos: &mut Position, m: &Move, middles: &[Sq]) -> MoveView {
+    let geo = pos.geometry();
+    let name = |sq: Sq| geo.square(sq).to_string();
+    let occupied = |sq: Sq| pos.piece_at(geo.square(sq)).is_some();
+    let captures = m.captures().filter(|&s| occupied(s)).map(name).collect();
+    let rules = &pos.rules();
+    MoveView {
+        usi: write_usi(pos, m),
+        from: (!m.is_drop()).then(|| name(m.from)),
+        to: name(m.to),
+        drop: m.drop.map(|kind| rules.pieces[kind.index()].abbrev.clone()),
+        middles: middles.iter().map(|&s| name(s)).collect(),
+        captures,
+        promote: m.promote,
+        text: write_tsa(pos, m),
+    }
+}
+
+/// A variant's summary: what the page offers for a new game.
+#[derive(Serialize)]
+pub struct VariantView {
+    pub key: String,
+    pub title: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub drops: bool,
+    /// Options: their values and the one chosen.
+    pub options: IndexMap<String, OptionView>,
+    pub handicaps: Vec<String>,
+    pub pieces: Vec<Face>,
+}
+
+#[derive(Serialize)]
+pub struct OptionView {
+    pub description: Option<String>,
+    pub values: Vec<String>,
+    pub chosen: String,
+}
+
+pub fn variant_view(key: &str, rules: &Rules) -> VariantView {
+    VariantView {
+        key: key.to_string(),
+        title: rules.name.clone(),
+        files: rules.board.files,
+        ranks: rules.board.ranks,
+        drops: rules.drops,
+        options: rules
+            .options
+            .iter()
+            .map(|(name, o)| {
+                let view = OptionView {
+                    description: o.description.clone(),
+                    values: o.values.clone(),
+                    chosen: o.chosen.clone(),
+                };
+                (name.clone(), view)
+            })
+            .collect(),
+        handicaps: rules.handicaps.iter().map(|h| h.name.clone()).collect(),
+        pieces: rules.piece_ids().map(|id| face(rules, id)).collect(),
+    }
+}

@@ -1,0 +1,431 @@
+//! The page of `koma serve` in a real browser: headless Chromium driven through
+//! chromedriver (WebDriver, spoken over a plain local socket), clicking as a person does.
+//! Each test starts its own server and browser and saves a screenshot to
+//! `target/browser/NAME.png`. `.ci/run` installs Debian's `chromium` and `chromium-driver`.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One browser at a time: the machine may be small.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+const WAIT: Duration = Duration::from_secs(20);
+
+// ---------------------------------------------------------------------------------------
+// The server and the browser
+
+/// A child process killed when dropped.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `koma serve --port 0`, and the address it prints.
+fn start_server() -> (Process, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("koma serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let start = line.find("http://").expect("koma serve prints its address");
+    let address = line[start..].split_whitespace().next().unwrap().to_string();
+    (Process(child), address)
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A WebDriver session in headless Chromium, ended when dropped.
+struct Browser {
+    port: u16,
+    session: String,
+    _driver: Process,
+    _profile: TempDir,
+}
+
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = free_port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver runs (Debian: apt-get install chromium chromium-driver; .ci/run installs them)");
+        let driver = Process(driver);
+        let profile = std::env::temp_dir().join(format!("koma-browser-{}-{port}", std::process::id()));
+        std::fs::create_dir_all(&profile).unwrap();
+        let deadline = Instant::now() + WAIT;
+        while http(port, "GET", "/status", None).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1400,1000",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .chain([format!("--user-data-dir={}", profile.display())])
+        .collect::<Vec<_>>();
+        let capabilities = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args }
+        }}});
+        let answer = http(port, "POST", "/session", Some(&capabilities)).expect("a browser session");
+        let session = answer["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {answer}"))
+            .to_string();
+        Browser {
+            port,
+            session,
+            _driver: driver,
+            _profile: TempDir(profile),
+        }
+    }
+
+    fn command(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        let answer = http(self.port, method, &path, body).unwrap_or_else(|e| panic!("{path}: {e}"));
+        if answer["value"].get("error").is_some() {
+            panic!("{path}: {}", answer["value"]);
+        }
+        answer["value"].clone()
+    }
+
+    fn open(&self, url: &str) {
+        self.command("POST", "/url", Some(&json!({ "url": url })));
+    }
+
+    fn run(&self, script: &str) -> Value {
+        self.command("POST", "/execute/sync", Some(&json!({ "script": script, "args": [] })))
+    }
+
+    /// Waits until the JavaScript expression is true; fails with what `describe` says.
+    fn wait_for(&self, expression: &str) {
+        let deadline = Instant::now() + WAIT;
+        while self.run(&format!("return !!({expression});")) != json!(true) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {expression}; the page says: {}",
+                self.run("return document.getElementById('status').textContent;")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn click(&self, css: &str) {
+        let found = self.command(
+            "POST",
+            "/element",
+            Some(&json!({ "using": "css selector", "value": css })),
+        );
+        let id = found
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {css}"))
+            .to_string();
+        self.command("POST", &format!("/element/{id}/click"), Some(&json!({})));
+    }
+
+    /// Clicks a square of the board.
+    fn square(&self, square: &str) {
+        self.click(&format!("g[data-square='{square}']"));
+    }
+
+    fn screenshot(&self, name: &str) {
+        let encoded = self.command("GET", "/screenshot", None);
+        let png = base64_decode(encoded.as_str().unwrap());
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../browser");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = http(self.port, "DELETE", &format!("/session/{}", self.session), None);
+    }
+}
+
+/// One HTTP/1.1 request to chromedriver on this machine; its JSON answer.
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).map_err(|e| e.to_string())?;
+    let mut reader = BufReader::new(stream);
+    let (mut length, mut chunked) = (None, false);
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).map_err(|e| e.to_string())?;
+        let line = line.trim_end().to_ascii_lowercase();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("content-length:") {
+            length = value.trim().parse::<usize>().ok();
+        }
+        chunked |= line == "transfer-encoding: chunked";
+    }
+    let content = if chunked {
+        read_chunks(&mut reader)?
+    } else {
+        let mut content = vec![0; length.ok_or("an answer without Content-Length")?];
+        reader.read_exact(&mut content).map_err(|e| e.to_string())?;
+        content
+    };
+    serde_json::from_slice(&content).map_err(|e| format!("{e}: {}", String::from_utf8_lossy(&content)))
+}
+
+fn read_chunks(reader: &mut impl BufRead) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    loop {
+        let mut size = String::new();
+        reader.read_line(&mut size).map_err(|e| e.to_string())?;
+        let size = usize::from_str_radix(size.trim(), 16).map_err(|e| e.to_string())?;
+        let mut chunk = vec![0; size + 2];
+        reader.read_exact(&mut chunk).map_err(|e| e.to_string())?;
+        if size == 0 {
+            return Ok(out);
+        }
+        out.extend_from_slice(&chunk[..size]);
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let (mut bits, mut count) = (0u32, 0);
+    for c in text.bytes().filter(|c| !c.is_ascii_whitespace() && *c != b'=') {
+        let value = ALPHABET.iter().position(|&a| a == c).expect("base64") as u32;
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// The page
+
+/// The page, open on a new game between two people of `variant` from `sfen`.
+fn page_with(variant: &str, sfen: &str) -> (Browser, Process) {
+    let (server, address) = start_server();
+    let browser = Browser::start();
+    browser.open(&address);
+    browser.wait_for("document.querySelector('g[data-square]')");
+    browser.run(&format!(
+        "const v = document.getElementById('variant'); v.value = '{variant}'; \
+         v.dispatchEvent(new Event('change')); \
+         document.getElementById('white').value = 'human';"
+    ));
+    browser.wait_for(&format!(
+        "document.querySelector('#pieces details[data-abbrev]') && document.getElementById('variant').value === '{variant}'"
+    ));
+    browser.run("document.getElementById('new-game').requestSubmit();");
+    browser.wait_for("document.body.dataset.game === '2'");
+    browser.click("details:has(#sfen) > summary");
+    browser.run(&format!("document.getElementById('sfen').value = '{sfen}';"));
+    browser.click("#sfen-set");
+    browser.wait_for(&format!("document.body.dataset.sfen === '{sfen}'"));
+    (browser, server)
+}
+
+/// The moves played, as the page lists them.
+fn moves_listed(browser: &Browser) -> Value {
+    browser.run("return [...document.querySelectorAll('#moves li')].map(li => li.textContent);")
+}
+
+fn piece_on(browser: &Browser, square: &str) -> Value {
+    browser.run(&format!(
+        "const p = document.querySelector(\"g[data-square='{square}'] .piece\"); \
+         return p ? [p.classList.contains('white') ? 'White' : 'Black', p.textContent] : null;"
+    ))
+}
+
+fn marked(browser: &Browser, class: &str) -> usize {
+    browser
+        .run(&format!(
+            "return document.querySelectorAll('rect.cell.{class}').length;"
+        ))
+        .as_u64()
+        .unwrap() as usize
+}
+
+#[test]
+fn a_shogi_drop_from_the_hand() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_with("shogi", "4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    browser.run("document.getElementById('kanji').click();");
+    browser.click("#hand-bottom button[data-abbrev='P']");
+    // 9 files × 8 ranks, less the King's square: where the server says a Pawn may drop.
+    browser.wait_for("document.querySelectorAll('rect.cell.target').length === 71");
+    assert_eq!(marked(&browser, "target"), 71);
+    browser.screenshot("shogi-drop");
+    browser.square("5e");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 1");
+    assert_eq!(moves_listed(&browser), json!(["P*5e"]));
+    assert_eq!(piece_on(&browser, "5e"), json!(["Black", "P"]));
+    assert_eq!(
+        browser.run("return document.querySelectorAll('#hand-bottom button').length;"),
+        json!(0)
+    );
+}
+
+/// Chu: a Lion before two Golds, White's King far away.
+const CHU_LION: &str = "k11/12/12/7g4/6gg4/6N5/12/12/12/12/12/11K b - 1";
+
+#[test]
+fn a_chu_lion_takes_by_igui_then_twice_in_one_move() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_with("chu", CHU_LION);
+    // Igui: the Gold on 6e is taken from 6f, and the Lion stays.
+    browser.square("6f");
+    browser.wait_for("document.querySelector(\"g[data-square='6e'] rect.capture\")");
+    browser.square("6e");
+    browser.wait_for("document.querySelector(\"g[data-square='6f'] rect.back\")");
+    browser.screenshot("chu-lion-igui");
+    browser.square("6f");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 1");
+    assert_eq!(piece_on(&browser, "6e"), Value::Null);
+    assert_eq!(piece_on(&browser, "6f").get(0), Some(&json!("Black")));
+    // White's King steps aside.
+    browser.square("12a");
+    browser.square("12b");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 2");
+    // The double capture: 5e, then 5d.
+    browser.square("6f");
+    browser.square("5e");
+    browser.wait_for("document.querySelector(\"g[data-square='5d'] rect.capture\")");
+    browser.screenshot("chu-lion-double");
+    browser.square("5d");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 3");
+    assert_eq!(piece_on(&browser, "5e"), Value::Null);
+    assert_eq!(piece_on(&browser, "5d").get(0), Some(&json!("Black")));
+    let listed = moves_listed(&browser);
+    let moves: Vec<&str> = listed.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(moves[0].contains("6e") && moves[0].starts_with("Ln"), "{moves:?}");
+    assert!(moves[2].contains("5e") && moves[2].contains("5d"), "{moves:?}");
+    assert_eq!(
+        browser.run("return document.querySelectorAll('g.square .piece').length;"),
+        json!(3)
+    );
+}
+
+#[test]
+fn an_optional_promotion_is_the_players_choice() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_with("shogi", "4k4/9/9/2P6/9/9/9/9/4K4 b - 1");
+    browser.square("7d");
+    browser.square("7c");
+    browser.wait_for("!document.getElementById('choice').hidden");
+    assert_eq!(
+        browser.run("return document.querySelectorAll('#choice button[data-usi]').length;"),
+        json!(2)
+    );
+    browser.screenshot("shogi-promotion");
+    browser.click("#choice button[data-usi='7d7c+']");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 1");
+    assert_eq!(
+        browser.run("return !!document.querySelector(\"g[data-square='7c'] text.promoted\");"),
+        json!(true)
+    );
+}
+
+#[test]
+fn a_broken_variant_file_shows_its_diagnostic_on_its_text() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (server, address) = start_server();
+    let _server = server;
+    let browser = Browser::start();
+    browser.open(&address);
+    browser.wait_for("document.querySelector('g[data-square]')");
+    let text = "variant \"Broken\"\nboard 5 x 5\npiece K \"King\" sfen k royal : step all\n\
+                piece Ln \"Lion\" sfen n : lyon\nsetup\n  e: . Ln K . .\n";
+    browser.run(&format!(
+        "document.getElementById('variant-file').open = true; document.getElementById('var-text').value = {};",
+        json!(text)
+    ));
+    browser.click("#var-check");
+    browser.wait_for("document.querySelector('.diagnostic mark')");
+    let shown = browser.run(
+        "const d = document.querySelector('.diagnostic'); \
+         return [d.querySelector('.message').textContent, d.querySelector('mark').textContent];",
+    );
+    assert!(
+        shown[0].as_str().unwrap().contains("`lyon` is not a kind of move"),
+        "{shown}"
+    );
+    assert_eq!(shown[1], "lyon");
+    browser.run("document.getElementById('variant-file').scrollIntoView();");
+    browser.screenshot("broken-variant");
+}
+
+#[test]
+fn koma_answers_a_move_and_the_pieces_have_their_diagrams() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (server, address) = start_server();
+    let _server = server;
+    let browser = Browser::start();
+    browser.open(&address);
+    // The page opens on Shogi, you against koma; koma thinks for 0.2 s.
+    browser.wait_for("document.body.dataset.game === '1'");
+    browser.run("document.getElementById('seconds').value = '0.2';");
+    browser.square("7g");
+    browser.wait_for("document.querySelector(\"g[data-square='7f'] rect.target\")");
+    browser.square("7f");
+    browser.wait_for("document.querySelectorAll('#moves li').length === 2");
+    assert_eq!(moves_listed(&browser)[0], "P-7f");
+    assert!(
+        browser
+            .run("return document.getElementById('status').textContent;")
+            .as_str()
+            .unwrap()
+            .starts_with("koma plays"),
+    );
+    browser.click("#help > summary");
+    browser.wait_for("document.querySelectorAll('#pieces details svg').length === 14");
+    browser.click("#pieces details[data-abbrev='N'] > summary");
+    browser.run("document.getElementById('help').scrollIntoView();");
+    browser.screenshot("koma-reply-and-help");
+}
