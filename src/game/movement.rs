@@ -18,9 +18,9 @@
 //! Check with `cargo check --all-targets --features test-support`, so that the legality
 //! check and the property tests are compiled too.
 //!
-//! 1. The grammar: a rule for its clause in `grammar/variant.pest`, and its word among the
-//!    movement words the compiler suggests from (`MOVEMENT_WORDS` today; the keyword table
-//!    once the parser has one).
+//! 1. The grammar: a rule for its clause in `grammar/variant.pest`, and its word in the one
+//!    keyword table, `parse/keywords.rs` (kind: movement), from which the parser phrases what
+//!    it expected and the compiler suggests; a test fails until grammar and table agree.
 //! 2. The syntax tree: a `MovementSyntax` variant in `parse/ast.rs`, built where the parser
 //!    builds the others. The compiler then points to the lowering in `compile/movement.rs`.
 //! 3. [`rules::Movement`](crate::rules::Movement): a variant, documented, lowered in
