@@ -1,7 +1,7 @@
 //! "Did you mean": every suggestion of the word that was probably meant goes through here,
 //! so that all reports suggest alike. Words of the language, options and variant names are
 //! compared by edit distance ([`suggest`], with `strsim`); piece abbreviations also by case,
-//! promotion and name ([`suggest_pieces`], [`meant_pieces`]).
+//! promotion and name ([`suggest_pieces`], `meant_pieces`).
 
 use super::{Entry, Table};
 
