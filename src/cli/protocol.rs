@@ -165,6 +165,23 @@ impl Thinker {
     }
 }
 
+/// Kept from the clock for the GUI's own delays.
+pub const MARGIN: Duration = Duration::from_millis(100);
+/// The least time a move is given.
+pub const MIN_TIME: Duration = Duration::from_millis(10);
+/// A move is given this share of the time left (plus increments and byoyomi), when the time
+/// control has no move count.
+pub const MOVES_TO_GO: u32 = 30;
+
+/// The variant an engine starts with, or its report on standard error.
+pub fn load_or_report(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, ()> {
+    load_variant(name, choices).map_err(|lines| {
+        for line in lines {
+            eprintln!("{line}");
+        }
+    })
+}
+
 /// Compiles a variant (a shipped name or a path) with options; on errors, the report's lines.
 pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, Vec<String>> {
     let compiled = compile_named(name, choices);

@@ -4,7 +4,9 @@
 //! name) or `VariantFile` (any `.var` file); the variant's own options are USI options too.
 //! Bad input is answered with `info string …`, and the game stays as it was.
 
-use super::protocol::{Report, Thinker, check_option, load_variant, read_command, say};
+use super::protocol::{
+    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, load_or_report, load_variant, read_command, say,
+};
 use koma::compile::{Choice, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, Searcher, mate_in};
 use koma::game::{Game, Move, MoveTables, Position};
@@ -14,26 +16,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Kept from the clock for the GUI's own delays.
-const MARGIN: Duration = Duration::from_millis(100);
-/// The least time a move is given.
-const MIN_TIME: Duration = Duration::from_millis(10);
-/// A move is given this share of the time left (plus increments and byoyomi).
-const MOVES_TO_GO: u32 = 30;
 /// The transposition table's size by default, in MB (`USI_Hash`).
 const DEFAULT_HASH_MB: u64 = 16;
 /// An entry of the transposition table, in bytes.
 const ENTRY_BYTES: u64 = 32;
 
 pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
-    let tables = match load_variant(variant, options) {
-        Ok(tables) => tables,
-        Err(lines) => {
-            for line in lines {
-                eprintln!("{line}");
-            }
-            return ExitCode::FAILURE;
-        }
+    let Ok(tables) = load_or_report(variant, options) else {
+        return ExitCode::FAILURE;
     };
     let mut usi = Usi {
         variant: variant.to_string(),

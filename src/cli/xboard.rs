@@ -11,7 +11,9 @@ mod view;
 
 pub use betza::betza;
 
-use super::protocol::{Report, Thinker, load_variant, read_command, say};
+use super::protocol::{
+    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, load_or_report, load_variant, read_command, say,
+};
 use koma::compile::{Choice, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, mate_in};
 use koma::game::{Game, GameResult, Position};
@@ -22,24 +24,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use view::View;
 
-/// Kept from the clock for the GUI's own delays.
-const MARGIN: Duration = Duration::from_millis(100);
-/// The least time a move is given.
-const MIN_TIME: Duration = Duration::from_millis(10);
-/// Moves assumed left in the game when the time control has no move count.
-const MOVES_TO_GO: u32 = 30;
 /// XBoard's score for a mate: this plus (or minus) the moves to it.
 const MATE_SCORE: i64 = 100_000;
 
 pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
-    let tables = match load_variant(variant, options) {
-        Ok(tables) => tables,
-        Err(lines) => {
-            for line in lines {
-                eprintln!("{line}");
-            }
-            return ExitCode::FAILURE;
-        }
+    let Ok(tables) = load_or_report(variant, options) else {
+        return ExitCode::FAILURE;
     };
     let name = xboard_name(variant, &tables.rules().name);
     let mut xboard = XBoard {
