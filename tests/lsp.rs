@@ -1,0 +1,275 @@
+//! `koma lsp` as an editor sees it: a client in the test spawns the server and speaks
+//! JSON-RPC with `Content-Length` framing, as VS Code and Neovim do.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const URI: &str = "file:///nowhere/mini.var";
+
+/// A fixed variant: two pieces named "Gold" (the second label points at the first).
+const DUPLICATE_NAME: &str = "variant \"Mini\"
+board 5 x 5
+piece K  \"King\"  sfen k royal : step all
+piece G  \"Gold\"  sfen g : step orthogonal forward-diagonal
+piece S  \"Gold\"  sfen s : step forward diagonal
+piece P  \"Pawn\"  sfen p promotes +P : step forward
+piece +P \"Tokin\" : as G
+setup
+  d: 4 P
+  e: G S K . .
+promotion zone 1
+";
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: i64,
+}
+
+impl Client {
+    /// Starts `koma lsp` and initializes it.
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("koma starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut client = Client {
+            child,
+            stdin,
+            stdout,
+            next_id: 1,
+        };
+        let result = client.request("initialize", json!({"capabilities": {}}));
+        assert_eq!(result["capabilities"]["textDocumentSync"], json!(1), "full sync");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "the server closed its output"
+            );
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = Some(n.parse::<usize>().unwrap());
+            }
+        }
+        let mut body = vec![0; length.expect("a Content-Length header")];
+        self.stdout.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and returns its result, skipping notifications sent meanwhile.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == json!(id) {
+                assert!(message.get("error").is_none(), "{message}");
+                return message["result"].clone();
+            }
+        }
+    }
+
+    /// The next diagnostics published.
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    fn open(&mut self, text: &str) -> Value {
+        let document = json!({"uri": URI, "languageId": "koma", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({"textDocument": document}));
+        self.diagnostics()
+    }
+
+    fn change(&mut self, version: i64, text: &str) -> Value {
+        let params = json!({
+            "textDocument": {"uri": URI, "version": version},
+            "contentChanges": [{"text": text}],
+        });
+        self.notify("textDocument/didChange", params);
+        self.diagnostics()
+    }
+
+    fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
+        let params = json!({
+            "textDocument": {"uri": URI},
+            "position": {"line": line, "character": character},
+        });
+        self.request(method, params)
+    }
+
+    /// Shuts the server down as an editor does; it must exit with success.
+    fn stop(mut self) {
+        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        drop(self.stdin);
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({"start": {"line": start.0, "character": start.1}, "end": {"line": end.0, "character": end.1}})
+}
+
+#[test]
+fn a_broken_file_gets_its_diagnostics_with_ranges_and_related_labels() {
+    let mut client = Client::start();
+    let published = client.open(DUPLICATE_NAME);
+    assert_eq!(published["uri"], URI);
+    assert_eq!(published["version"], 1);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "koma::duplicate-name");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["source"], "koma");
+    assert!(d["message"].as_str().unwrap().contains("help:"), "{d}");
+    // `"Gold"` of the Silver, line 5 (from 0: 4), columns 9 to 15.
+    assert_eq!(d["range"], range((4, 9), (4, 15)));
+    let related = &d["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], URI);
+    assert_eq!(related["location"]["range"], range((3, 9), (3, 15)));
+    client.stop();
+}
+
+#[test]
+fn fixing_the_file_clears_its_diagnostics() {
+    let mut client = Client::start();
+    assert!(
+        !client.open(DUPLICATE_NAME)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let fixed = DUPLICATE_NAME.replace("piece S  \"Gold\"", "piece S  \"Silver\"");
+    let published = client.change(2, &fixed);
+    assert_eq!(published["version"], 2);
+    assert_eq!(published["diagnostics"], json!([]));
+    client.notify("textDocument/didClose", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(client.diagnostics()["diagnostics"], json!([]));
+    client.stop();
+}
+
+#[test]
+fn ranges_count_utf16_units_after_kanji() {
+    let mut client = Client::start();
+    let text = DUPLICATE_NAME.replace("piece S  \"Gold\"", "piece S  \"Gold\" kanji \"銀将\" valu 3");
+    let published = client.open(&text);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    // The misspelt attribute after the kanji: `valu` at characters 27..31 (bytes 31..35).
+    let unknown = diagnostics
+        .iter()
+        .find(|d| d["code"] == "koma::unknown-attribute")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(unknown["range"], range((4, 27), (4, 31)));
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_piece_shows_its_koma_show_section() {
+    let mut client = Client::start();
+    client.open(&DUPLICATE_NAME.replace("piece S  \"Gold\"", "piece S  \"Silver\""));
+    // `P` in the setup row `  d: 4 P`.
+    let hover = client.at("textDocument/hover", 8, 7);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("P  Pawn"), "{text}");
+    assert!(text.contains("promotes to +P (Tokin)"), "{text}");
+    assert!(text.contains('@'), "the move diagram: {text}");
+    assert_eq!(hover["range"], range((8, 7), (8, 8)));
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_piece_of_a_file_that_never_compiled_shows_its_declaration() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    let hover = client.at("textDocument/hover", 6, 7);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("**+P** Tokin"), "{text}");
+    client.stop();
+}
+
+#[test]
+fn definition_of_a_piece_abbreviation_is_its_declaration() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    // `G` in the setup row `  e: G S K . .`.
+    let location = client.at("textDocument/definition", 9, 5);
+    assert_eq!(location["uri"], URI);
+    assert_eq!(location["range"], range((3, 6), (3, 7)));
+    // `+P` after `promotes`.
+    let location = client.at("textDocument/definition", 5, 34);
+    assert_eq!(location["range"], range((6, 6), (6, 8)));
+    client.stop();
+}
+
+#[test]
+fn completion_offers_keywords_directions_pieces_and_options() {
+    let mut client = Client::start();
+    client.open(&format!("option speed \"How fast\" = slow | fast\n{DUPLICATE_NAME}"));
+    let items = client.at("textDocument/completion", 0, 0);
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    for expected in [
+        "promotion",
+        "step",
+        "forward-diagonal",
+        "capture-only",
+        "+P",
+        "K",
+        "speed",
+    ] {
+        assert!(labels.contains(&expected), "{expected} missing from {labels:?}");
+    }
+    client.stop();
+}
+
+#[test]
+fn document_symbols_are_the_pieces_options_and_setup() {
+    let mut client = Client::start();
+    client.open(&format!("option speed \"How fast\" = slow | fast\n{DUPLICATE_NAME}"));
+    let symbols = client.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["speed", "K", "G", "S", "P", "+P", "setup"]);
+    client.stop();
+}
