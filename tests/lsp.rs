@@ -26,6 +26,8 @@ struct Client {
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
     next_id: i64,
+    /// The document the client has open.
+    uri: String,
 }
 
 impl Client {
@@ -44,6 +46,7 @@ impl Client {
             stdin,
             stdout,
             next_id: 1,
+            uri: URI.to_string(),
         };
         let result = client.request("initialize", json!({"capabilities": {}}));
         assert_eq!(result["capabilities"]["textDocumentSync"], json!(1), "full sync");
@@ -107,14 +110,14 @@ impl Client {
     }
 
     fn open(&mut self, text: &str) -> Value {
-        let document = json!({"uri": URI, "languageId": "koma", "version": 1, "text": text});
+        let document = json!({"uri": self.uri, "languageId": "koma", "version": 1, "text": text});
         self.notify("textDocument/didOpen", json!({"textDocument": document}));
         self.diagnostics()
     }
 
     fn change(&mut self, version: i64, text: &str) -> Value {
         let params = json!({
-            "textDocument": {"uri": URI, "version": version},
+            "textDocument": {"uri": self.uri, "version": version},
             "contentChanges": [{"text": text}],
         });
         self.notify("textDocument/didChange", params);
@@ -123,7 +126,7 @@ impl Client {
 
     fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
         let params = json!({
-            "textDocument": {"uri": URI},
+            "textDocument": {"uri": self.uri},
             "position": {"line": line, "character": character},
         });
         self.request(method, params)
@@ -271,5 +274,79 @@ fn document_symbols_are_the_pieces_options_and_setup() {
         .map(|s| s["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["speed", "K", "G", "S", "P", "+P", "setup"]);
+    client.stop();
+}
+
+/// A directory of its own for a test's files, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("koma-lsp-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `main.var` using `lib.var`, whose Silver (its second line) has a misspelt direction.
+const LIB: &str =
+    "piece G  \"Gold\"  sfen g : step orthogonal forward-diagonal\npiece S  \"Silver\" sfen s : step forwrd diagonal\n";
+const MAIN: &str = "variant \"Mini\"
+board 5 x 5
+use \"lib\"
+piece K  \"King\"  sfen k royal : step all
+piece P  \"Pawn\"  sfen p promotes +P : step forward
+piece +P \"Tokin\" : as G
+setup
+  d: 4 P
+  e: G S K . .
+promotion zone 1
+";
+
+fn main_and_lib(dir: &TempDir) -> Client {
+    std::fs::write(dir.0.join("lib.var"), LIB).unwrap();
+    let main = dir.0.join("main.var");
+    std::fs::write(&main, MAIN).unwrap();
+    let mut client = Client::start();
+    client.uri = format!("file://{}", main.display());
+    client
+}
+
+#[test]
+fn a_finding_in_a_used_file_is_shown_on_the_use_pointing_into_that_file() {
+    let dir = TempDir::new("use-diagnostic");
+    let mut client = main_and_lib(&dir);
+    let published = client.open(MAIN);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let d = diagnostics
+        .iter()
+        .find(|d| d["code"] == "koma::unknown-direction")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(d["range"]["start"], json!({"line": 2, "character": 0}));
+    let related = &d["relatedInformation"][0]["location"];
+    assert!(related["uri"].as_str().unwrap().ends_with("/lib.var"), "{related}");
+    // `forwrd`, second line of lib.var, characters 32..38.
+    assert_eq!(related["range"], range((1, 32), (1, 38)));
+    client.stop();
+}
+
+#[test]
+fn definition_of_a_used_piece_is_in_the_used_file() {
+    let dir = TempDir::new("use-definition");
+    let mut client = main_and_lib(&dir);
+    client.open(MAIN);
+    // `G` after `as` in main.var.
+    let location = client.at("textDocument/definition", 5, 22);
+    assert!(location["uri"].as_str().unwrap().ends_with("/lib.var"), "{location}");
+    assert_eq!(location["range"], range((0, 6), (0, 7)));
+    // The name in `use "lib"` leads to the file.
+    let location = client.at("textDocument/definition", 2, 6);
+    assert!(location["uri"].as_str().unwrap().ends_with("/lib.var"), "{location}");
     client.stop();
 }
