@@ -224,6 +224,16 @@ fn hover_on_a_piece_of_a_file_that_never_compiled_shows_its_declaration() {
 }
 
 #[test]
+fn hover_on_a_statement_keyword_shows_how_it_is_written() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    let hover = client.at("textDocument/hover", 10, 3);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("`promotion` statement: `promotion zone N"), "{text}");
+    client.stop();
+}
+
+#[test]
 fn definition_of_a_piece_abbreviation_is_its_declaration() {
     let mut client = Client::start();
     client.open(DUPLICATE_NAME);
