@@ -248,6 +248,29 @@ fn definition_of_a_piece_abbreviation_is_its_declaration() {
 }
 
 #[test]
+fn references_of_a_piece_are_its_declaration_promotions_as_and_setup() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    let params = |declaration: bool| {
+        json!({
+            "textDocument": {"uri": URI},
+            "position": {"line": 3, "character": 6},
+            "context": {"includeDeclaration": declaration},
+        })
+    };
+    let references = client.request("textDocument/references", params(true));
+    let ranges: Vec<&Value> = references.as_array().unwrap().iter().map(|l| &l["range"]).collect();
+    // `G`: declared on line 3, `as G` on line 6, the setup row on line 9.
+    assert_eq!(
+        ranges,
+        [&range((3, 6), (3, 7)), &range((6, 22), (6, 23)), &range((9, 5), (9, 6))]
+    );
+    let references = client.request("textDocument/references", params(false));
+    assert_eq!(references.as_array().unwrap().len(), 2);
+    client.stop();
+}
+
+#[test]
 fn completion_offers_keywords_directions_pieces_and_options() {
     let mut client = Client::start();
     client.open(&format!("option speed \"How fast\" = slow | fast\n{DUPLICATE_NAME}"));

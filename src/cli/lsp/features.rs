@@ -1,11 +1,11 @@
 //! What a document answers about itself: hover on a piece abbreviation (its `koma show`
 //! section: name, value, promotion and the move diagram), go to definition of a piece or a
-//! `use`d file, completion of the language's words, pieces and options, and its symbols.
+//! `use`d file, the references to a piece, completion of the language's words, pieces and options, and its symbols.
 
 use super::Document;
 use super::position::LineIndex;
 use koma::compile::{FileLoader, Loader};
-use koma::parse::ast::{Attribute, File, PieceDecl, Span, Statement};
+use koma::parse::ast::{Attribute, Cell, File, MovementSyntax, PieceDecl, RuleStatement, Span, Spanned, Statement};
 use koma::parse::keywords::{Kind, WORDS};
 use lsp_types::{
     CompletionItem, CompletionItemKind, DocumentSymbol, DocumentSymbolResponse, GotoDefinitionResponse, Hover,
@@ -108,6 +108,81 @@ fn on_disk(name: &str) -> Option<lsp_types::Uri> {
         .is_file()
         .then(|| super::uri_of(name))
         .flatten()
+}
+
+/// Every place in the document where the piece abbreviation at `position` is written: its
+/// declaration (when `declaration` is asked for), promotions, `as`, the setup, the rule
+/// statements and `use` lists. Comments and names are not searched.
+pub fn references(document: &Document, position: Position, declaration: bool) -> Option<Vec<Location>> {
+    let index = LineIndex::new(&document.text);
+    let span = word_at(&document.text, index.offset(position))?;
+    let abbrev = &document.text[span];
+    let file = parsed(document);
+    let mut spans = Vec::new();
+    for statement in &file.statements {
+        abbreviations_in(&statement.node, declaration, &mut spans);
+    }
+    let locations: Vec<Location> = spans
+        .into_iter()
+        .filter(|s| s.node == abbrev)
+        .map(|s| Location::new(document.uri.clone(), index.range(&s.span)))
+        .collect();
+    (!locations.is_empty()).then_some(locations)
+}
+
+/// The piece abbreviations a statement names, with where.
+fn abbreviations_in<'a>(statement: &'a Statement, declaration: bool, out: &mut Vec<Spanned<&'a str>>) {
+    let mut add = |s: &'a Spanned<String>| out.push(Spanned::new(s.node.as_str(), s.span.clone()));
+    match statement {
+        Statement::Piece(decl) => {
+            if declaration {
+                add(&decl.abbrev);
+            }
+            for attribute in &decl.attributes {
+                if let Attribute::Promotes(to) = &attribute.node {
+                    add(to);
+                }
+            }
+            for clause in &decl.clauses {
+                if let MovementSyntax::As(other) = &clause.movement.node {
+                    add(other);
+                }
+            }
+        }
+        Statement::Setup(decl) => {
+            for cell in decl.rows.iter().flat_map(|r| &r.cells) {
+                if let Cell::Piece(abbrev) = &cell.node {
+                    out.push(Spanned::new(abbrev.as_str(), cell.span.clone()));
+                }
+            }
+        }
+        Statement::Use { pieces, .. } => pieces.iter().for_each(add),
+        Statement::Rule { rule, .. } => rule_abbreviations(&rule.node).for_each(add),
+        Statement::Variant(_) | Statement::Board { .. } | Statement::Option(_) => {}
+    }
+}
+
+fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<String>> {
+    let lists: Vec<&[Spanned<String>]> = match rule {
+        RuleStatement::DeclinedWaitsForLastRank(list)
+        | RuleStatement::LastRankPromotionOptional(list)
+        | RuleStatement::NoDropMate(list)
+        | RuleStatement::CounterStrike(list) => vec![list],
+        RuleStatement::DropLimit { piece, .. } => vec![std::slice::from_ref(piece)],
+        RuleStatement::LionTrading { lions, weak_bridges } => vec![lions, weak_bridges],
+        RuleStatement::Promotion { .. }
+        | RuleStatement::Deferral
+        | RuleStatement::Drops
+        | RuleStatement::Stalemate(_)
+        | RuleStatement::BareKing
+        | RuleStatement::Repetition { .. }
+        | RuleStatement::RoyalCaptureAllowed
+        | RuleStatement::CaptureUnprotectedProtects
+        | RuleStatement::StuckPiecesStay
+        | RuleStatement::Handicap { .. }
+        | RuleStatement::Unknown(_) => vec![],
+    };
+    lists.into_iter().flatten()
 }
 
 /// The words of the language, then the document's pieces and options.

@@ -1,6 +1,6 @@
 //! `koma lsp`: a Language Server Protocol server on standard input and output, so that an
 //! editor shows koma's diagnostics as an author types, and answers hovers, go to definition,
-//! completion and document symbols for `.var` files.
+//! references, completion and document symbols for `.var` files.
 //!
 //! This file owns the connection (the `lsp-server` crate: JSON-RPC with `Content-Length`
 //! framing), the documents the editor has open and the dispatch of requests. Each document
@@ -19,7 +19,7 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId, Response
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _};
+use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _};
 use lsp_types::{
     CompletionOptions, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     HoverProviderCapability, OneOf, PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability,
@@ -49,6 +49,7 @@ fn capabilities() -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         document_symbol_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
@@ -170,6 +171,10 @@ impl Server {
             GotoDefinition::METHOD => self.with_params(request, |d, p: lsp_types::GotoDefinitionParams| {
                 features::definition(d, p.text_document_position_params.position)
             }),
+            References::METHOD => self.with_params(request, |d, p: lsp_types::ReferenceParams| {
+                let position = p.text_document_position.position;
+                features::references(d, position, p.context.include_declaration)
+            }),
             Completion::METHOD => self.with_params(request, |d, _: lsp_types::CompletionParams| {
                 Some(features::completion(d))
             }),
@@ -222,6 +227,12 @@ impl DocumentParams for lsp_types::HoverParams {
 impl DocumentParams for lsp_types::GotoDefinitionParams {
     fn uri(&self) -> &Uri {
         &self.text_document_position_params.text_document.uri
+    }
+}
+
+impl DocumentParams for lsp_types::ReferenceParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document_position.text_document.uri
     }
 }
 
