@@ -37,6 +37,7 @@ impl Client {
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("koma starts");
         let stdin = child.stdin.take().unwrap();
@@ -268,6 +269,30 @@ fn references_of_a_piece_are_its_declaration_promotions_as_and_setup() {
     let references = client.request("textDocument/references", params(false));
     assert_eq!(references.as_array().unwrap().len(), 2);
     client.stop();
+}
+
+#[test]
+fn a_request_with_bad_parameters_is_answered_with_an_error_and_the_server_goes_on() {
+    let mut client = Client::start();
+    client.send(json!({"jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": {"textDocument": 3}}));
+    let answer = client.receive();
+    assert_eq!(answer["id"], 99);
+    assert_eq!(answer["error"]["code"], -32602, "InvalidParams: {answer}");
+    // A document that is not open has nothing to show.
+    assert_eq!(client.at("textDocument/hover", 0, 0), Value::Null);
+    client.open(DUPLICATE_NAME);
+    client.stop();
+}
+
+#[test]
+fn exit_without_shutdown_ends_with_failure() {
+    let mut client = Client::start();
+    client.notify("exit", Value::Null);
+    drop(client.stdin);
+    let output = client.child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("`exit` without `shutdown`"), "{stderr}");
 }
 
 #[test]

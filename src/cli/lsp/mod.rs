@@ -71,7 +71,8 @@ fn serve(connection: &Connection) -> Result<(), String> {
             }
             Message::Notification(notification) => {
                 if notification.method == "exit" {
-                    return Ok(());
+                    // The protocol's exit status for an `exit` without `shutdown` first.
+                    return Err("the editor said `exit` without `shutdown` first".into());
                 }
                 if let Some(published) = server.notice(notification) {
                     let params = serde_json::to_value(published).map_err(|e| e.to_string())?;
