@@ -395,6 +395,26 @@ fn a_finding_in_a_used_file_is_shown_on_the_use_pointing_into_that_file() {
 }
 
 #[test]
+fn an_edit_to_an_open_used_file_refreshes_the_file_using_it() {
+    let dir = TempDir::new("use-open");
+    let mut client = main_and_lib(&dir);
+    let main_uri = client.uri.clone();
+    let codes = |published: &Value| -> Vec<String> {
+        let list = published["diagnostics"].as_array().unwrap();
+        list.iter().map(|d| d["code"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(codes(&client.open(MAIN)).contains(&"koma::unknown-direction".to_string()));
+    // The editor opens lib.var and fixes the Silver, unsaved: main.var is compiled again
+    // with the editor's text of lib.var.
+    client.uri = format!("file://{}", dir.0.join("lib.var").display());
+    client.open(&LIB.replace("forwrd", "forward"));
+    let published = client.diagnostics();
+    assert_eq!(published["uri"], main_uri.as_str());
+    assert_eq!(codes(&published), Vec::<String>::new());
+    client.stop();
+}
+
+#[test]
 fn definition_of_a_used_piece_is_in_the_used_file() {
     let dir = TempDir::new("use-definition");
     let mut client = main_and_lib(&dir);

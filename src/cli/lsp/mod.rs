@@ -13,7 +13,7 @@ mod diagnostics;
 mod features;
 mod position;
 
-use koma::compile::{self, FileLoader, Source};
+use koma::compile::{self, FileLoader, LoadError, Loader, Source};
 use koma::rules::Rules;
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
@@ -74,7 +74,7 @@ fn serve(connection: &Connection) -> Result<(), String> {
                     // The protocol's exit status for an `exit` without `shutdown` first.
                     return Err("the editor said `exit` without `shutdown` first".into());
                 }
-                if let Some(published) = server.notice(notification) {
+                for published in server.notice(notification) {
                     let params = serde_json::to_value(published).map_err(|e| e.to_string())?;
                     let note = Notification::new(PublishDiagnostics::METHOD.into(), params);
                     send(connection, Message::Notification(note))?;
@@ -98,6 +98,8 @@ pub struct Document {
     /// The name koma compiles it under: its path for a `file:` URI (so that `use` finds files
     /// beside it), else the URI.
     pub name: String,
+    /// The version the editor gave the text.
+    pub version: Option<i32>,
     /// The rules of the text, or of its last version that compiled.
     pub rules: Option<Rules>,
 }
@@ -118,48 +120,83 @@ struct Server {
 }
 
 impl Server {
-    /// Handles a notification; what changed a document returns its new diagnostics.
-    fn notice(&mut self, notification: Notification) -> Option<PublishDiagnosticsParams> {
+    /// Handles a notification; returns the diagnostics of the documents it changed.
+    fn notice(&mut self, notification: Notification) -> Vec<PublishDiagnosticsParams> {
         match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
-                let params: DidOpenTextDocumentParams = serde_json::from_value(notification.params).ok()?;
+                let Ok(params) = serde_json::from_value::<DidOpenTextDocumentParams>(notification.params) else {
+                    return vec![];
+                };
                 let document = params.text_document;
-                Some(self.update(document.uri, document.text.into(), Some(document.version)))
+                let key = self.put(document.uri, document.text.into(), Some(document.version));
+                self.recompile(Some(&key))
             }
             DidChangeTextDocument::METHOD => {
-                let params: DidChangeTextDocumentParams = serde_json::from_value(notification.params).ok()?;
+                let Ok(params) = serde_json::from_value::<DidChangeTextDocumentParams>(notification.params) else {
+                    return vec![];
+                };
                 // Full sync: the last change holds the whole text.
-                let text = params.content_changes.into_iter().last()?.text;
+                let Some(change) = params.content_changes.into_iter().last() else {
+                    return vec![];
+                };
                 let document = params.text_document;
-                Some(self.update(document.uri, text.into(), Some(document.version)))
+                let key = self.put(document.uri, change.text.into(), Some(document.version));
+                self.recompile(Some(&key))
             }
             DidCloseTextDocument::METHOD => {
-                let params: DidCloseTextDocumentParams = serde_json::from_value(notification.params).ok()?;
+                let Ok(params) = serde_json::from_value::<DidCloseTextDocumentParams>(notification.params) else {
+                    return vec![];
+                };
                 self.documents.remove(params.text_document.uri.as_str());
-                Some(PublishDiagnosticsParams::new(params.text_document.uri, vec![], None))
+                let mut published = vec![PublishDiagnosticsParams::new(params.text_document.uri, vec![], None)];
+                published.extend(self.recompile(None));
+                published
             }
-            _ => None,
+            _ => vec![],
         }
     }
 
-    /// Compiles a document's new text and keeps it; returns its diagnostics.
-    fn update(&mut self, uri: Uri, text: Arc<str>, version: Option<i32>) -> PublishDiagnosticsParams {
-        let name = path_of(&uri).unwrap_or_else(|| uri.as_str().to_string());
-        let source = Source {
-            name: name.clone(),
-            text: text.clone(),
-        };
-        let compiled = compile::compile(source.clone(), &FileLoader, &[]);
-        let published = diagnostics::of_report(&compiled.report, &source, &uri);
-        let previous = self.documents.remove(uri.as_str()).and_then(|d| d.rules);
+    /// Keeps a document's new text (and the rules of its last version that compiled);
+    /// returns its key.
+    fn put(&mut self, uri: Uri, text: Arc<str>, version: Option<i32>) -> String {
+        let key = uri.as_str().to_string();
+        let rules = self.documents.remove(&key).and_then(|d| d.rules);
         let document = Document {
-            uri: uri.clone(),
+            name: path_of(&uri).unwrap_or_else(|| key.clone()),
+            uri,
             text,
-            name,
-            rules: compiled.rules.or(previous),
+            version,
+            rules,
         };
-        self.documents.insert(uri.as_str().to_string(), document);
-        PublishDiagnosticsParams::new(uri, published, version)
+        self.documents.insert(key.clone(), document);
+        key
+    }
+
+    /// Compiles the document `changed` and every other open document that `use`s a file
+    /// (the changed one may be among those it uses); returns their diagnostics, the changed
+    /// document's first.
+    fn recompile(&mut self, changed: Option<&str>) -> Vec<PublishDiagnosticsParams> {
+        let mut keys: Vec<String> = changed.map(str::to_string).into_iter().collect();
+        keys.extend(
+            self.documents
+                .iter()
+                .filter(|(key, document)| Some(key.as_str()) != changed && uses_files(&document.text))
+                .map(|(key, _)| key.clone()),
+        );
+        keys.iter().filter_map(|key| self.compile_document(key)).collect()
+    }
+
+    /// Compiles an open document, the files it uses read as the editor has them when open.
+    fn compile_document(&mut self, key: &str) -> Option<PublishDiagnosticsParams> {
+        let document = self.documents.get(key)?;
+        let source = document.source();
+        let compiled = compile::compile(source.clone(), &OpenDocuments(&self.documents), &[]);
+        let published = diagnostics::of_report(&compiled.report, &source, &document.uri);
+        let params = PublishDiagnosticsParams::new(document.uri.clone(), published, document.version);
+        if let Some(rules) = compiled.rules {
+            self.documents.get_mut(key)?.rules = Some(rules);
+        }
+        Some(params)
     }
 
     /// Answers a request; one about a document that is not open is answered with nothing.
@@ -212,6 +249,31 @@ fn method_not_found(id: RequestId, method: &str) -> Response {
         lsp_server::ErrorCode::MethodNotFound as i32,
         format!("koma lsp does not answer `{method}`"),
     )
+}
+
+/// Whether a text has a `use` statement.
+fn uses_files(text: &str) -> bool {
+    let (file, _) = koma::parse::parse(text);
+    file.statements
+        .iter()
+        .any(|s| matches!(s.node, koma::parse::ast::Statement::Use { .. }))
+}
+
+/// Loads files as the file loader does, but a file open in the editor as the editor has it
+/// (edits not yet saved included).
+struct OpenDocuments<'a>(&'a HashMap<String, Document>);
+
+impl Loader for OpenDocuments<'_> {
+    fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, LoadError> {
+        let source = FileLoader.load(name, from)?;
+        let open = self.0.values().find(|d| same_file(&d.name, &source.name));
+        Ok(open.map_or(source, Document::source))
+    }
+}
+
+/// Whether two paths name one file (`dir/../lib.var` and `lib.var` do).
+fn same_file(a: &str, b: &str) -> bool {
+    a == b || std::fs::canonicalize(a).is_ok_and(|a| std::fs::canonicalize(b).is_ok_and(|b| a == b))
 }
 
 /// Request parameters that name a document.
