@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod board;
 mod check;
+mod lsp;
 mod move_input;
 mod play;
 mod play_rules;
@@ -112,6 +113,9 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Be a Language Server Protocol server on standard input and output, for editors: koma's
+    /// diagnostics as you type, hover, go to definition, completion and document symbols.
+    Lsp,
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
         #[command(flatten)]
@@ -165,6 +169,7 @@ pub fn run() -> ExitCode {
             options,
         } => play_rules::moves_command(&variant, &options, &start, from.as_deref(), &counting, format),
         Command::Bench { quick } => bench::run(quick),
+        Command::Lsp => lsp::run(),
         Command::Play(settings) => play::run(settings),
         Command::Usi { variant, options } => usi::run(&variant, &options.choices),
         Command::Xboard { variant, options } => xboard::run(&variant, &options.choices),

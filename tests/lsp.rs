@@ -1,0 +1,430 @@
+//! `koma lsp` as an editor sees it: a client in the test spawns the server and speaks
+//! JSON-RPC with `Content-Length` framing, as VS Code and Neovim do.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const URI: &str = "file:///nowhere/mini.var";
+
+/// A fixed variant: two pieces named "Gold" (the second label points at the first).
+const DUPLICATE_NAME: &str = "variant \"Mini\"
+board 5 x 5
+piece K  \"King\"  sfen k royal : step all
+piece G  \"Gold\"  sfen g : step orthogonal forward-diagonal
+piece S  \"Gold\"  sfen s : step forward diagonal
+piece P  \"Pawn\"  sfen p promotes +P : step forward
+piece +P \"Tokin\" : as G
+setup
+  d: 4 P
+  e: G S K . .
+promotion zone 1
+";
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: i64,
+    /// The document the client has open.
+    uri: String,
+}
+
+impl Client {
+    /// Starts `koma lsp` and initializes it.
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("koma starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut client = Client {
+            child,
+            stdin,
+            stdout,
+            next_id: 1,
+            uri: URI.to_string(),
+        };
+        let result = client.request("initialize", json!({"capabilities": {}}));
+        assert_eq!(result["capabilities"]["textDocumentSync"], json!(1), "full sync");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "the server closed its output"
+            );
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = Some(n.parse::<usize>().unwrap());
+            }
+        }
+        let mut body = vec![0; length.expect("a Content-Length header")];
+        self.stdout.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and returns its result, skipping notifications sent meanwhile.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == json!(id) {
+                assert!(message.get("error").is_none(), "{message}");
+                return message["result"].clone();
+            }
+        }
+    }
+
+    /// The next diagnostics published.
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    fn open(&mut self, text: &str) -> Value {
+        let document = json!({"uri": self.uri, "languageId": "koma", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({"textDocument": document}));
+        self.diagnostics()
+    }
+
+    fn change(&mut self, version: i64, text: &str) -> Value {
+        let params = json!({
+            "textDocument": {"uri": self.uri, "version": version},
+            "contentChanges": [{"text": text}],
+        });
+        self.notify("textDocument/didChange", params);
+        self.diagnostics()
+    }
+
+    fn at(&mut self, method: &str, line: u32, character: u32) -> Value {
+        let params = json!({
+            "textDocument": {"uri": self.uri},
+            "position": {"line": line, "character": character},
+        });
+        self.request(method, params)
+    }
+
+    /// Shuts the server down as an editor does; it must exit with success.
+    fn stop(mut self) {
+        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        drop(self.stdin);
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({"start": {"line": start.0, "character": start.1}, "end": {"line": end.0, "character": end.1}})
+}
+
+#[test]
+fn a_broken_file_gets_its_diagnostics_with_ranges_and_related_labels() {
+    let mut client = Client::start();
+    let published = client.open(DUPLICATE_NAME);
+    assert_eq!(published["uri"], URI);
+    assert_eq!(published["version"], 1);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "koma::duplicate-name");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["source"], "koma");
+    assert!(d["message"].as_str().unwrap().contains("help:"), "{d}");
+    // `"Gold"` of the Silver, line 5 (from 0: 4), columns 9 to 15.
+    assert_eq!(d["range"], range((4, 9), (4, 15)));
+    let related = &d["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], URI);
+    assert_eq!(related["location"]["range"], range((3, 9), (3, 15)));
+    client.stop();
+}
+
+#[test]
+fn fixing_the_file_clears_its_diagnostics() {
+    let mut client = Client::start();
+    assert!(
+        !client.open(DUPLICATE_NAME)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let fixed = DUPLICATE_NAME.replace("piece S  \"Gold\"", "piece S  \"Silver\"");
+    let published = client.change(2, &fixed);
+    assert_eq!(published["version"], 2);
+    assert_eq!(published["diagnostics"], json!([]));
+    client.notify("textDocument/didClose", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(client.diagnostics()["diagnostics"], json!([]));
+    client.stop();
+}
+
+#[test]
+fn ranges_count_utf16_units_after_kanji() {
+    let mut client = Client::start();
+    let text = DUPLICATE_NAME.replace("piece S  \"Gold\"", "piece S  \"Gold\" kanji \"銀将\" valu 3");
+    let published = client.open(&text);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    // The misspelt attribute after the kanji: `valu` at characters 27..31 (bytes 31..35).
+    let unknown = diagnostics
+        .iter()
+        .find(|d| d["code"] == "koma::unknown-attribute")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(unknown["range"], range((4, 27), (4, 31)));
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_piece_shows_its_koma_show_section() {
+    let mut client = Client::start();
+    client.open(&DUPLICATE_NAME.replace("piece S  \"Gold\"", "piece S  \"Silver\""));
+    // `P` in the setup row `  d: 4 P`.
+    let hover = client.at("textDocument/hover", 8, 7);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("P  Pawn"), "{text}");
+    assert!(text.contains("promotes to +P (Tokin)"), "{text}");
+    assert!(text.contains('@'), "the move diagram: {text}");
+    assert_eq!(hover["range"], range((8, 7), (8, 8)));
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_piece_of_a_file_that_never_compiled_shows_its_declaration() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    let hover = client.at("textDocument/hover", 6, 7);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("**+P** Tokin"), "{text}");
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_statement_keyword_shows_how_it_is_written() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    let hover = client.at("textDocument/hover", 10, 3);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("`promotion` statement: `promotion zone N"), "{text}");
+    client.stop();
+}
+
+#[test]
+fn definition_of_a_piece_abbreviation_is_its_declaration() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    // `G` in the setup row `  e: G S K . .`.
+    let location = client.at("textDocument/definition", 9, 5);
+    assert_eq!(location["uri"], URI);
+    assert_eq!(location["range"], range((3, 6), (3, 7)));
+    // `+P` after `promotes`.
+    let location = client.at("textDocument/definition", 5, 34);
+    assert_eq!(location["range"], range((6, 6), (6, 8)));
+    client.stop();
+}
+
+#[test]
+fn references_of_a_piece_are_its_declaration_promotions_as_and_setup() {
+    let mut client = Client::start();
+    client.open(DUPLICATE_NAME);
+    let params = |declaration: bool| {
+        json!({
+            "textDocument": {"uri": URI},
+            "position": {"line": 3, "character": 6},
+            "context": {"includeDeclaration": declaration},
+        })
+    };
+    let references = client.request("textDocument/references", params(true));
+    let ranges: Vec<&Value> = references.as_array().unwrap().iter().map(|l| &l["range"]).collect();
+    // `G`: declared on line 3, `as G` on line 6, the setup row on line 9.
+    assert_eq!(
+        ranges,
+        [&range((3, 6), (3, 7)), &range((6, 22), (6, 23)), &range((9, 5), (9, 6))]
+    );
+    let references = client.request("textDocument/references", params(false));
+    assert_eq!(references.as_array().unwrap().len(), 2);
+    client.stop();
+}
+
+#[test]
+fn a_request_with_bad_parameters_is_answered_with_an_error_and_the_server_goes_on() {
+    let mut client = Client::start();
+    client.send(json!({"jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": {"textDocument": 3}}));
+    let answer = client.receive();
+    assert_eq!(answer["id"], 99);
+    assert_eq!(answer["error"]["code"], -32602, "InvalidParams: {answer}");
+    // A document that is not open has nothing to show.
+    assert_eq!(client.at("textDocument/hover", 0, 0), Value::Null);
+    client.open(DUPLICATE_NAME);
+    client.stop();
+}
+
+#[test]
+fn exit_without_shutdown_ends_with_failure() {
+    let mut client = Client::start();
+    client.notify("exit", Value::Null);
+    drop(client.stdin);
+    let output = client.child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("`exit` without `shutdown`"), "{stderr}");
+}
+
+#[test]
+fn completion_offers_keywords_directions_pieces_and_options() {
+    let mut client = Client::start();
+    client.open(&format!("option speed \"How fast\" = slow | fast\n{DUPLICATE_NAME}"));
+    let items = client.at("textDocument/completion", 0, 0);
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    for expected in [
+        "promotion",
+        "step",
+        "forward-diagonal",
+        "capture-only",
+        "+P",
+        "K",
+        "speed",
+    ] {
+        assert!(labels.contains(&expected), "{expected} missing from {labels:?}");
+    }
+    client.stop();
+}
+
+#[test]
+fn document_symbols_are_the_pieces_options_and_setup() {
+    let mut client = Client::start();
+    client.open(&format!("option speed \"How fast\" = slow | fast\n{DUPLICATE_NAME}"));
+    let symbols = client.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["speed", "K", "G", "S", "P", "+P", "setup"]);
+    client.stop();
+}
+
+/// A directory of its own for a test's files, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("koma-lsp-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `main.var` using `lib.var`, whose Silver (its second line) has a misspelt direction.
+const LIB: &str =
+    "piece G  \"Gold\"  sfen g : step orthogonal forward-diagonal\npiece S  \"Silver\" sfen s : step forwrd diagonal\n";
+const MAIN: &str = "variant \"Mini\"
+board 5 x 5
+use \"lib\"
+piece K  \"King\"  sfen k royal : step all
+piece P  \"Pawn\"  sfen p promotes +P : step forward
+piece +P \"Tokin\" : as G
+setup
+  d: 4 P
+  e: G S K . .
+promotion zone 1
+";
+
+fn main_and_lib(dir: &TempDir) -> Client {
+    std::fs::write(dir.0.join("lib.var"), LIB).unwrap();
+    let main = dir.0.join("main.var");
+    std::fs::write(&main, MAIN).unwrap();
+    let mut client = Client::start();
+    client.uri = format!("file://{}", main.display());
+    client
+}
+
+#[test]
+fn a_finding_in_a_used_file_is_shown_on_the_use_pointing_into_that_file() {
+    let dir = TempDir::new("use-diagnostic");
+    let mut client = main_and_lib(&dir);
+    let published = client.open(MAIN);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let d = diagnostics
+        .iter()
+        .find(|d| d["code"] == "koma::unknown-direction")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(d["range"]["start"], json!({"line": 2, "character": 0}));
+    let related = &d["relatedInformation"][0]["location"];
+    assert!(related["uri"].as_str().unwrap().ends_with("/lib.var"), "{related}");
+    // `forwrd`, second line of lib.var, characters 32..38.
+    assert_eq!(related["range"], range((1, 32), (1, 38)));
+    client.stop();
+}
+
+#[test]
+fn an_edit_to_an_open_used_file_refreshes_the_file_using_it() {
+    let dir = TempDir::new("use-open");
+    let mut client = main_and_lib(&dir);
+    let main_uri = client.uri.clone();
+    let codes = |published: &Value| -> Vec<String> {
+        let list = published["diagnostics"].as_array().unwrap();
+        list.iter().map(|d| d["code"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(codes(&client.open(MAIN)).contains(&"koma::unknown-direction".to_string()));
+    // The editor opens lib.var and fixes the Silver, unsaved: main.var is compiled again
+    // with the editor's text of lib.var.
+    client.uri = format!("file://{}", dir.0.join("lib.var").display());
+    client.open(&LIB.replace("forwrd", "forward"));
+    let published = client.diagnostics();
+    assert_eq!(published["uri"], main_uri.as_str());
+    assert_eq!(codes(&published), Vec::<String>::new());
+    client.stop();
+}
+
+#[test]
+fn definition_of_a_used_piece_is_in_the_used_file() {
+    let dir = TempDir::new("use-definition");
+    let mut client = main_and_lib(&dir);
+    client.open(MAIN);
+    // `G` after `as` in main.var.
+    let location = client.at("textDocument/definition", 5, 22);
+    assert!(location["uri"].as_str().unwrap().ends_with("/lib.var"), "{location}");
+    assert_eq!(location["range"], range((0, 6), (0, 7)));
+    // The name in `use "lib"` leads to the file.
+    let location = client.at("textDocument/definition", 2, 6);
+    assert!(location["uri"].as_str().unwrap().ends_with("/lib.var"), "{location}");
+    client.stop();
+}
