@@ -349,3 +349,40 @@ fn progress_is_told_of_each_completed_iteration() {
     assert_eq!(last.pv.first().copied(), result.best);
     assert!(last.nps() > 0);
 }
+
+/// However the search is cut short (at once by its flag, by a node or time limit of
+/// nothing, at the first depth), it returns a legal move when there is one, also when the
+/// side to move is in check.
+#[test]
+fn a_legal_move_whatever_stops_the_search() {
+    let stopped = Arc::new(AtomicBool::new(true));
+    let cut_short = [
+        Limits::depth(0),
+        Limits::depth(1),
+        Limits::nodes(0),
+        Limits::nodes(1),
+        Limits::time(Duration::ZERO),
+        Limits {
+            stop: Some(stopped),
+            ..Limits::default()
+        },
+    ];
+    let positions = [
+        Position::start(tables("chu", &[])),
+        Position::start(tables("shogi", &[])),
+        // White's King is in check from the Gold.
+        shogi("4k4/4G4/9/4P4/9/9/9/9/4K4 w - 1"),
+    ];
+    for mut pos in positions {
+        let legal = pos.legal_moves();
+        for limits in &cut_short {
+            let best = search(&mut pos, limits).best;
+            assert!(
+                best.is_some_and(|m| legal.contains(&m)),
+                "{limits:?} on {}: {}",
+                write_sfen(&pos),
+                usi(&pos, best)
+            );
+        }
+    }
+}
