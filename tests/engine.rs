@@ -350,6 +350,28 @@ fn progress_is_told_of_each_completed_iteration() {
     assert!(last.nps() > 0);
 }
 
+/// Static exchange evaluation: a Pawn defended by three Rooks on its rank, attacked by
+/// three Rooks on its file. Taking it starts an exchange of six captures on one square
+/// that ends with White's last Rook taking Black's last: Black gives a Rook for a Pawn.
+/// The quiescence search follows the exchange to its end, so no depth takes the Pawn.
+#[test]
+fn follows_an_exchange_on_one_square_to_its_end() {
+    let sfen = "k11/12/12/12/12/3rrrp5/6R5/6R5/6R5/12/12/11K b - 1";
+    let mut pos = support::position("chu", &[], sfen);
+    let pawn = pos.geometry().index(support::sq("6f"));
+    for depth in 1..=3 {
+        let result = search(&mut pos, &Limits::depth(depth));
+        let best = result.best.expect("a move");
+        assert_ne!(
+            best.to,
+            pawn,
+            "depth {depth}: {} gives a Rook for a Pawn",
+            usi(&pos, Some(best))
+        );
+        assert!(result.score < 100, "depth {depth}: score {}", result.score);
+    }
+}
+
 /// However the search is cut short (at once by its flag, by a node or time limit of
 /// nothing, at the first depth), it returns a legal move when there is one, also when the
 /// side to move is in check.
