@@ -10,7 +10,8 @@
 //! The search: negamax with principal-variation windows, a fixed-size transposition table
 //! keyed by [`Position::hash`](crate::game::Position::hash), move ordering (table move,
 //! captures by most valuable victim / least valuable attacker, promotions, killer moves,
-//! captures that lose material by static exchange, history), late-move reductions and
+//! captures that lose material by static exchange, history), null-move pruning (not in
+//! check, nor with fewer than three pieces besides the royals), late-move reductions and
 //! futility pruning for quiet moves, check extensions, and a quiescence search on captures
 //! that follows exchanges to their end, leaving out captures that lose material by static
 //! exchange and captures that cannot bring the score near alpha (delta pruning). The static

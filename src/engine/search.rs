@@ -56,6 +56,8 @@ pub struct Searcher {
     root_depth: i32,
     /// The moves generated while evaluating an exchange.
     exchange_moves: Vec<Move>,
+    /// Per ply: whether the move into the node was a null move.
+    after_null: Vec<bool>,
 }
 
 impl Default for Searcher {
@@ -100,6 +102,7 @@ impl Searcher {
             stopped: false,
             root_depth: 0,
             exchange_moves: Vec::new(),
+            after_null: vec![false; MAX_PLY + 1],
         }
     }
 
@@ -310,6 +313,10 @@ impl Searcher {
             }
         }
 
+        if let Some(score) = self.null_move(ev, pos, depth, beta, ply, pv_node || in_check) {
+            return score;
+        }
+
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.legal_moves_into(&mut moves, LionCounting::Distinct);
@@ -404,6 +411,40 @@ impl Searcher {
         };
         self.tt.store(key, best_move, to_tt(best, ply), depth as i16, bound);
         best
+    }
+
+    /// Null-move pruning: when giving the opponent a free move still leaves the side to move
+    /// at or above beta in a shallower search, the node is cut. Not in principal-variation
+    /// nodes or in check, not twice in a row, nor with fewer than [`NULL_MOVE_PIECES`]
+    /// pieces besides the royals (where zugzwang is likelier). The free move is played as a
+    /// piece staying where it stands, which changes nothing but the side to move.
+    fn null_move(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        excluded: bool,
+    ) -> Option<i32> {
+        if excluded || depth < 3 || self.after_null[ply] || beta.abs() >= MATE_BOUND || ev.evaluate(pos) < beta {
+            return None;
+        }
+        let stay = null_move_square(ev, pos)?;
+        let null = Move {
+            from: stay,
+            to: stay,
+            via: [crate::game::NO_SQ; 2],
+            drop: None,
+            promote: false,
+        };
+        let reduction = 2 + depth / 4;
+        let undo = pos.make(&null);
+        self.after_null[ply + 1] = true;
+        let score = -self.negamax(ev, pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        self.after_null[ply + 1] = false;
+        pos.unmake(&null, &undo);
+        (score >= beta && !self.stopped).then_some(beta)
     }
 
     /// Captures only, from a standing score, to the end of the exchanges: captures that
@@ -608,6 +649,26 @@ impl Searcher {
             }
         }
     }
+}
+
+/// The fewest pieces besides the royals a side has for null-move pruning.
+const NULL_MOVE_PIECES: usize = 3;
+
+/// A square of a piece of the side to move, when it has at least [`NULL_MOVE_PIECES`]
+/// pieces besides its royals.
+fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
+    let side = pos.side_to_move();
+    let mut count = 0;
+    let mut square = None;
+    for sq in 0..ev.squares.len() as Sq {
+        if let Some((owner, kind)) = ev.piece(pos, sq)
+            && owner == side
+        {
+            square = Some(sq);
+            count += usize::from(!ev.is_royal(kind));
+        }
+    }
+    square.filter(|_| count >= NULL_MOVE_PIECES)
 }
 
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
