@@ -349,3 +349,62 @@ fn progress_is_told_of_each_completed_iteration() {
     assert_eq!(last.pv.first().copied(), result.best);
     assert!(last.nps() > 0);
 }
+
+/// Static exchange evaluation: a Pawn defended by three Rooks on its rank, attacked by
+/// three Rooks on its file. Taking it starts an exchange of six captures on one square
+/// that ends with White's last Rook taking Black's last: Black gives a Rook for a Pawn.
+/// The quiescence search follows the exchange to its end, so no depth takes the Pawn.
+#[test]
+fn follows_an_exchange_on_one_square_to_its_end() {
+    let sfen = "k11/12/12/12/12/3rrrp5/6R5/6R5/6R5/12/12/11K b - 1";
+    let mut pos = support::position("chu", &[], sfen);
+    let pawn = pos.geometry().index(support::sq("6f"));
+    for depth in 1..=3 {
+        let result = search(&mut pos, &Limits::depth(depth));
+        let best = result.best.expect("a move");
+        assert_ne!(
+            best.to,
+            pawn,
+            "depth {depth}: {} gives a Rook for a Pawn",
+            usi(&pos, Some(best))
+        );
+        assert!(result.score < 100, "depth {depth}: score {}", result.score);
+    }
+}
+
+/// However the search is cut short (at once by its flag, by a node or time limit of
+/// nothing, at the first depth), it returns a legal move when there is one, also when the
+/// side to move is in check.
+#[test]
+fn a_legal_move_whatever_stops_the_search() {
+    let stopped = Arc::new(AtomicBool::new(true));
+    let cut_short = [
+        Limits::depth(0),
+        Limits::depth(1),
+        Limits::nodes(0),
+        Limits::nodes(1),
+        Limits::time(Duration::ZERO),
+        Limits {
+            stop: Some(stopped),
+            ..Limits::default()
+        },
+    ];
+    let positions = [
+        Position::start(tables("chu", &[])),
+        Position::start(tables("shogi", &[])),
+        // White's King is in check from the Gold.
+        shogi("4k4/4G4/9/4P4/9/9/9/9/4K4 w - 1"),
+    ];
+    for mut pos in positions {
+        let legal = pos.legal_moves();
+        for limits in &cut_short {
+            let best = search(&mut pos, limits).best;
+            assert!(
+                best.is_some_and(|m| legal.contains(&m)),
+                "{limits:?} on {}: {}",
+                write_sfen(&pos),
+                usi(&pos, best)
+            );
+        }
+    }
+}

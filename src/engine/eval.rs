@@ -111,6 +111,11 @@ impl Eval {
             .map(|(side, kind, _)| (side, kind))
     }
 
+    /// Whether the kind is royal.
+    pub fn is_royal(&self, kind: PieceId) -> bool {
+        self.royal[kind.index()]
+    }
+
     /// The evaluation from the point of view of the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut score = [0i32; 2];

@@ -10,8 +10,13 @@
 //! The search: negamax with principal-variation windows, a fixed-size transposition table
 //! keyed by [`Position::hash`](crate::game::Position::hash), move ordering (table move,
 //! captures by most valuable victim / least valuable attacker, promotions, killer moves,
-//! history), late-move reductions and futility pruning for quiet moves, check extensions,
-//! and a quiescence search on captures, a few captures deep (fewer on larger boards).
+//! captures that lose material by static exchange, history), null-move pruning (not in
+//! check, nor with fewer than three pieces besides the royals), late-move reductions and
+//! futility pruning for quiet moves, check extensions, and a quiescence search on captures
+//! that follows exchanges to their end, leaving out captures that lose material by static
+//! exchange and captures that cannot bring the score near alpha (delta pruning). The static
+//! exchange evaluation finds the pieces that take back with the position's own move
+//! generation, so it holds for every movement of every variant.
 //! The evaluation is material at the declared values (pieces in hand a little more), plus
 //! a small bonus for advanced and central pieces and for royals kept home. Game ends follow the rules: checkmate and a side without
 //! royal pieces lose, stalemate scores as `stalemate` says, the bare-king rule is judged

@@ -4,7 +4,7 @@
 use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position};
+use crate::game::{LionCounting, Move, Position, Sq};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +20,9 @@ const TT_MOVE: i32 = 1_000_000_000;
 const CAPTURE: i32 = 500_000_000;
 const PROMOTION: i32 = 400_000_000;
 const KILLER: i32 = 300_000_000;
+/// Captures that lose material by static exchange, ordered after the killers (plus the
+/// exchange's loss, which is negative).
+const LOSING_CAPTURE: i32 = 200_000_000;
 /// History scores stay below this.
 const HISTORY_MAX: i32 = 100_000_000;
 
@@ -51,8 +54,10 @@ pub struct Searcher {
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
     root_depth: i32,
-    /// The longest run of captures the quiescence search follows.
-    max_qply: u32,
+    /// The moves generated while evaluating an exchange.
+    exchange_moves: Vec<Move>,
+    /// Per ply: whether the move into the node was a null move.
+    after_null: Vec<bool>,
 }
 
 impl Default for Searcher {
@@ -96,7 +101,8 @@ impl Searcher {
             stop: None,
             stopped: false,
             root_depth: 0,
-            max_qply: 0,
+            exchange_moves: Vec::new(),
+            after_null: vec![false; MAX_PLY + 1],
         }
     }
 
@@ -116,11 +122,6 @@ impl Searcher {
             let eval = Eval::new(pos.tables().clone());
             let kinds = pos.tables().kind_count();
             self.history = vec![0; kinds * 2 * eval.squares.len()];
-            self.max_qply = match eval.squares.len() {
-                0..=100 => 6,
-                101..=200 => 4,
-                _ => 2,
-            };
             self.eval = Some(eval);
             self.clear();
         }
@@ -293,7 +294,7 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(ev, pos, alpha, beta, ply, 0);
+            return self.quiesce(ev, pos, alpha, beta, ply);
         }
 
         let key = pos.hash();
@@ -310,6 +311,10 @@ impl Searcher {
                 Bound::Upper if score <= alpha => return score,
                 _ => {}
             }
+        }
+
+        if let Some(score) = self.null_move(ev, pos, depth, beta, ply, pv_node || in_check) {
+            return score;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -408,10 +413,46 @@ impl Searcher {
         best
     }
 
-    /// Captures only, from a standing score, up to `max_qply` captures deep. Moves are
-    /// checked for the safety of the only royal; Chu's Lion-trading rules are not applied
-    /// here (the moves searched at full depth are all legal).
-    fn quiesce(&mut self, ev: &Eval, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+    /// Null-move pruning: when giving the opponent a free move still leaves the side to move
+    /// at or above beta in a shallower search, the node is cut. Not in principal-variation
+    /// nodes or in check, not twice in a row, nor with fewer than [`NULL_MOVE_PIECES`]
+    /// pieces besides the royals (where zugzwang is likelier). The free move is played as a
+    /// piece staying where it stands, which changes nothing but the side to move.
+    fn null_move(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        excluded: bool,
+    ) -> Option<i32> {
+        if excluded || depth < 3 || self.after_null[ply] || beta.abs() >= MATE_BOUND || ev.evaluate(pos) < beta {
+            return None;
+        }
+        let stay = null_move_square(ev, pos)?;
+        let null = Move {
+            from: stay,
+            to: stay,
+            via: [crate::game::NO_SQ; 2],
+            drop: None,
+            promote: false,
+        };
+        let reduction = 2 + depth / 4;
+        let undo = pos.make(&null);
+        self.after_null[ply + 1] = true;
+        let score = -self.negamax(ev, pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        self.after_null[ply + 1] = false;
+        pos.unmake(&null, &undo);
+        (score >= beta && !self.stopped).then_some(beta)
+    }
+
+    /// Captures only, from a standing score, to the end of the exchanges: captures that
+    /// lose material by static exchange are not searched, nor those that could not bring
+    /// the score near alpha even winning their victims for nothing (delta pruning). Moves
+    /// are checked for the safety of the only royal; Chu's Lion-trading rules are not
+    /// applied here (the moves searched at full depth are all legal).
+    fn quiesce(&mut self, ev: &Eval, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         if self.should_stop() {
             return 0;
@@ -421,7 +462,7 @@ impl Searcher {
             return score;
         }
         let stand = ev.evaluate(pos);
-        if stand >= beta || ply >= MAX_PLY - 1 || qply >= self.max_qply {
+        if stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -447,6 +488,9 @@ impl Searcher {
                 continue;
             }
             let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
+            if order < ev.order_value[mover] && self.exchange(ev, pos, &m) < 0 {
+                continue;
+            }
             moves[kept] = m;
             scores.push(order * 8 - ev.value[mover] / 8);
             kept += 1;
@@ -463,7 +507,7 @@ impl Searcher {
                 pos.unmake(&m, &undo);
                 continue;
             }
-            let score = -self.quiesce(ev, pos, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.quiesce(ev, pos, -beta, -alpha, ply + 1);
             pos.unmake(&m, &undo);
             if self.stopped {
                 self.moves[ply] = moves;
@@ -487,40 +531,108 @@ impl Searcher {
 
     /// Fills `scores` with each move's ordering score.
     fn score_moves(
-        &self,
+        &mut self,
         ev: &Eval,
-        pos: &Position,
+        pos: &mut Position,
         moves: &[Move],
         scores: &mut Vec<i32>,
         tt: Option<Move>,
         ply: usize,
     ) {
-        let side = pos.side_to_move();
-        let killers = self.killers[ply];
         scores.clear();
-        scores.extend(moves.iter().map(|m| {
-            if tt == Some(*m) {
-                return TT_MOVE;
+        for m in moves {
+            let score = self.order_score(ev, pos, m, tt, ply);
+            scores.push(score);
+        }
+    }
+
+    /// One move's ordering score: the table's move, captures that do not lose material by
+    /// most valuable victim / least valuable attacker, promotions, killers, captures that
+    /// lose material, then quiet moves by history.
+    fn order_score(&mut self, ev: &Eval, pos: &mut Position, m: &Move, tt: Option<Move>, ply: usize) -> i32 {
+        if tt == Some(*m) {
+            return TT_MOVE;
+        }
+        let side = pos.side_to_move();
+        let mover = mover_kind(ev, pos, m);
+        let promotion = if m.promote { ev.promote_gain[mover.index()] } else { 0 };
+        let (_, victims) = if m.is_drop() {
+            (0, 0)
+        } else {
+            capture_gain(ev, pos, m, side)
+        };
+        if victims > 0 && victims < ev.order_value[mover.index()] {
+            let exchange = self.exchange(ev, pos, m);
+            if exchange < 0 {
+                return LOSING_CAPTURE + exchange.max(-10_000_000);
             }
-            let mover = mover_kind(ev, pos, m);
-            let promotion = if m.promote { ev.promote_gain[mover.index()] } else { 0 };
-            let (_, victims) = if m.is_drop() {
-                (0, 0)
-            } else {
-                capture_gain(ev, pos, m, side)
-            };
-            if victims > 0 {
-                CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
-            } else if m.promote {
-                PROMOTION + promotion
-            } else if killers[0] == Some(*m) {
-                KILLER + 1
-            } else if killers[1] == Some(*m) {
-                KILLER
-            } else {
-                self.history[history_index(ev, mover, side, m.to)]
+        }
+        let killers = self.killers[ply];
+        if victims > 0 {
+            CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
+        } else if m.promote {
+            PROMOTION + promotion
+        } else if killers[0] == Some(*m) {
+            KILLER + 1
+        } else if killers[1] == Some(*m) {
+            KILLER
+        } else {
+            self.history[history_index(ev, mover, side, m.to)]
+        }
+    }
+
+    /// Static exchange evaluation of the capture `m`: what the side to move gains (in
+    /// ordering values: a royal is worth more than everything) when, after `m`, both sides
+    /// take back on its square with their least valuable piece for as long as it pays.
+    /// The pieces that can take back are found by the position's own move generation, so
+    /// every movement of every variant counts.
+    fn exchange(&mut self, ev: &Eval, pos: &mut Position, m: &Move) -> i32 {
+        let side = pos.side_to_move();
+        let mut gain = 0;
+        for sq in m.captures() {
+            if let Some((owner, kind)) = ev.piece(pos, sq)
+                && owner != side
+            {
+                gain += ev.order_value[kind.index()];
             }
-        }));
+        }
+        if m.promote {
+            gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
+        }
+        let undo = pos.make(m);
+        let lost = self.take_back(ev, pos, m.to);
+        pos.unmake(m, &undo);
+        gain - lost
+    }
+
+    /// What the side to move gains by taking the piece on `sq` with its least valuable
+    /// piece that can, and the exchange going on from there (0 when it does not pay).
+    fn take_back(&mut self, ev: &Eval, pos: &mut Position, sq: Sq) -> i32 {
+        let side = pos.side_to_move();
+        let Some((owner, victim)) = ev.piece(pos, sq) else {
+            return 0;
+        };
+        if owner == side || !pos.attacked(sq, side) {
+            return 0;
+        }
+        let mut moves = std::mem::take(&mut self.exchange_moves);
+        moves.clear();
+        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+        let cheapest = moves
+            .iter()
+            .filter(|c| !c.is_drop() && c.to == sq)
+            .min_by_key(|c| (ev.order_value[mover_kind(ev, pos, c).index()], !c.promote))
+            .copied();
+        self.exchange_moves = moves;
+        let Some(c) = cheapest else { return 0 };
+        let mut gain = ev.order_value[victim.index()];
+        if c.promote {
+            gain += ev.promote_gain[mover_kind(ev, pos, &c).index()];
+        }
+        let undo = pos.make(&c);
+        let lost = self.take_back(ev, pos, sq);
+        pos.unmake(&c, &undo);
+        (gain - lost).max(0)
     }
 
     fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, depth: i32, ply: usize) {
@@ -537,6 +649,26 @@ impl Searcher {
             }
         }
     }
+}
+
+/// The fewest pieces besides the royals a side has for null-move pruning.
+const NULL_MOVE_PIECES: usize = 3;
+
+/// A square of a piece of the side to move, when it has at least [`NULL_MOVE_PIECES`]
+/// pieces besides its royals.
+fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
+    let side = pos.side_to_move();
+    let mut count = 0;
+    let mut square = None;
+    for sq in 0..ev.squares.len() as Sq {
+        if let Some((owner, kind)) = ev.piece(pos, sq)
+            && owner == side
+        {
+            square = Some(sq);
+            count += usize::from(!ev.is_royal(kind));
+        }
+    }
+    square.filter(|_| count >= NULL_MOVE_PIECES)
 }
 
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
