@@ -356,8 +356,8 @@ impl Session {
                 return;
             }
             let side = self.game.position().side_to_move();
-            if !over && self.player(side) == Player::Koma && self.game.len() < MAX_RECORD_MOVES {
-                self.koma_move();
+            // When koma cannot move, the prompt is the player's: never ask koma again in a loop.
+            if !over && self.player(side) == Player::Koma && self.game.len() < MAX_RECORD_MOVES && self.koma_move() {
                 continue;
             }
             if over {
@@ -412,25 +412,32 @@ impl Session {
         self.autosave();
     }
 
-    fn koma_move(&mut self) {
+    /// koma moves for the side to move; whether it did (if not, it says why, and the prompt is
+    /// the player's).
+    fn koma_move(&mut self) -> bool {
         if self.refuse_past_limit() {
-            return;
+            return false;
         }
         let limits = self.limits();
         let found = search(self.game.position_mut(), &limits);
-        let Some(m) = found.best else {
+        let Some(best) = found.best else {
             self.say("koma has no move.");
-            return;
+            return false;
         };
-        let text = write_tsa(self.game.position_mut(), &m);
-        if self.game.play(m).is_ok() {
+        let text = write_tsa(self.game.position_mut(), &best);
+        if let Err(reason) = self.game.play(best) {
             self.say(&format!(
-                "koma plays {text} (depth {}, score {})",
-                found.depth, found.score
+                "koma's move {text} was refused ({reason}); the move is yours to choose."
             ));
-            self.autosave();
-            self.draw_board(&vec![]);
+            return false;
         }
+        self.say(&format!(
+            "koma plays {text} (depth {}, score {})",
+            found.depth, found.score
+        ));
+        self.autosave();
+        self.draw_board(&vec![]);
+        true
     }
 
     /// Runs one command; returns false to leave.
@@ -481,7 +488,9 @@ impl Session {
     /// A command that plays: a move, `go`, `resign`, a draw offer or its acceptance.
     fn play(&mut self, word: &str, line: &str) {
         match word {
-            "go" => self.koma_move(),
+            "go" => {
+                self.koma_move();
+            }
             "resign" => {
                 let side = self.game.position().side_to_move();
                 self.finish(result_text(Some(Some(side.opponent()))), format!("{side:?} resigns"));
