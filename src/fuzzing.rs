@@ -97,7 +97,7 @@ repetition 3 starter-varies
 "#;
 
 /// The variants the position, move and record checks play on: every shipped variant, some
-/// with their other options, and the two built here. Name and options.
+/// with their other options, and the two built here. Name and options. New ones go last.
 pub const VARIANTS: &[(&str, &[&str])] = &[
     ("shogi", &[]),
     ("yari", &[]),
@@ -126,6 +126,10 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
         &["promotion=end-in-zone", "repetition=threefold-draw", "stalemate=loss"],
     ),
     ("tori", &["repetition=fourfold"]),
+    ("minishogi", &[]),
+    ("judkins", &[]),
+    ("sho", &[]),
+    ("sho", &["bare-king=none"]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

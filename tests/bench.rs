@@ -15,7 +15,17 @@ fn bench_checks_every_variant_against_the_perft_data() {
     let variants: Vec<&str> = rows.iter().map(|r| r[0]).collect();
     assert_eq!(
         variants,
-        ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"],
+        [
+            "shogi",
+            "yari",
+            "tori",
+            "chu",
+            "dai",
+            "maka-dai-dai",
+            "minishogi",
+            "judkins",
+            "sho"
+        ],
         "{text}"
     );
     for row in &rows {

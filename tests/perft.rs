@@ -123,9 +123,34 @@ fn perft_maka_dai_dai() {
 }
 
 #[test]
+fn perft_minishogi() {
+    run("minishogi", false);
+}
+
+#[test]
+fn perft_judkins() {
+    run("judkins", false);
+}
+
+#[test]
+fn perft_sho() {
+    run("sho", false);
+}
+
+#[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
-    for variant in ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"] {
+    for variant in [
+        "shogi",
+        "yari",
+        "tori",
+        "chu",
+        "dai",
+        "maka-dai-dai",
+        "minishogi",
+        "judkins",
+        "sho",
+    ] {
         run(variant, true);
     }
 }

@@ -13,7 +13,17 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use support::tables;
 
-const VARIANTS: [&str; 6] = ["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"];
+const VARIANTS: [&str; 9] = [
+    "shogi",
+    "yari",
+    "tori",
+    "chu",
+    "dai",
+    "maka-dai-dai",
+    "minishogi",
+    "judkins",
+    "sho",
+];
 
 fn legal_set(pos: &mut Position) -> HashSet<Move> {
     pos.legal_moves().into_iter().collect()

@@ -9,7 +9,17 @@ use koma::rules::Rules;
 use koma::show::show;
 use support::{compile_clean, settings};
 
-const SHIPPED: &[&str] = &["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"];
+const SHIPPED: &[&str] = &[
+    "shogi",
+    "yari",
+    "tori",
+    "chu",
+    "dai",
+    "maka-dai-dai",
+    "minishogi",
+    "judkins",
+    "sho",
+];
 
 /// A shipped variant compiled from its file, with these `NAME=VALUE` options.
 fn shipped(name: &str, options: &[&str]) -> Rules {

@@ -7,7 +7,8 @@ use koma::compile::Choice;
 /// The variant a command works on.
 #[derive(Args)]
 pub struct Variant {
-    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai) or the path of a `.var` file.
+    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi,
+    /// judkins, sho) or the path of a `.var` file.
     pub variant: String,
 }
 

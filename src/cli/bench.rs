@@ -20,6 +20,9 @@ const DATA: &[(&str, &str)] = &[
     ("chu", include_str!("../../tests/perft/chu.perft")),
     ("dai", include_str!("../../tests/perft/dai.perft")),
     ("maka-dai-dai", include_str!("../../tests/perft/maka-dai-dai.perft")),
+    ("minishogi", include_str!("../../tests/perft/minishogi.perft")),
+    ("judkins", include_str!("../../tests/perft/judkins.perft")),
+    ("sho", include_str!("../../tests/perft/sho.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

@@ -19,6 +19,9 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("chu", include_str!("../../variants/chu.var")),
     ("dai", include_str!("../../variants/dai.var")),
     ("maka-dai-dai", include_str!("../../variants/maka-dai-dai.var")),
+    ("minishogi", include_str!("../../variants/minishogi.var")),
+    ("judkins", include_str!("../../variants/judkins.var")),
+    ("sho", include_str!("../../variants/sho.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -479,7 +479,17 @@ mod tests {
     /// The compiler sizes the tables (for koma's limits) by the model the tables are built with.
     #[test]
     fn table_sizes_match_the_compilers_count() {
-        for name in ["shogi", "chu", "dai", "tori", "yari", "maka-dai-dai"] {
+        for name in [
+            "shogi",
+            "chu",
+            "dai",
+            "tori",
+            "yari",
+            "maka-dai-dai",
+            "minishogi",
+            "judkins",
+            "sho",
+        ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules
                 .pieces

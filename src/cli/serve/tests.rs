@@ -84,7 +84,17 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         list["variants"],
-        json!(["shogi", "yari", "tori", "chu", "dai", "maka-dai-dai"])
+        json!([
+            "shogi",
+            "yari",
+            "tori",
+            "chu",
+            "dai",
+            "maka-dai-dai",
+            "minishogi",
+            "judkins",
+            "sho"
+        ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));
 }
