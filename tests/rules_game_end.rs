@@ -363,3 +363,32 @@ fn captured_last_royal_ends_the_game() {
         .map(|(_, n)| n);
     assert_eq!(under_capture, Some(0));
 }
+
+// ------------------------------------------------------------------ Sho's royals and bare king
+
+/// Sho: the bare-king rule is SV's reading (`bare-king=sv`, the default); Fairy-Stockfish has
+/// none (`bare-king=none`), and there taking White's last piece ends nothing.
+#[test]
+fn sho_bare_king_follows_the_option() {
+    // Black's Gold 6f takes White's last piece but the King, the Pawn on 6e.
+    let sfen = "k8/9/9/9/3p5/3G5/9/9/8K b - 1";
+    let mut g = game("sho", &[], sfen);
+    play_all(&mut g, &["6f6e"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    let mut g = game("sho", &["bare-king=none"], sfen);
+    play_all(&mut g, &["6f6e"]);
+    assert_eq!(g.result(), None);
+}
+
+/// Sho: a side with a Crown Prince has not lost when its King is taken; the Crown Prince
+/// must be taken too, and is then the royal that may not be left in check.
+#[test]
+fn sho_crown_prince_must_also_be_captured() {
+    // White's King on 9a may be left attacked while its Crown Prince on 1a stands.
+    let mut g = game("sho", &[], "k7+e/9/9/9/R3p4/9/9/9/R7K b - 1");
+    play_all(&mut g, &["9e9a"]);
+    assert_eq!(g.result(), None, "the Crown Prince is still royal");
+    assert_eq!(try_play(&mut g, "5e5f"), Err(Illegal::LeavesRoyalInCheck));
+    play_all(&mut g, &["1a1b"]);
+    assert_eq!(g.result(), None);
+}
