@@ -1,6 +1,8 @@
 //! `koma bench`: every shipped variant, each count checked against the perft data of
 //! `tests/perft/` (run at the quick budget, so that `cargo test` stays quick).
 
+mod support;
+
 use std::process::Command;
 
 #[test]
@@ -13,21 +15,7 @@ fn bench_checks_every_variant_against_the_perft_data() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split_whitespace().collect()).collect();
     let variants: Vec<&str> = rows.iter().map(|r| r[0]).collect();
-    assert_eq!(
-        variants,
-        [
-            "shogi",
-            "yari",
-            "tori",
-            "chu",
-            "dai",
-            "maka-dai-dai",
-            "minishogi",
-            "judkins",
-            "sho"
-        ],
-        "{text}"
-    );
+    assert_eq!(variants, support::shipped(), "{text}");
     for row in &rows {
         assert_eq!(row.last(), Some(&"ok"), "{text}");
         let (variant, depth, nodes) = (row[0], row[1], row[2]);

@@ -4,6 +4,8 @@
 //! changed) and `perft DEPTH NODES`. Counts up to a node limit run in every
 //! `cargo test`; the deep ones run with `cargo test -- --ignored` and in `koma bench`.
 
+mod support;
+
 use koma::compile::{Choice, compile_named};
 use koma::game::{LionCounting, MoveTables, Position, perft};
 use koma::notation::read_sfen;
@@ -140,17 +142,7 @@ fn perft_sho() {
 #[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
-    for variant in [
-        "shogi",
-        "yari",
-        "tori",
-        "chu",
-        "dai",
-        "maka-dai-dai",
-        "minishogi",
-        "judkins",
-        "sho",
-    ] {
+    for variant in support::shipped() {
         run(variant, true);
     }
 }

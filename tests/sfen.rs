@@ -13,18 +13,6 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use support::tables;
 
-const VARIANTS: [&str; 9] = [
-    "shogi",
-    "yari",
-    "tori",
-    "chu",
-    "dai",
-    "maka-dai-dai",
-    "minishogi",
-    "judkins",
-    "sho",
-];
-
 fn legal_set(pos: &mut Position) -> HashSet<Move> {
     pos.legal_moves().into_iter().collect()
 }
@@ -51,7 +39,7 @@ fn assert_same(pos: &mut Position, t: &Arc<MoveTables>) {
 
 #[test]
 fn start_positions_and_handicaps_round_trip() {
-    for variant in VARIANTS {
+    for variant in support::shipped() {
         let t = tables(variant, &[]);
         let mut start = Position::start(t.clone());
         let text = write_sfen(&start);
@@ -93,7 +81,7 @@ fn start_positions_are_the_published_strings() {
 #[test]
 fn perft_positions_round_trip() {
     let mut checked = 0;
-    for variant in VARIANTS {
+    for variant in support::shipped() {
         let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut options: Vec<&str> = Vec::new();

@@ -9,18 +9,6 @@ use koma::rules::Rules;
 use koma::show::show;
 use support::{compile_clean, settings};
 
-const SHIPPED: &[&str] = &[
-    "shogi",
-    "yari",
-    "tori",
-    "chu",
-    "dai",
-    "maka-dai-dai",
-    "minishogi",
-    "judkins",
-    "sho",
-];
-
 /// A shipped variant compiled from its file, with these `NAME=VALUE` options.
 fn shipped(name: &str, options: &[&str]) -> Rules {
     compile_clean(&format!("variants/{name}.var"), options)
@@ -217,7 +205,7 @@ fn special_pieces_of_the_shipped_variants() {
 
 #[test]
 fn every_piece_of_every_shipped_variant_is_drawn_around_its_centre() {
-    for variant in SHIPPED {
+    for variant in support::shipped() {
         let rules = shipped(variant, &[]);
         let all = show(&rules, None).unwrap();
         for kind in &rules.pieces {
@@ -307,7 +295,7 @@ fn svg_grid(svg: &str) -> (Vec<char>, usize) {
 
 #[test]
 fn svg_diagrams_draw_the_marks_of_the_text_diagrams() {
-    for name in SHIPPED {
+    for name in support::shipped() {
         let rules = shipped(name, &[]);
         for p in &rules.pieces {
             let text = grid(&piece(&rules, &p.abbrev));

@@ -19,6 +19,11 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The names of the shipped variants, in koma's order (`koma::compile::source::SHIPPED`).
+pub fn shipped() -> Vec<&'static str> {
+    koma::compile::source::SHIPPED.iter().map(|(name, _)| *name).collect()
+}
+
 /// insta's settings for koma's snapshots: all in `snapshots/`, named without the test's module.
 pub fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
