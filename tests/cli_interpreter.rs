@@ -91,3 +91,32 @@ fn options_are_chosen_with_option_name_value() {
     assert_ne!(code, Some(0));
     assert!(err.contains("teaching-king"), "{err}");
 }
+
+#[test]
+fn moves_option_plays_usi_moves_before_listing() {
+    // Shogi after 7g7f 3c3d, written by hand: the Bishops face each other on the long diagonal.
+    let sfen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+    let after = koma(&["moves", "shogi", "--moves", "7g7f 3c3d"]);
+    let direct = koma(&["moves", "shogi", "--sfen", sfen]);
+    assert_eq!(after.code, Some(0), "{}", after.stderr);
+    assert_eq!(after.stdout, direct.stdout);
+    assert!(
+        after.stdout.lines().any(|l| l == "8h2b+"),
+        "the Bishop takes its opposite number"
+    );
+    let perft = koma(&["perft", "shogi", "1", "--moves", "7g7f 3c3d"]);
+    assert_eq!(
+        perft.stdout.lines().last(),
+        Some(after.stdout.lines().count().to_string().as_str())
+    );
+}
+
+#[test]
+fn moves_option_names_the_move_it_cannot_play() {
+    let Run { code, stderr, .. } = koma(&["moves", "shogi", "--moves", "7g7f 7g7f"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("--moves, move 2") && stderr.contains("7g7f"),
+        "{stderr}"
+    );
+}

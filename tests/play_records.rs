@@ -324,3 +324,30 @@ fn a_folder_that_cannot_be_written_is_blamed_not_the_record() {
         "{out}"
     );
 }
+
+#[test]
+fn opening_moves_given_with_moves_are_part_of_the_record() {
+    let dir = folder("play-records", "opening-moves");
+    let file = dir.join("opening.rec");
+    let (code, out) = play(
+        &[
+            "shogi",
+            "--white",
+            "human",
+            "--moves",
+            "7g7f 3c3d",
+            "--record",
+            path(&file),
+        ],
+        "P-2f\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let record = read(&file);
+    assert!(
+        record.contains("1. P-7f P-3d 2. P-2f"),
+        "the opening, then the move typed: {record}"
+    );
+    let (code, out) = play(&["shogi", "--moves", "7g7f 7g7f"], "quit\n");
+    assert_ne!(code, Some(0), "{out}");
+    assert!(out.contains("--moves, move 2"), "{out}");
+}

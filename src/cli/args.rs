@@ -26,6 +26,9 @@ pub struct Start {
     /// Start from this position instead of the variant's start, in SFEN (as lishogi and Fairy-Stockfish write it).
     #[arg(long)]
     pub sfen: Option<String>,
+    /// Then play these moves, in USI separated by spaces (`7g7f 3c3d`), each checked for legality.
+    #[arg(long, value_name = "USI MOVES")]
+    pub moves: Option<String>,
 }
 
 /// How Lion moves are counted.

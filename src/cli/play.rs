@@ -11,7 +11,7 @@ use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, search};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
-use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, result_text, write_sfen, write_tsa};
+use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -218,15 +218,25 @@ fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result
 fn start_game(settings: &Settings) -> Result<Game, String> {
     let variant = settings.variant.as_deref().unwrap_or_default();
     let game = new_game(variant, &settings.options.choices, settings.handicap.as_deref())?;
-    match &settings.start.sfen {
-        None => Ok(game),
+    let mut game = match &settings.start.sfen {
+        None => game,
         Some(sfen) => {
             let tables = game.start().tables().clone();
-            Ok(Game::new(
-                read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?,
-            ))
+            Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?)
         }
+    };
+    for (number, text) in settings
+        .start
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .enumerate()
+    {
+        let wrong = |e: String| format!("--moves, move {}: {e}", number + 1);
+        let m = read_usi(game.position_mut(), text).map_err(|e| wrong(e.to_string()))?;
+        game.play(m).map_err(|e| wrong(e.to_string()))?;
     }
+    Ok(game)
 }
 
 impl Session {

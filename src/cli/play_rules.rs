@@ -3,7 +3,7 @@
 use super::args;
 use koma::compile::Choice;
 use koma::game::{LionCounting, Move, MoveTables, Position, perft, perft_divide};
-use koma::notation::{read_sfen, write_tsa_all, write_usi};
+use koma::notation::{read_sfen, read_usi, write_tsa_all, write_usi};
 use koma::rules::Square;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -25,6 +25,19 @@ pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result
     result
 }
 
+/// The position a command starts from: the start or `--sfen`, then the `--moves` played on it.
+fn start_position(variant: &args::Variant, options: &args::Options, start: &args::Start) -> Result<Position, ExitCode> {
+    let mut pos = position(&variant.variant, &options.choices, start.sfen.as_deref())?;
+    for (number, text) in start.moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+        let m = read_usi(&mut pos, text).map_err(|e| {
+            eprintln!("error: --moves, move {}: {e}", number + 1);
+            ExitCode::FAILURE
+        })?;
+        pos.make(&m);
+    }
+    Ok(pos)
+}
+
 pub fn perft_command(
     variant: &args::Variant,
     options: &args::Options,
@@ -33,7 +46,7 @@ pub fn perft_command(
     divide: bool,
     counting: &args::Counting,
 ) -> ExitCode {
-    let mut pos = match position(&variant.variant, &options.choices, start.sfen.as_deref()) {
+    let mut pos = match start_position(variant, options, start) {
         Ok(pos) => pos,
         Err(code) => return code,
     };
@@ -96,7 +109,7 @@ pub fn moves_command(
     counting: &args::Counting,
     format: MoveFormat,
 ) -> ExitCode {
-    let mut pos = match position(&variant.variant, &options.choices, start.sfen.as_deref()) {
+    let mut pos = match start_position(variant, options, start) {
         Ok(pos) => pos,
         Err(code) => return code,
     };

@@ -56,8 +56,10 @@ pub(super) fn start_source(settings: &Settings) -> Result<Option<PathBuf>, Strin
         ));
     }
     let source = settings.load.clone().or_else(|| record.map(Path::to_path_buf));
-    let new_game_choices =
-        settings.start.sfen.is_some() || settings.handicap.is_some() || !settings.options.choices.is_empty();
+    let new_game_choices = settings.start.sfen.is_some()
+        || settings.start.moves.is_some()
+        || settings.handicap.is_some()
+        || !settings.options.choices.is_empty();
     if let Some(source) = &source
         && new_game_choices
     {
@@ -67,7 +69,7 @@ pub(super) fn start_source(settings: &Settings) -> Result<Option<PathBuf>, Strin
             " (to start a new game in it instead, give `--overwrite`)".to_string()
         };
         return Err(format!(
-            "--sfen, --handicap and --option choose a new game, but {} gives its own game to continue{hint}",
+            "--sfen, --moves, --handicap and --option choose a new game, but {} gives its own game to continue{hint}",
             source.display()
         ));
     }
