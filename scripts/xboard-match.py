@@ -3,10 +3,11 @@
 (HaChu on Chu, for one), N games alternating colours, at a fixed time per move, then the score
 and an Elo estimate with its error. A benchmark, not a test: run it on a quiet machine.
 
-Example (koma's Chu options as HaChu plays the game):
-  scripts/xboard-match.py --engine /usr/games/hachu --variant chu --games 10 --seconds 1 \
+Example (koma's Chu options as HaChu plays the game; openings from scripts/openings.py):
+  scripts/xboard-match.py --engine /usr/games/hachu --variant chu --games 40 --seconds 1 \
       --koma-option royal-capture=allowed --koma-option promotion=renmei \
-      --koma-option pawn-rule=none --out match/chu
+      --koma-option pawn-rule=none --engine-option 'Allow repeats=1' \
+      --openings match/chu-openings.pgn --loss-score 1000 --max-moves 150 --out match/chu
 
 The PGN of the games and XBoard's log go to OUT.pgn and OUT.debug. Standard library only.
 """
@@ -40,6 +41,14 @@ def main():
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seconds", type=int, default=1, help="time per move")
     ap.add_argument("--koma-option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--engine-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="an option of the opponent's (its `feature option` name), such as 'Allow repeats=1'")
+    ap.add_argument("--openings", help="a PGN of opening lines (scripts/openings.py): each played twice, colours swapped")
+    ap.add_argument("--loss-score", type=int, default=0,
+                    help="adjudicate a loss when both engines score the game beyond this many centipawns "
+                         "for 6 plies in a row (0: never)")
+    ap.add_argument("--max-moves", type=int, default=0,
+                    help="adjudicate a draw after this many moves (0: never)")
     ap.add_argument("--out", default="match")
     args = ap.parse_args()
     koma = " ".join(
@@ -50,10 +59,16 @@ def main():
     command = [
         "xvfb-run", "-a", "/usr/games/xboard", "-fcp", koma, "-scp", args.engine,
         "-variant", args.variant, "-matchGames", str(args.games),
-        "-searchTime", f"0:{args.seconds:02d}", "-adjudicateDrawMoves", "0",
+        "-searchTime", f"0:{args.seconds:02d}", "-adjudicateDrawMoves", str(args.max_moves),
         "-saveGameFile", args.out + ".pgn", "-debugMode", "true", "-nameOfDebugFile", args.out + ".debug",
         "-popupExitMessage", "false", "-popupMoveErrors", "false", "-saveSettingsOnExit", "false", "-noGUI",
     ]
+    if args.loss_score:
+        command += ["-adjudicateLossThreshold", str(-abs(args.loss_score))]
+    if args.engine_option:
+        command += ["-secondOptions", ",".join(args.engine_option)]
+    if args.openings:
+        command += ["-lgf", os.path.abspath(args.openings), "-lgi", "-2"]
     run = subprocess.run(command, capture_output=True, text=True)
     found = re.search(r"final score (\d+)-(\d+)-(\d+)", run.stdout + run.stderr)
     if not found:
