@@ -217,6 +217,28 @@ fn returns_within_its_time_on_the_largest_boards() {
     }
 }
 
+/// A move's own time (CECP `st`, USI `go movetime`) is used to the end: the search does not
+/// stop early to keep time for later moves, as it does on a clock. (A lower bound on the time,
+/// which a loaded machine cannot break.)
+#[test]
+fn a_fixed_time_per_move_is_used_to_the_end() {
+    let limit = Duration::from_millis(400);
+    let mut pos = Position::start(tables("chu", &[]));
+    let started = Instant::now();
+    let limits = Limits {
+        fixed_time: true,
+        ..Limits::time(limit)
+    };
+    let result = search(&mut pos, &limits);
+    assert!(
+        started.elapsed() >= limit.mul_f64(0.9),
+        "{:?} of {limit:?} (depth {})",
+        started.elapsed(),
+        result.depth
+    );
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+}
+
 /// REAL-TIME CHECK (generous margin, as above): even a few milliseconds give a legal move.
 #[test]
 fn a_tiny_time_still_gives_a_legal_move() {

@@ -240,6 +240,7 @@ impl Usi {
         let limits = Limits {
             depth: go.depth.or(open_ended.then_some(MAX_PLY as u32 / 2)),
             time: if go.ponder { None } else { time },
+            fixed_time: go.movetime.is_some(),
             nodes: go.nodes,
             progress: Some(Arc::new(progress(self.game.position().clone()))),
             ..Limits::default()

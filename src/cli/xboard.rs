@@ -285,6 +285,7 @@ impl XBoard {
         let limits = Limits {
             depth: self.clock.depth,
             time: self.clock.time_for_move(self.game.len()),
+            fixed_time: self.clock.per_move.is_some(),
             progress: Some(Arc::new(move |info: &Info| {
                 if post.load(Ordering::Relaxed) {
                     say(&thinking_line(&view, &progress_root, info));

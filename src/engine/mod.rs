@@ -53,6 +53,9 @@ pub struct Limits {
     /// The time for the move, measured from the call. The search returns within it (the
     /// clock is read every few nodes), and starts no iteration it is unlikely to finish.
     pub time: Option<Duration>,
+    /// The time is the move's own (CECP `st`, USI `go movetime`), not a share of a clock:
+    /// the search uses all of it instead of stopping early to keep time for later moves.
+    pub fixed_time: bool,
     /// The most positions to visit.
     pub nodes: Option<u64>,
     /// Set from another thread to stop the search: it returns the best move found so far
@@ -70,6 +73,7 @@ impl fmt::Debug for Limits {
         f.debug_struct("Limits")
             .field("depth", &self.depth)
             .field("time", &self.time)
+            .field("fixed_time", &self.fixed_time)
             .field("nodes", &self.nodes)
             .field("stop", &self.stop)
             .field("progress", &self.progress.is_some())

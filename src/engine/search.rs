@@ -236,8 +236,9 @@ impl Searcher {
                 break;
             }
             if let Some(time) = limits.time {
-                // The next iteration would take longer than all before it together.
-                if root_moves.len() == 1 || started.elapsed() > time / 2 {
+                // The next iteration would take longer than all before it together: on a
+                // clock, keep the time for later moves; a move's own time is used to the end.
+                if root_moves.len() == 1 || (!limits.fixed_time && started.elapsed() > time / 2) {
                     break;
                 }
             }
