@@ -129,7 +129,8 @@ fn formatting_is_idempotent_on_every_variant_file() {
             continue;
         };
         formatted_files += 1;
-        let twice = format(&once).unwrap_or_else(|e| panic!("{}: the formatted text does not parse: {e:?}", file.display()));
+        let twice =
+            format(&once).unwrap_or_else(|e| panic!("{}: the formatted text does not parse: {e:?}", file.display()));
         assert_eq!(once, twice, "{}: a second pass changes the text", file.display());
     }
     assert!(formatted_files > 40, "{formatted_files} files formatted");
@@ -168,7 +169,9 @@ fn formatting_never_changes_the_rules_under_any_option_value() {
     for file in shipped_files() {
         let text = read(&file);
         let formatted = format(&text).unwrap();
-        let rules = koma::compile::compile_named(&file.display().to_string(), &[]).rules.unwrap();
+        let rules = koma::compile::compile_named(&file.display().to_string(), &[])
+            .rules
+            .unwrap();
         for (name, option) in &rules.options {
             for value in &option.values {
                 let choice = vec![Choice {
@@ -177,7 +180,12 @@ fn formatting_never_changes_the_rules_under_any_option_value() {
                 }];
                 let before = compiled(&file, &text, &choice);
                 assert!(before.starts_with('('), "{} {name}={value} compiles", file.display());
-                assert_eq!(before, compiled(&file, &formatted, &choice), "{} {name}={value}", file.display());
+                assert_eq!(
+                    before,
+                    compiled(&file, &formatted, &choice),
+                    "{} {name}={value}",
+                    file.display()
+                );
             }
         }
     }
@@ -288,13 +296,23 @@ fn fmt_rewrites_a_file_in_place_and_then_check_passes() {
     let file = dir.join("mini.var");
     std::fs::write(&file, UNFORMATTED).unwrap();
     let run = koma(&["fmt", path(&file)]);
-    assert_eq!(run.code_and_text(), (Some(0), format!("formatted {}\n", file.display())));
+    assert_eq!(
+        run.code_and_text(),
+        (Some(0), format!("formatted {}\n", file.display()))
+    );
     assert_eq!(read(&file), FORMATTED);
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(leftovers, ["mini.var"], "no temporary file is left");
     assert!(koma(&["fmt", "--check", path(&file)]).ok());
     let again = koma(&["fmt", path(&file)]);
-    assert_eq!(again.code_and_text(), (Some(0), String::new()), "nothing to do the second time");
+    assert_eq!(
+        again.code_and_text(),
+        (Some(0), String::new()),
+        "nothing to do the second time"
+    );
 }
 
 #[test]
