@@ -6,7 +6,7 @@
 //!
 //! 1. [`parse`]: `.var` text to a syntax tree with byte spans. A broken statement does not
 //!    stop the parse: the others are still read.
-//!    [`format`] lays a file out in the canonical layout (`koma fmt`) from the parse
+//!    [`format`](mod@format) lays a file out in the canonical layout (`koma fmt`) from the parse
 //!    stage's concrete syntax tree, keeping its words and comments.
 //! 2. [`compile`]: the syntax tree to the rules. Names are resolved (pieces, options, the
 //!    files a variant `use`s, read through a [`Loader`](compile::Loader)), each piece's moves

@@ -1,4 +1,4 @@
-//! `koma fmt`: variant files rewritten in the canonical layout ([`koma::format`]), or with
+//! `koma fmt`: variant files rewritten in the canonical layout ([`koma::format`](mod@koma::format)), or with
 //! `--check` only told apart, for CI.
 
 use koma::compile::{self, Check, FileLoader, MAX_SOURCE_BYTES, Report, Source};
