@@ -22,26 +22,65 @@
 
 use crate::parse::{self, Node, SyntaxError, Token};
 
-/// The text in the canonical layout, or the syntax errors of a text that does not parse
-/// (which is never formatted). Formatting the result again changes nothing.
-pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
+/// Why a text was not formatted.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Error {
+    /// The text does not parse: its syntax errors.
+    Syntax(Vec<SyntaxError>),
+    /// The layout would not read back as the same words (a production this module cannot lay
+    /// out without changing it): the text is left as it is.
+    Layout(String),
+}
+
+/// The text in the canonical layout; a text that does not parse is never formatted. The
+/// result is checked to parse into the same words as the text. Formatting it again changes
+/// nothing.
+pub fn format(text: &str) -> Result<String, Error> {
     let (mark, body) = match text.strip_prefix(parse::BYTE_ORDER_MARK) {
         Some(rest) => (parse::BYTE_ORDER_MARK.to_string(), rest),
         None => (String::new(), text),
     };
     let Some(tree) = parse::syntax_tree(body) else {
-        return Err(parse::parse(text).1);
+        return Err(Error::Syntax(parse::parse(text).1));
     };
     let mut items = items(body, &tree);
     align_blocks(&mut items);
     let lines = render(&items);
     let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
-    let mut out = mark;
+    let mut out = String::new();
     for line in lines {
         out.push_str(&line);
         out.push_str(newline);
     }
-    Ok(out)
+    match parse::syntax_tree(&out) {
+        Some(again) if words(body, &tree) != words(&out, &again) => {
+            Err(Error::Layout("the layout reads back as other words".into()))
+        }
+        Some(_) if comments(body) != comments(&out) => Err(Error::Layout("the layout loses a comment".into())),
+        Some(_) => Ok(mark + &out),
+        None => Err(Error::Layout("the layout does not parse".into())),
+    }
+}
+
+/// A text's comments in order, without the white space around them.
+fn comments(text: &str) -> Vec<&str> {
+    split_lines(text)
+        .into_iter()
+        .filter_map(|line| line.get(parse::code_of(line).len()..))
+        .map(str::trim_end)
+        .filter(|comment| !comment.is_empty())
+        .collect()
+}
+
+/// A text's words as the tree reads them: each leaf's production and text, white space left
+/// out (the layout changes only white space).
+fn words(text: &str, tree: &Node) -> Vec<(Token, String)> {
+    let mut leaves = Vec::new();
+    collect_leaves(tree, &mut leaves);
+    leaves
+        .into_iter()
+        .map(|leaf| (leaf.0, text[leaf.1].split_whitespace().collect()))
+        .collect()
 }
 
 /// A line of the file as laid out: a blank line, a comment line between statements, or a
@@ -256,7 +295,7 @@ fn tokens<'a>(text: &'a str, statement: &Node) -> Vec<Tok<'a>> {
     collect_leaves(statement, &mut leaves);
     let mut out = Vec::new();
     let mut at = statement.span.start;
-    for leaf in leaves {
+    for (_, leaf) in leaves {
         lex(&text[at..leaf.start], at, &mut out);
         let word = &text[leaf.clone()];
         if word.starts_with('"') || !word.contains(|c: char| c.is_whitespace() || c == '#') {
@@ -270,10 +309,10 @@ fn tokens<'a>(text: &'a str, statement: &Node) -> Vec<Tok<'a>> {
     out
 }
 
-fn collect_leaves(node: &Node, out: &mut Vec<parse::ast::Span>) {
+fn collect_leaves(node: &Node, out: &mut Vec<(Token, parse::ast::Span)>) {
     if node.children.is_empty() || node.token == Token::string {
         if !node.span.is_empty() {
-            out.push(node.span.clone());
+            out.push((node.token, node.span.clone()));
         }
         return;
     }
@@ -447,7 +486,7 @@ fn render_line(line: &Line, indented: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::format;
+    use super::{Error, comments, format, parse, words};
 
     #[test]
     fn spacing_is_normalised_and_literals_keep_their_place() {
@@ -467,7 +506,18 @@ mod tests {
 
     #[test]
     fn a_text_that_does_not_parse_is_refused_with_its_errors() {
-        let errors = format("board 9 x\n").unwrap_err();
+        let Err(Error::Syntax(errors)) = format("board 9 x\n") else {
+            panic!("refused");
+        };
         assert!(!errors.is_empty());
+    }
+
+    #[test]
+    fn a_layout_is_checked_to_keep_the_words() {
+        let read = |text: &str| words(text, &parse::syntax_tree(text).unwrap());
+        assert_eq!(read("board 9 x 9\n"), read("board  9x9   # size\n"));
+        assert_ne!(read("board 9 x 9\n"), read("board 9 x 8\n"));
+        assert_ne!(read("drops\n"), read("drops\ndrops\n"));
+        assert_eq!(comments("drops # a\n# b\n"), ["# a", "# b"]);
     }
 }

@@ -58,8 +58,12 @@ fn format_file(name: &str, check: bool) -> Outcome {
     };
     let formatted = match koma::format::format(&text) {
         Ok(formatted) => formatted,
-        Err(_) => {
+        Err(koma::format::Error::Syntax(_)) => {
             report_syntax(name, &text);
+            return Outcome::Failed;
+        }
+        Err(koma::format::Error::Layout(why)) => {
+            eprintln!("error: {name} was not formatted: {why} (a fault of koma's, please report it)");
             return Outcome::Failed;
         }
     };
