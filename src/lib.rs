@@ -6,6 +6,8 @@
 //!
 //! 1. [`parse`]: `.var` text to a syntax tree with byte spans. A broken statement does not
 //!    stop the parse: the others are still read.
+//!    [`format`](mod@format) lays a file out in the canonical layout (`koma fmt`) from the parse
+//!    stage's concrete syntax tree, keeping its words and comments.
 //! 2. [`compile`]: the syntax tree to the rules. Names are resolved (pieces, options, the
 //!    files a variant `use`s, read through a [`Loader`](compile::Loader)), each piece's moves
 //!    are lowered to movement entries, and the whole is cross-checked. Every mistake goes
@@ -26,7 +28,7 @@
 //!    (`src/cli`) offers the commands `check`, `compile`, `show`, `perft`, `moves`, `play`
 //!    and `bench` over all of the above.
 //!
-//! Each stage imports only earlier ones: `compile` imports `parse` and `rules`, `rules`
+//! Each stage imports only earlier ones: `format` imports only `parse`; `compile` imports `parse` and `rules`, `rules`
 //! imports nothing, `game` imports `rules`, `notation` and `engine` import `game` and
 //! `rules`, `show` imports `rules`. [`files`], below them all, is how any stage reads and
 //! writes files on disk (regular files only; saves that never leave a file half written).
@@ -82,6 +84,7 @@
 pub mod compile;
 pub mod engine;
 pub mod files;
+pub mod format;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 pub mod game;

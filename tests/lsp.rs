@@ -428,3 +428,91 @@ fn definition_of_a_used_piece_is_in_the_used_file() {
     assert!(location["uri"].as_str().unwrap().ends_with("/lib.var"), "{location}");
     client.stop();
 }
+
+#[test]
+fn references_of_a_used_piece_reach_into_the_used_file() {
+    let dir = TempDir::new("use-references");
+    let mut client = main_and_lib(&dir);
+    client.open(MAIN);
+    // `G` after `as` in main.var.
+    let params = |uri: &str, line, character| {
+        json!({
+            "textDocument": {"uri": uri},
+            "position": {"line": line, "character": character},
+            "context": {"includeDeclaration": true},
+        })
+    };
+    let main_uri = client.uri.clone();
+    let found = client.request("textDocument/references", params(&main_uri, 5, 22));
+    let mut places: Vec<(String, Value)> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let file = l["uri"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+            (file, l["range"].clone())
+        })
+        .collect();
+    places.sort_by_key(|(file, range)| (file.clone(), range.to_string()));
+    let expected = [
+        ("lib.var", range((0, 6), (0, 7))),
+        ("main.var", range((5, 22), (5, 23))),
+        ("main.var", range((8, 5), (8, 6))),
+    ];
+    let expected: Vec<(String, Value)> = expected.into_iter().map(|(f, r)| (f.to_string(), r)).collect();
+    assert_eq!(places, expected);
+    // From the used file, with main.var open: main.var's uses of its Gold are found too.
+    let lib_uri = format!("file://{}", dir.0.join("lib.var").display());
+    client.uri = lib_uri.clone();
+    client.open(LIB);
+    let found = client.request("textDocument/references", params(&lib_uri, 0, 6));
+    let uris: Vec<&str> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(uris.iter().filter(|u| **u == main_uri).count(), 2, "{found}");
+    assert_eq!(uris.iter().filter(|u| **u == lib_uri).count(), 1, "{found}");
+    client.stop();
+}
+
+#[test]
+fn definition_follows_a_chain_of_used_files() {
+    let dir = TempDir::new("use-chain");
+    std::fs::write(dir.0.join("base.var"), LIB).unwrap();
+    std::fs::write(dir.0.join("lib.var"), "use \"base\"\n").unwrap();
+    let main = dir.0.join("main.var");
+    std::fs::write(&main, MAIN).unwrap();
+    let mut client = Client::start();
+    client.uri = format!("file://{}", main.display());
+    client.open(MAIN);
+    // `S` in the setup of main.var: declared in base.var, which lib.var uses.
+    let location = client.at("textDocument/definition", 8, 7);
+    assert!(location["uri"].as_str().unwrap().ends_with("/base.var"), "{location}");
+    assert_eq!(location["range"], range((1, 6), (1, 7)));
+    client.stop();
+}
+
+#[test]
+fn formatting_returns_the_koma_fmt_layout_as_one_edit() {
+    let mut client = Client::start();
+    let careless = "variant   \"Mini\"\nboard 5x5\npiece K \"King\" royal:step all   # the King\n\n\n";
+    client.open(careless);
+    let params = json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}});
+    let edits = client.request("textDocument/formatting", params.clone());
+    let expected = koma::format::format(careless).unwrap();
+    assert_eq!(
+        edits,
+        json!([{"range": range((0, 0), (5, 0)), "newText": expected}]),
+        "the whole text, replaced"
+    );
+    assert!(expected.contains("royal : step all  # the King\n"), "{expected}");
+    // Formatted already: no edit.
+    client.change(2, &expected);
+    assert_eq!(client.request("textDocument/formatting", params.clone()), json!([]));
+    // A text that does not parse is left alone (its diagnostics say why).
+    client.change(3, "board 5 x\n");
+    assert_eq!(client.request("textDocument/formatting", params), Value::Null);
+    client.stop();
+}

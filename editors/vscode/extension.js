@@ -1,6 +1,6 @@
 // Starts `koma lsp` for `.var` files: koma's diagnostics as you type, hovers, go to
-// definition, completion and document symbols. Highlighting is the TextMate grammar in
-// syntaxes/, which needs no server.
+// definition, references, formatting, completion and document symbols. Highlighting is the
+// TextMate grammar in syntaxes/, which needs no server.
 const vscode = require("vscode");
 const { LanguageClient } = require("vscode-languageclient/node");
 

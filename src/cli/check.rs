@@ -44,7 +44,7 @@ pub fn run(variants: &[String], format: Format, options: &[Choice]) -> ExitCode 
 }
 
 /// What a name on the command line stands for.
-enum Expanded {
+pub(super) enum Expanded {
     /// A variant: a file or a shipped variant's name.
     One,
     /// A directory: the `.var` files directly in it, sorted by name.
@@ -53,7 +53,7 @@ enum Expanded {
     Refused(Report),
 }
 
-fn expand(name: &str) -> Expanded {
+pub(super) fn expand(name: &str) -> Expanded {
     let dir = Path::new(name);
     if !dir.is_dir() {
         return Expanded::One;

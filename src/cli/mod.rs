@@ -1,9 +1,10 @@
-//! The command line: `koma check`, `compile`, `show`, the commands that play, and `serve`.
+//! The command line: `koma check`, `fmt`, `compile`, `show`, the commands that play, and `serve`.
 
 mod args;
 mod bench;
 mod board;
 mod check;
+mod fmt;
 mod lsp;
 mod move_input;
 mod play;
@@ -41,6 +42,16 @@ enum Command {
         format: check::Format,
         #[command(flatten)]
         options: args::Options,
+    },
+    /// Rewrite variant files in the canonical layout (aligned columns, comments kept), or with
+    /// `--check` only say which would change (exit status 1; 2 when a file does not parse).
+    Fmt {
+        /// Variant files, or directories (the .var files in them).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write nothing: name each file that is not formatted, with its first differing line.
+        #[arg(long)]
+        check: bool,
     },
     /// Print a variant's compiled rules as RON.
     Compile {
@@ -148,6 +159,7 @@ pub fn run() -> ExitCode {
             format,
             options,
         } => check::run(&variants, format, &options.choices),
+        Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Compile { variant, options } => with_rules(&variant.variant, &options.choices, |rules| {
             println!("{}", rules.to_ron());
             ExitCode::SUCCESS

@@ -28,7 +28,7 @@ mod uses;
 
 pub use diagnostic::{Check, Diagnostic, Label, Report, Severity, Source};
 pub use sink::MAX_DIAGNOSTICS;
-pub use source::{FileLoader, LoadError, Loader, MemoryLoader};
+pub use source::{FileLoader, LoadError, Loader, MAX_SOURCE_BYTES, MemoryLoader};
 
 use options::Options;
 use rule_statements::Stated;

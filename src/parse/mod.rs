@@ -28,7 +28,8 @@ mod grammar {
     pub struct Grammar;
 }
 
-use grammar::{Grammar, Rule as Token};
+use grammar::Grammar;
+pub use grammar::Rule as Token;
 
 /// Most syntax errors reported for one file; past this the file is too broken to say more.
 pub const MAX_SYNTAX_ERRORS: usize = 50;
@@ -146,6 +147,45 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
         });
     }
     (file, errors)
+}
+
+/// A node of the concrete syntax tree: a production of the grammar ([`Token`]), the bytes it
+/// was read from, and the productions inside it. Words and punctuation the grammar matches as
+/// literals (`:`, `,`, `=`, `x`), white space and comments are in no node: they are the text
+/// between nodes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub token: Token,
+    pub span: Span,
+    pub children: Vec<Node>,
+}
+
+/// The concrete syntax tree of a whole file, for tools that keep the text as written (the
+/// formatter): the `file` node, whose children are the statements. `None` when the file does
+/// not parse as a whole ([`parse`] then says why).
+///
+/// A byte-order mark is read as [`parse`] reads it: as spaces.
+pub fn syntax_tree(text: &str) -> Option<Node> {
+    let blanked;
+    let text = match text.strip_prefix(BYTE_ORDER_MARK) {
+        Some(rest) => {
+            blanked = format!("{}{rest}", " ".repeat(BYTE_ORDER_MARK.len_utf8()));
+            blanked.as_str()
+        }
+        None => text,
+    };
+    pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
+    let pair = parse_as(Token::file, text, false).ok()?.next()?;
+    Some(node(pair))
+}
+
+fn node(pair: pest::iterators::Pair<'_, Token>) -> Node {
+    let span = pair.as_span();
+    Node {
+        token: pair.as_rule(),
+        span: span.start()..span.end(),
+        children: pair.into_inner().map(node).collect(),
+    }
 }
 
 /// Parses `text` as `token`. pest's error detail (what was expected where) costs time on every

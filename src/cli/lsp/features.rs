@@ -1,15 +1,16 @@
 //! What a document answers about itself: hover on a piece abbreviation (its `koma show`
 //! section: name, value, promotion and the move diagram), go to definition of a piece or a
-//! `use`d file, the references to a piece, completion of the language's words, pieces and options, and its symbols.
+//! `use`d file, the references to a piece (across the files that use one another), the
+//! document in `koma fmt`'s layout, completion of the language's words, pieces and options, and its symbols.
 
-use super::Document;
 use super::position::LineIndex;
-use koma::compile::{FileLoader, Loader};
+use super::{Document, Files};
+use koma::compile::{Loader, Source};
 use koma::parse::ast::{Attribute, Cell, File, MovementSyntax, PieceDecl, RuleStatement, Span, Spanned, Statement};
 use koma::parse::keywords::{Kind, WORDS};
 use lsp_types::{
     CompletionItem, CompletionItemKind, DocumentSymbol, DocumentSymbolResponse, GotoDefinitionResponse, Hover,
-    HoverContents, Location, MarkupContent, MarkupKind, Position, Range, SymbolKind,
+    HoverContents, Location, MarkupContent, MarkupKind, Position, Range, SymbolKind, TextEdit,
 };
 
 /// The hover of the word at `position`: a piece's section of `koma show` (from the rules of
@@ -56,9 +57,10 @@ fn declared_text(decl: &PieceDecl) -> String {
     lines.join("\n\n")
 }
 
-/// Where the piece abbreviation at `position` is defined (in the document or a file it
-/// `use`s), or the file a `use` at `position` names.
-pub fn definition(document: &Document, position: Position) -> Option<GotoDefinitionResponse> {
+/// Where the piece abbreviation at `position` is defined: in the document, or in a file it
+/// `use`s (or one those use in turn); or the file a `use` at `position` names. Files are read
+/// through `loader`, which reads an open file as the editor has it.
+pub fn definition(document: &Document, position: Position, loader: &Files) -> Option<GotoDefinitionResponse> {
     let index = LineIndex::new(&document.text);
     let offset = index.offset(position);
     let file = parsed(document);
@@ -68,66 +70,104 @@ pub fn definition(document: &Document, position: Position) -> Option<GotoDefinit
             && used.span.start <= offset
             && offset <= used.span.end
         {
-            let loaded = FileLoader.load(&used.node, Some(&source)).ok()?;
-            let uri = on_disk(&loaded.name)?;
+            let loaded = loader.load(&used.node, Some(&source)).ok()?;
+            let uri = loader.uri(&loaded.name)?;
             return Some(GotoDefinitionResponse::Scalar(Location::new(uri, Range::default())));
         }
     }
     let span = word_at(&document.text, offset)?;
     let word = &document.text[span];
-    if let Some(decl) = pieces(&file).find(|d| d.abbrev.node == word) {
-        let range = index.range(&decl.abbrev.span);
-        return Some(GotoDefinitionResponse::Scalar(Location::new(
-            document.uri.clone(),
-            range,
-        )));
-    }
-    used_definition(&file, &source, word).map(GotoDefinitionResponse::Scalar)
-}
-
-/// A piece's declaration in a file the document `use`s (one level deep).
-fn used_definition(file: &File, source: &koma::compile::Source, abbrev: &str) -> Option<Location> {
-    file.statements.iter().find_map(|statement| {
-        let Statement::Use { source: used, .. } = &statement.node else {
-            return None;
-        };
-        let loaded = FileLoader.load(&used.node, Some(source)).ok()?;
-        let uri = on_disk(&loaded.name)?;
-        let (used_file, _) = koma::parse::parse(&loaded.text);
-        let decl = pieces(&used_file).find(|d| d.abbrev.node == abbrev)?;
-        Some(Location::new(
-            uri,
-            LineIndex::new(&loaded.text).range(&decl.abbrev.span),
-        ))
+    closure(source, loader).into_iter().find_map(|source| {
+        let (file, _) = koma::parse::parse(&source.text);
+        let decl = pieces(&file).find(|d| d.abbrev.node == word)?;
+        let uri = loader.uri(&source.name)?;
+        let range = LineIndex::new(&source.text).range(&decl.abbrev.span);
+        Some(GotoDefinitionResponse::Scalar(Location::new(uri, range)))
     })
 }
 
-/// The URI of a file on disk; a shipped variant koma holds in memory has none.
-fn on_disk(name: &str) -> Option<lsp_types::Uri> {
-    std::path::Path::new(name)
-        .is_file()
-        .then(|| super::uri_of(name))
-        .flatten()
+/// A source and the files it `use`s, and those they use in turn (each once, as far as
+/// [`MAX_USE_DEPTH`] files deep), the source first.
+fn closure(source: Source, loader: &Files) -> Vec<Source> {
+    let mut found = vec![source];
+    let mut next = 0;
+    let mut depth = vec![0usize];
+    while next < found.len() {
+        let from = found[next].clone();
+        let level = depth[next];
+        next += 1;
+        if level >= MAX_USE_DEPTH {
+            continue;
+        }
+        let (file, _) = koma::parse::parse(&from.text);
+        for statement in &file.statements {
+            let Statement::Use { source: used, .. } = &statement.node else {
+                continue;
+            };
+            let Ok(loaded) = loader.load(&used.node, Some(&from)) else {
+                continue;
+            };
+            if !found.iter().any(|s| super::same_file(&s.name, &loaded.name)) {
+                found.push(loaded);
+                depth.push(level + 1);
+            }
+        }
+    }
+    found
 }
 
-/// Every place in the document where the piece abbreviation at `position` is written: its
-/// declaration (when `declaration` is asked for), promotions, `as`, the setup, the rule
-/// statements and `use` lists. Comments and names are not searched.
-pub fn references(document: &Document, position: Position, declaration: bool) -> Option<Vec<Location>> {
+/// The longest chain of `use` followed for definitions and references (as the compiler's).
+const MAX_USE_DEPTH: usize = 16;
+
+/// Every place where the piece abbreviation at `position` is written: its declaration (when
+/// `declaration` is asked for), promotions, `as`, the setup, the rule statements and `use`
+/// lists; in the document, the files it uses (and those they use), and the open documents
+/// that use it. Comments and names are not searched.
+pub fn references(document: &Document, position: Position, declaration: bool, loader: &Files) -> Option<Vec<Location>> {
     let index = LineIndex::new(&document.text);
     let span = word_at(&document.text, index.offset(position))?;
     let abbrev = &document.text[span];
-    let file = parsed(document);
-    let mut spans = Vec::new();
-    for statement in &file.statements {
-        abbreviations_in(&statement.node, declaration, &mut spans);
+    let mut sources = closure(document.source(), loader);
+    for other in loader.documents() {
+        let theirs = closure(other.source(), loader);
+        if theirs.iter().skip(1).any(|s| super::same_file(&s.name, &document.name)) {
+            for source in theirs {
+                if !sources.iter().any(|s| super::same_file(&s.name, &source.name)) {
+                    sources.push(source);
+                }
+            }
+        }
     }
-    let locations: Vec<Location> = spans
-        .into_iter()
-        .filter(|s| s.node == abbrev)
-        .map(|s| Location::new(document.uri.clone(), index.range(&s.span)))
-        .collect();
+    let mut locations = Vec::new();
+    for source in &sources {
+        let Some(uri) = loader.uri(&source.name) else {
+            continue;
+        };
+        let (file, _) = koma::parse::parse(&source.text);
+        let mut spans = Vec::new();
+        for statement in &file.statements {
+            abbreviations_in(&statement.node, declaration, &mut spans);
+        }
+        let index = LineIndex::new(&source.text);
+        locations.extend(
+            spans
+                .into_iter()
+                .filter(|s| s.node == abbrev)
+                .map(|s| Location::new(uri.clone(), index.range(&s.span))),
+        );
+    }
     (!locations.is_empty()).then_some(locations)
+}
+
+/// The document in the canonical layout of `koma fmt`, as one edit of the whole text (none
+/// when it is already so); nothing when the text does not parse (its diagnostics say why).
+pub fn formatting(document: &Document) -> Option<Vec<TextEdit>> {
+    let formatted = koma::format::format(&document.text).ok()?;
+    if formatted == *document.text {
+        return Some(vec![]);
+    }
+    let whole = LineIndex::new(&document.text).range(&(0..document.text.len()));
+    Some(vec![TextEdit::new(whole, formatted)])
 }
 
 /// The piece abbreviations a statement names, with where.

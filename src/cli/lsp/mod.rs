@@ -1,6 +1,6 @@
 //! `koma lsp`: a Language Server Protocol server on standard input and output, so that an
 //! editor shows koma's diagnostics as an author types, and answers hovers, go to definition,
-//! references, completion and document symbols for `.var` files.
+//! references, formatting, completion and document symbols for `.var` files.
 //!
 //! This file owns the connection (the `lsp-server` crate: JSON-RPC with `Content-Length`
 //! framing), the documents the editor has open and the dispatch of requests. Each document
@@ -19,7 +19,9 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId, Response
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _};
+use lsp_types::request::{
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References, Request as _,
+};
 use lsp_types::{
     CompletionOptions, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     HoverProviderCapability, OneOf, PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability,
@@ -52,6 +54,7 @@ fn capabilities() -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -190,7 +193,7 @@ impl Server {
     fn compile_document(&mut self, key: &str) -> Option<PublishDiagnosticsParams> {
         let document = self.documents.get(key)?;
         let source = document.source();
-        let compiled = compile::compile(source.clone(), &OpenDocuments(&self.documents), &[]);
+        let compiled = compile::compile(source.clone(), &Files(&self.documents), &[]);
         let published = diagnostics::of_report(&compiled.report, &source, &document.uri);
         let params = PublishDiagnosticsParams::new(document.uri.clone(), published, document.version);
         if let Some(rules) = compiled.rules {
@@ -207,11 +210,14 @@ impl Server {
                 features::hover(d, p.text_document_position_params.position)
             }),
             GotoDefinition::METHOD => self.with_params(request, |d, p: lsp_types::GotoDefinitionParams| {
-                features::definition(d, p.text_document_position_params.position)
+                features::definition(d, p.text_document_position_params.position, &Files(&self.documents))
             }),
             References::METHOD => self.with_params(request, |d, p: lsp_types::ReferenceParams| {
                 let position = p.text_document_position.position;
-                features::references(d, position, p.context.include_declaration)
+                features::references(d, position, p.context.include_declaration, &Files(&self.documents))
+            }),
+            Formatting::METHOD => self.with_params(request, |d, _: lsp_types::DocumentFormattingParams| {
+                features::formatting(d)
             }),
             Completion::METHOD => self.with_params(request, |d, _: lsp_types::CompletionParams| {
                 Some(features::completion(d))
@@ -261,9 +267,25 @@ fn uses_files(text: &str) -> bool {
 
 /// Loads files as the file loader does, but a file open in the editor as the editor has it
 /// (edits not yet saved included).
-struct OpenDocuments<'a>(&'a HashMap<String, Document>);
+pub struct Files<'a>(&'a HashMap<String, Document>);
 
-impl Loader for OpenDocuments<'_> {
+impl Files<'_> {
+    /// The documents open in the editor.
+    pub fn documents(&self) -> impl Iterator<Item = &Document> {
+        self.0.values()
+    }
+
+    /// The URI of a source: an open document's own, else that of the file on disk (a shipped
+    /// variant koma holds in memory has none).
+    pub fn uri(&self, name: &str) -> Option<Uri> {
+        if let Some(open) = self.0.values().find(|d| same_file(&d.name, name)) {
+            return Some(open.uri.clone());
+        }
+        std::path::Path::new(name).is_file().then(|| uri_of(name)).flatten()
+    }
+}
+
+impl Loader for Files<'_> {
     fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, LoadError> {
         let source = FileLoader.load(name, from)?;
         let open = self.0.values().find(|d| same_file(&d.name, &source.name));
@@ -302,6 +324,12 @@ impl DocumentParams for lsp_types::ReferenceParams {
 impl DocumentParams for lsp_types::CompletionParams {
     fn uri(&self) -> &Uri {
         &self.text_document_position.text_document.uri
+    }
+}
+
+impl DocumentParams for lsp_types::DocumentFormattingParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
     }
 }
 
