@@ -102,6 +102,41 @@ fn a_variant_xboard_does_not_know_is_defined_with_setup_and_one_piece_command_pe
     assert!(koma.expect("pong 2").0.is_empty());
 }
 
+/// Maka-Dai-Dai has more kinds than XBoard's 65 besides the King: the `setup` table lists 65,
+/// and no `piece` command names a kind left out (XBoard would read `+X` as the partner it
+/// gives `X` and redefine that piece: it forfeited koma's first Bishop-like move).
+#[test]
+fn piece_commands_name_only_kinds_in_the_setup_table() {
+    let mut koma = started("maka-dai-dai");
+    koma.send("ping 1");
+    let (lines, _) = koma.expect("pong 1");
+    let table = lines[0]
+        .strip_prefix("setup (")
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(table, _)| table)
+        .unwrap_or_else(|| panic!("a setup command: {lines:?}"));
+    let upper = &table[..table.len() / 2];
+    let mut listed = Vec::new();
+    for c in upper.chars() {
+        match c {
+            '\'' | '!' => listed.last_mut().map_or((), |id: &mut String| id.push(c)),
+            '^' => listed.push("+".to_string()),
+            _ if listed.last().is_some_and(|id| id == "+") => listed.last_mut().unwrap().push(c),
+            _ => listed.push(c.to_string()),
+        }
+    }
+    assert_eq!(listed.len(), 66, "65 kinds and the King: {upper}");
+    let pieces: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("piece "))
+        .map(|l| l.split_once("& ").expect("`piece ID& BETZA`").0)
+        .collect();
+    assert!(pieces.len() >= 60, "{pieces:?}");
+    for id in pieces {
+        assert!(listed.iter().any(|l| l == id), "piece {id} is not in the table {upper}");
+    }
+}
+
 #[test]
 fn usermove_is_answered_with_a_legal_move_in_xboard_coordinates() {
     let mut koma = started("shogi");

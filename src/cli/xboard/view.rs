@@ -293,30 +293,26 @@ impl View {
         NATIVE.contains(&name)
     }
 
-    /// The `setup` command and one `piece` command per kind, for a variant XBoard does not know.
+    /// The `setup` command and one `piece` command per kind it names, for a variant XBoard
+    /// does not know. XBoard takes at most [`XBOARD_KINDS`] kinds besides the King; a `piece`
+    /// command for a kind left out would redefine another piece (XBoard reads `+X` as the
+    /// partner it gives `X`), so kinds past the limit get none.
     pub fn definition(&self, start: &Position) -> Vec<String> {
         let rules = &self.tables.rules();
         let promoted = |i: usize| self.ids[i].starts_with('+');
         let king = (0..rules.pieces.len()).find(|&i| rules.pieces[i].royal && !promoted(i));
-        let mut table: Vec<String> = (0..rules.pieces.len())
-            .filter(|&i| Some(i) != king && !promoted(i))
-            .map(|i| self.ids[i].clone())
-            .chain(
-                (0..rules.pieces.len())
-                    .filter(|&i| Some(i) != king && promoted(i))
-                    .map(|i| self.ids[i].replacen('+', "^", 1)),
-            )
+        let others =
+            |promotions: bool| (0..rules.pieces.len()).filter(move |&i| Some(i) != king && promoted(i) == promotions);
+        let kinds: Vec<usize> = others(false)
+            .chain(others(true))
             .take(XBOARD_KINDS)
+            .chain(king)
             .collect();
-        table.push(king.map_or(".".into(), |k| self.ids[k].clone()));
-        let upper = table.concat();
-        let holdings = if rules.drops {
-            (0..rules.pieces.len())
-                .filter(|&i| Some(i) != king && !promoted(i))
-                .count()
-        } else {
-            0
-        };
+        let mut upper: String = kinds.iter().map(|&i| self.ids[i].replacen('+', "^", 1)).collect();
+        if king.is_none() {
+            upper.push('.');
+        }
+        let holdings = if rules.drops { others(false).count() } else { 0 };
         let parent = if rules.drops { "shogi" } else { "chu" };
         let mut out = vec![format!(
             "setup ({upper}{}) {}x{}+{holdings}_{parent} {}",
@@ -325,8 +321,8 @@ impl View {
             self.ranks(),
             self.fen(start)
         )];
-        for (i, piece) in rules.pieces.iter().enumerate() {
-            let b = betza(piece);
+        for &i in &kinds {
+            let b = betza(&rules.pieces[i]);
             if !b.text.is_empty() {
                 out.push(format!("piece {}& {}", self.ids[i], b.text));
             }
