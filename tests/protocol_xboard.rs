@@ -90,7 +90,7 @@ fn a_variant_xboard_does_not_know_is_defined_with_setup_and_one_piece_command_pe
     let (lines, _) = koma.expect("pong 1");
     assert_eq!(
         lines[0],
-        "setup (FCPLRS^F^SKfcplrs^f^sk) 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR w 0 1"
+        "setup (S.FC.PLR^F^SKs.fc.plr^f^sk) 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR w 0 1"
     );
     let pieces: Vec<&String> = lines.iter().filter(|l| l.starts_with("piece ")).collect();
     assert_eq!(pieces.len(), tables("tori", &[]).rules().pieces.len(), "{lines:?}");
@@ -100,6 +100,79 @@ fn a_variant_xboard_does_not_know_is_defined_with_setup_and_one_piece_command_pe
     koma.send("variant chu");
     koma.send("ping 2");
     assert!(koma.expect("pong 2").0.is_empty());
+}
+
+/// The upper half of the piece table in a `setup` command.
+fn setup_table(setup: &str) -> String {
+    let table = setup
+        .strip_prefix("setup (")
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(table, _)| table)
+        .unwrap_or_else(|| panic!("a setup command: {setup}"));
+    table[..table.len() / 2].to_string()
+}
+
+/// The setup command koma sends for `variant`, and the piece commands after it.
+fn definition(variant: &str) -> (String, Vec<String>) {
+    let mut koma = started(variant);
+    koma.send("ping 1");
+    let (lines, _) = koma.expect("pong 1");
+    (lines[0].clone(), lines[1..].to_vec())
+}
+
+/// The IDs a table lists, position by position (`P`, `L'`, `+D!`, `.` for an empty one).
+fn table_ids(table: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for c in table.chars() {
+        match c {
+            '\'' | '!' => ids.last_mut().expect("an ID before").push(c),
+            '^' => ids.push("+".to_string()),
+            _ if ids.last().is_some_and(|id| id == "+") => ids.last_mut().unwrap().push(c),
+            _ => ids.push(c.to_string()),
+        }
+    }
+    ids
+}
+
+/// Maka-Dai-Dai has more kinds than XBoard's 65 besides the King: the `setup` table lists 65
+/// places, and no `piece` command names a kind left out (XBoard would read `+X` as the
+/// partner it gives `X` and redefine that piece: it forfeited koma's first Bishop-like move).
+#[test]
+fn piece_commands_name_only_kinds_in_the_setup_table() {
+    let (setup, lines) = definition("maka-dai-dai");
+    let listed = table_ids(&setup_table(&setup));
+    assert_eq!(listed.len(), 66, "65 places and the King: {listed:?}");
+    let pieces: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("piece "))
+        .map(|l| l.split_once("& ").expect("`piece ID& BETZA`").0)
+        .collect();
+    assert!(pieces.len() >= 60, "{pieces:?}");
+    for id in pieces {
+        assert!(
+            listed.iter().any(|l| l == id),
+            "piece {id} is not in the table {listed:?}"
+        );
+    }
+}
+
+/// XBoard's table is positional, and XBoard gives positions rules of their own: with drops,
+/// the first (its Pawn's) no drop on the last rank nor a second on a file, and promotion there
+/// compulsory; the second (its Knight's) the same for the last two ranks; the fifth (its
+/// Queen's, Shogi's Lance) as the first but for the file. In Judkin's Shogi a Rook there was
+/// refused a drop on the last rank: only a kind with those rules goes there, else none (`.`).
+/// The 22nd (its Lion's) keeps Chu's Lion-trading rules, so it stays empty (Dai's 22nd kind
+/// was there).
+#[test]
+fn a_kind_goes_only_where_xboards_rules_for_the_place_are_its_own() {
+    let table = |variant: &str| setup_table(&definition(variant).0);
+    assert!(table("judkins").starts_with("PNRB.SG"), "{}", table("judkins"));
+    assert!(table("minishogi").starts_with("P.RB.SG"), "{}", table("minishogi"));
+    // Tori's Swallow: two to a file, as XBoard allows on a board of seven ranks.
+    assert!(table("tori").starts_with("S.FC.PLR"), "{}", table("tori"));
+    let dai = table_ids(&table("dai"));
+    assert_eq!(dai.len(), 56, "{dai:?}");
+    assert_eq!(dai[21], ".", "{dai:?}");
 }
 
 #[test]

@@ -16,6 +16,20 @@ const NATIVE: &[&str] = &["shogi", "chu"];
 /// Kinds of piece XBoard 4.9 can tell apart per side, besides the King.
 const XBOARD_KINDS: usize = 65;
 
+/// XBoard's table of kinds is positional (Pawn, Knight, Bishop, Rook, Queen, …, Lion at 21),
+/// and XBoard gives some positions rules of their own: in a variant with drops, the Pawn's
+/// may not be dropped on the last rank nor twice on a file (two on a 7-rank board), must
+/// promote there; the Queen's (Shogi's Lance) the same without the file rule; the Knight's
+/// neither on the last two ranks; only the first nine may promote at all (so kinds that
+/// promote come first). In any variant the Lion's keeps Chu's rules on trading Lions. A kind
+/// goes only where those rules are its own too, so XBoard never refuses a move koma makes.
+const PAWN_SLOT: usize = 0;
+const KNIGHT_SLOT: usize = 1;
+const LANCE_SLOT: usize = 4;
+const LION_SLOT: usize = 21;
+/// XBoard reads a table of at least six kinds a side, the King included.
+const XBOARD_MIN_KINDS: usize = 5;
+
 pub struct View {
     pub tables: Arc<MoveTables>,
     /// Each kind's ID, in Black's (upper) case.
@@ -293,23 +307,20 @@ impl View {
         NATIVE.contains(&name)
     }
 
-    /// The `setup` command and one `piece` command per kind, for a variant XBoard does not know.
+    /// The `setup` command and one `piece` command per kind it names, for a variant XBoard
+    /// does not know. XBoard takes at most [`XBOARD_KINDS`] kinds besides the King; a `piece`
+    /// command for a kind left out would redefine another piece (XBoard reads `+X` as the
+    /// partner it gives `X`), so kinds past the limit get none.
     pub fn definition(&self, start: &Position) -> Vec<String> {
         let rules = &self.tables.rules();
         let promoted = |i: usize| self.ids[i].starts_with('+');
         let king = (0..rules.pieces.len()).find(|&i| rules.pieces[i].royal && !promoted(i));
-        let mut table: Vec<String> = (0..rules.pieces.len())
-            .filter(|&i| Some(i) != king && !promoted(i))
-            .map(|i| self.ids[i].clone())
-            .chain(
-                (0..rules.pieces.len())
-                    .filter(|&i| Some(i) != king && promoted(i))
-                    .map(|i| self.ids[i].replacen('+', "^", 1)),
-            )
-            .take(XBOARD_KINDS)
+        let slots = self.slots(king);
+        let mut upper: String = slots
+            .iter()
+            .map(|slot| slot.map_or(".".into(), |i| self.ids[i].replacen('+', "^", 1)))
             .collect();
-        table.push(king.map_or(".".into(), |k| self.ids[k].clone()));
-        let upper = table.concat();
+        upper.push_str(&king.map_or(".".into(), |k| self.ids[k].clone()));
         let holdings = if rules.drops {
             (0..rules.pieces.len())
                 .filter(|&i| Some(i) != king && !promoted(i))
@@ -325,13 +336,53 @@ impl View {
             self.ranks(),
             self.fen(start)
         )];
-        for (i, piece) in rules.pieces.iter().enumerate() {
-            let b = betza(piece);
+        for i in slots.iter().flatten().copied().chain(king) {
+            let b = betza(&rules.pieces[i]);
             if !b.text.is_empty() {
                 out.push(format!("piece {}& {}", self.ids[i], b.text));
             }
         }
         out
+    }
+
+    /// XBoard's table of kinds besides the King, position by position (`None` for a position
+    /// left empty): unpromoted kinds first (with drops, those that promote first of all),
+    /// then promoted ones, each position with rules of its own given a kind they fit or none.
+    fn slots(&self, king: Option<usize>) -> Vec<Option<usize>> {
+        let rules = &self.tables.rules();
+        let promoted = |i: usize| self.ids[i].starts_with('+');
+        let promotes = |i: usize| rules.pieces[i].promotion.to.is_some();
+        let mut rest: Vec<usize> = (0..rules.pieces.len())
+            .filter(|&i| Some(i) != king && !promoted(i))
+            .collect();
+        if rules.drops {
+            rest.sort_by_key(|&i| !promotes(i));
+        }
+        rest.extend((0..rules.pieces.len()).filter(|&i| Some(i) != king && promoted(i)));
+        let mut slots = Vec::new();
+        while slots.len() < XBOARD_KINDS && (!rest.is_empty() || slots.len() < XBOARD_MIN_KINDS) {
+            let slot = slots.len();
+            let pick = rest.iter().position(|&i| self.fits(slot, i));
+            slots.push(pick.map(|at| rest.remove(at)));
+        }
+        slots
+    }
+
+    /// Whether XBoard's rules for position `slot` of its table are also koma's for kind `i`.
+    fn fits(&self, slot: usize, i: usize) -> bool {
+        let rules = &self.tables.rules();
+        let piece = &rules.pieces[i];
+        let promotes = piece.promotion.to.is_some();
+        let kept_from = |ranks: u8| promotes && piece.promotion.forced_ranks >= ranks && piece.drop.dead_ranks >= ranks;
+        let pawns_per_file = if self.ranks() == 7 { 2 } else { 1 };
+        match slot {
+            LION_SLOT => false,
+            _ if !rules.drops => true,
+            PAWN_SLOT => kept_from(1) && piece.drop.per_file.is_some_and(|n| n <= pawns_per_file),
+            KNIGHT_SLOT => kept_from(2),
+            LANCE_SLOT => kept_from(1),
+            _ => true,
+        }
     }
 
     /// The `highlight` answer to `lift SQUARE`: where the piece there may go (yellow, red for
