@@ -408,3 +408,24 @@ fn a_legal_move_whatever_stops_the_search() {
         }
     }
 }
+
+/// Chu under `repetition=forbidden` (HaChu's rule): in a quiet ending where shuffling is all
+/// there is, the engine playing both sides never makes a position occur twice, and every
+/// move it chooses is legal.
+#[test]
+fn the_engine_never_repeats_where_repetition_is_forbidden() {
+    let tables = tables("chu", &["repetition=forbidden"]);
+    let mut pos = read_sfen(&tables, "g5k5/12/12/12/12/12/12/12/12/12/12/G5K5 b - 1").expect("a position");
+    let mut searcher = Searcher::new();
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(pos.hash());
+    for ply in 0..40 {
+        let result = searcher.search(&mut pos, &Limits::depth(2));
+        let Some(m) = result.best else {
+            break;
+        };
+        assert!(pos.legal_moves().contains(&m), "ply {ply}: {}", usi(&pos, Some(m)));
+        pos.make(&m);
+        assert!(seen.insert(pos.hash()), "ply {ply}: a position occurred again");
+    }
+}

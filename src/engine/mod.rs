@@ -21,7 +21,9 @@
 //! a small bonus for advanced and central pieces and for royals kept home. Game ends follow the rules: checkmate and a side without
 //! royal pieces lose, stalemate scores as `stalemate` says, the bare-king rule is judged
 //! simply (a side left bare loses, without looking for an immediate reply that bares the
-//! other), and a position that repeats one already seen scores as a draw.
+//! other), a position that repeats one already seen scores as a draw, and where the
+//! repetition rule forbids a move (HaChu's `repetition 2 illegal`, Yari's third occurrence…)
+//! the search does not play it.
 
 mod eval;
 mod search;

@@ -319,7 +319,7 @@ impl Searcher {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        pos.legal_moves_into(&mut moves, LionCounting::Distinct);
+        pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -337,14 +337,21 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let quiet = scores[i] < KILLER;
             let undo = pos.make(&m);
+            // The repetition rule, where it forbids moves, is applied to the moves played.
+            if pos.repetition_breach().is_err() {
+                pos.unmake(&m, &undo);
+                continue;
+            }
+            legal += 1;
             // Whether the move checks is asked only of late quiet moves, the ones pruned
             // or reduced (with slow attackers on the board the question is costly).
-            let late_quiet = i > 0 && quiet && !in_check;
+            let late_quiet = legal > 1 && quiet && !in_check;
             let gives_check = |pos: &Position| pos.royal_in_check(side.opponent());
             if let Some(optimistic) = futile
                 && late_quiet
@@ -356,7 +363,7 @@ impl Searcher {
                 continue;
             }
             let mut score;
-            if i == 0 {
+            if legal == 1 {
                 score = -self.negamax(ev, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let mut r = if late_quiet && depth >= 3 {
@@ -401,6 +408,9 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        if legal == 0 {
+            return no_move_score(pos, in_check, ply);
+        }
 
         let bound = if best >= beta {
             Bound::Lower
