@@ -429,3 +429,44 @@ fn the_engine_never_repeats_where_repetition_is_forbidden() {
         assert!(seen.insert(pos.hash()), "ply {ply}: a position occurred again");
     }
 }
+
+/// Lazy SMP: a search on two threads returns a legal move, and counts the helper's nodes.
+#[test]
+fn two_threads_return_a_legal_move() {
+    let mut pos = Position::start(tables("chu", &[]));
+    let mut searcher = Searcher::new();
+    searcher.set_threads(2);
+    assert_eq!(searcher.threads(), 2);
+    let result = searcher.search(&mut pos, &Limits::depth(4));
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+    assert_eq!(result.depth, 4);
+    // Another search with the same searcher (the shared table kept) is as legal.
+    let again = searcher.search(&mut pos, &Limits::nodes(2_000));
+    assert!(pos.legal_moves().contains(&again.best.expect("a move")));
+}
+
+/// REAL-TIME CHECK (generous margin, as above): a two-thread search stopped from another
+/// thread returns at once, its helper stopped with it.
+#[test]
+fn two_threads_stop_promptly() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        depth: Some(60),
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let searching = std::thread::spawn(move || {
+        let mut pos = Position::start(tables("chu", &[]));
+        let mut searcher = Searcher::new();
+        searcher.set_threads(2);
+        let result = searcher.search(&mut pos, &limits);
+        (pos.legal_moves().contains(&result.best.expect("a move")), result.depth)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (legal, depth) = searching.join().expect("the search thread ends");
+    assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+    assert!(legal);
+    assert!(depth < 60);
+}

@@ -282,3 +282,26 @@ fn usinewgame_gameover_and_quit() {
     assert!(!said.iter().any(|l| l.starts_with("bestmove")), "{said:?}");
     assert!(koma.quit("quit").success());
 }
+
+/// `Threads` (lazy SMP) is an option, 1 by default; with 2 the search still answers a legal
+/// bestmove, and a bad value is answered with `info string`.
+#[test]
+fn threads_is_an_option_and_two_threads_play_a_legal_move() {
+    let mut koma = Engine::start(&["usi", "chu"]);
+    koma.send("usi");
+    let (lines, _) = koma.expect("usiok");
+    assert!(
+        lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()),
+        "{lines:?}"
+    );
+    koma.send("setoption name Threads value 0");
+    let (_, said) = koma.expect("info string");
+    assert!(said.contains("Threads"), "{said}");
+    koma.send("setoption name Threads value 2");
+    koma.send("isready");
+    assert!(koma.expect("readyok").0.is_empty());
+    koma.send("position startpos");
+    koma.send("go depth 3");
+    let (_, best) = koma.expect("bestmove");
+    assert!(legal_after("chu", &[], &best), "{best}");
+}

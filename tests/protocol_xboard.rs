@@ -387,3 +387,21 @@ fn a_move_repeating_a_position_is_illegal_under_repetition_forbidden() {
     koma.send("ping 1");
     assert!(koma.expect("pong 1").0.is_empty());
 }
+
+/// `cores` (announced with `smp=1`) sets the threads of the search: with 2, koma still
+/// answers a legal move; a bad value is an `Error`.
+#[test]
+fn cores_sets_the_search_threads() {
+    let mut koma = Engine::start(&["xboard", "shogi"]);
+    koma.send("protover 2");
+    let (features, _) = koma.expect("feature done=1");
+    assert!(features.iter().any(|l| l.contains(" smp=1 ")), "{features:?}");
+    koma.send("cores none");
+    assert_eq!(koma.expect("Error").1, "Error (not a number of cores): cores none");
+    koma.send("cores 2");
+    koma.send("new");
+    koma.send("sd 3");
+    koma.send("usermove c3c4");
+    let (_, reply) = koma.expect("move ");
+    assert!(legal_after("shogi", &["7g7f"], &reply, 9, 9), "{reply}");
+}

@@ -204,7 +204,9 @@ impl Eval {
             let s = side.index();
             let enemy_bit = 1u8 << (1 - s);
             for &royal in pos.royal_squares(side) {
-                let near = self.neighbours(royal).filter(|&sq| attacks[usize::from(sq)] & enemy_bit != 0);
+                let near = self
+                    .neighbours(royal)
+                    .filter(|&sq| attacks[usize::from(sq)] & enemy_bit != 0);
                 score[s] -= WEIGHTS.royal_attack * near.count() as i32;
             }
         }

@@ -8,6 +8,7 @@
 //! from one move to the next.
 //!
 //! The search: negamax with principal-variation windows, a fixed-size transposition table
+//! (shared by the threads of a lazy SMP search, [`Searcher::set_threads`])
 //! keyed by [`Position::hash`](crate::game::Position::hash), move ordering (table move,
 //! captures by most valuable victim / least valuable attacker, promotions, killer moves,
 //! captures that lose material by static exchange, history), null-move pruning (not in
@@ -35,7 +36,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use search::Searcher;
+pub use search::{MAX_THREADS, Searcher};
+pub use tt::SLOT_BYTES as TABLE_SLOT_BYTES;
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n` (negative when the side
 /// to move is the one mated).
