@@ -19,7 +19,9 @@
 //! exchange evaluation finds the pieces that take back with the position's own move
 //! generation, so it holds for every movement of every variant.
 //! The evaluation is material at the declared values (pieces in hand a little more), plus
-//! a small bonus for advanced and central pieces and for royals kept home. Game ends follow the rules: checkmate and a side without
+//! a small bonus for advanced and central pieces and for royals kept home, and terms read
+//! from the compiled tables: mobility, attacks next to the royals, promotion-zone pressure,
+//! protected Lions under the Lion-trading rules (weights as data in `eval.rs`). Game ends follow the rules: checkmate and a side without
 //! royal pieces lose, stalemate scores as `stalemate` says, the bare-king rule is judged
 //! simply (a side left bare loses, without looking for an immediate reply that bares the
 //! other), a position that repeats one already seen scores as a draw, and where the
