@@ -305,3 +305,20 @@ fn threads_is_an_option_and_two_threads_play_a_legal_move() {
     let (_, best) = koma.expect("bestmove");
     assert!(legal_after("chu", &[], &best), "{best}");
 }
+
+/// Under Chu's `repetition=forbidden` (HaChu's rule), a position whose moves repeat an earlier
+/// position is refused with the rule's name, and the position stays as it was.
+#[test]
+fn a_move_repeating_a_position_is_refused_under_repetition_forbidden() {
+    let mut koma = started("chu");
+    koma.send("setoption name repetition value forbidden");
+    koma.send("position startpos moves 7j6h 6c7e 6h7j 7e6c");
+    let (_, said) = koma.expect("info string");
+    assert_eq!(
+        said,
+        "info string position: move 4: not legal here: it would repeat the position, which the repetition rule \
+         forbids; the position stays as it was"
+    );
+    koma.send("isready");
+    assert!(koma.expect("readyok").0.is_empty());
+}
