@@ -118,6 +118,7 @@ broken_files! {
     bad_distance_too_long: "bad-distance-too-long" => [BadDistance];
     not_in_hand: "not-in-hand" => [NotInHand];
     rule_needs_another: "rule-needs-another" => [RuleNeedsAnother];
+    repetition_once: "repetition-once" => [BadValue];
     bad_value: "bad-value" => [BadValue];
     unused_piece: "unused-piece" => [UnusedPiece];
     stuck_piece: "stuck-piece" => [StuckPiece];

@@ -329,6 +329,13 @@ fn the_engine_does_not_repeat_a_perpetual_check() {
 /// stopped from another thread, returns at once with a legal move.
 #[test]
 fn the_stop_flag_ends_a_search_from_another_thread() {
+    stops_promptly_with_a_legal_move(1);
+}
+
+/// Searches the Chu start on `threads` threads with no limit but the stop flag, sets the flag
+/// from this thread after 300 ms, and checks that the search returned within 500 ms with a
+/// legal move.
+fn stops_promptly_with_a_legal_move(threads: usize) {
     let stop = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         depth: Some(60),
@@ -337,7 +344,9 @@ fn the_stop_flag_ends_a_search_from_another_thread() {
     };
     let searching = std::thread::spawn(move || {
         let mut pos = Position::start(tables("chu", &[]));
-        let result = search(&mut pos, &limits);
+        let mut searcher = Searcher::new();
+        searcher.set_threads(threads);
+        let result = searcher.search(&mut pos, &limits);
         (pos.legal_moves().contains(&result.best.expect("a move")), result.depth)
     });
     std::thread::sleep(Duration::from_millis(300));
@@ -429,4 +438,47 @@ fn a_legal_move_whatever_stops_the_search() {
             );
         }
     }
+}
+
+/// Chu under `repetition=forbidden` (HaChu's rule): in a quiet ending where shuffling is all
+/// there is, the engine playing both sides never makes a position occur twice, and every
+/// move it chooses is legal.
+#[test]
+fn the_engine_never_repeats_where_repetition_is_forbidden() {
+    let tables = tables("chu", &["repetition=forbidden"]);
+    let mut pos = read_sfen(&tables, "g5k5/12/12/12/12/12/12/12/12/12/12/G5K5 b - 1").expect("a position");
+    let mut searcher = Searcher::new();
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(pos.hash());
+    for ply in 0..40 {
+        let result = searcher.search(&mut pos, &Limits::depth(2));
+        let Some(m) = result.best else {
+            break;
+        };
+        assert!(pos.legal_moves().contains(&m), "ply {ply}: {}", usi(&pos, Some(m)));
+        pos.make(&m);
+        assert!(seen.insert(pos.hash()), "ply {ply}: a position occurred again");
+    }
+}
+
+/// Lazy SMP: a search on two threads returns a legal move, and counts the helper's nodes.
+#[test]
+fn two_threads_return_a_legal_move() {
+    let mut pos = Position::start(tables("chu", &[]));
+    let mut searcher = Searcher::new();
+    searcher.set_threads(2);
+    assert_eq!(searcher.threads(), 2);
+    let result = searcher.search(&mut pos, &Limits::depth(4));
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+    assert_eq!(result.depth, 4);
+    // Another search with the same searcher (the shared table kept) is as legal.
+    let again = searcher.search(&mut pos, &Limits::nodes(2_000));
+    assert!(pos.legal_moves().contains(&again.best.expect("a move")));
+}
+
+/// REAL-TIME CHECK (generous margin, as above): a two-thread search stopped from another
+/// thread returns at once, its helper stopped with it.
+#[test]
+fn two_threads_stop_promptly() {
+    stops_promptly_with_a_legal_move(2);
 }

@@ -282,3 +282,43 @@ fn usinewgame_gameover_and_quit() {
     assert!(!said.iter().any(|l| l.starts_with("bestmove")), "{said:?}");
     assert!(koma.quit("quit").success());
 }
+
+/// `Threads` (lazy SMP) is an option, 1 by default; with 2 the search still answers a legal
+/// bestmove, and a bad value is answered with `info string`.
+#[test]
+fn threads_is_an_option_and_two_threads_play_a_legal_move() {
+    let mut koma = Engine::start(&["usi", "chu"]);
+    koma.send("usi");
+    let (lines, _) = koma.expect("usiok");
+    assert!(
+        lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()),
+        "{lines:?}"
+    );
+    koma.send("setoption name Threads value 0");
+    let (_, said) = koma.expect("info string");
+    assert!(said.contains("Threads"), "{said}");
+    koma.send("setoption name Threads value 2");
+    koma.send("isready");
+    assert!(koma.expect("readyok").0.is_empty());
+    koma.send("position startpos");
+    koma.send("go depth 3");
+    let (_, best) = koma.expect("bestmove");
+    assert!(legal_after("chu", &[], &best), "{best}");
+}
+
+/// Under Chu's `repetition=forbidden` (HaChu's rule), a position whose moves repeat an earlier
+/// position is refused with the rule's name, and the position stays as it was.
+#[test]
+fn a_move_repeating_a_position_is_refused_under_repetition_forbidden() {
+    let mut koma = started("chu");
+    koma.send("setoption name repetition value forbidden");
+    koma.send("position startpos moves 7j6h 6c7e 6h7j 7e6c");
+    let (_, said) = koma.expect("info string");
+    assert_eq!(
+        said,
+        "info string position: move 4: not legal here: it would repeat the position, which the repetition rule \
+         forbids; the position stays as it was"
+    );
+    koma.send("isready");
+    assert!(koma.expect("readyok").0.is_empty());
+}

@@ -431,5 +431,50 @@ fn the_command_lines_options_hold_for_its_variant() {
     plain.send(&format!("setboard {board}"));
     plain.send("force");
     plain.send("usermove g1g2");
-    assert_eq!(plain.expect("Illegal").1, "Illegal move (not a legal move here): g1g2");
+    assert_eq!(
+        plain.expect("Illegal").1,
+        "Illegal move (it would leave your royal piece in check): g1g2"
+    );
+}
+
+/// Under Chu's `repetition=forbidden` (HaChu's rule), a move that repeats an earlier position
+/// is refused with the rule's name, and the game goes on.
+#[test]
+fn a_move_repeating_a_position_is_illegal_under_repetition_forbidden() {
+    let mut koma = Engine::start(&["xboard", "chu", "--option", "repetition=forbidden"]);
+    koma.send("protover 2");
+    koma.expect("feature done=1");
+    koma.send("new");
+    koma.send("variant chu");
+    koma.send("force");
+    // Black's Lion out and back, White's Lion out: White's Lion back would repeat the start.
+    for m in ["f3g5", "g10f8", "g5f3"] {
+        koma.send(&format!("usermove {m}"));
+    }
+    koma.send("usermove f8g10");
+    assert_eq!(
+        koma.expect("Illegal").1,
+        "Illegal move (it would repeat the position, which the repetition rule forbids): f8g10"
+    );
+    koma.send("usermove f8e6");
+    koma.send("ping 1");
+    assert!(koma.expect("pong 1").0.is_empty());
+}
+
+/// `cores` (announced with `smp=1`) sets the threads of the search: with 2, koma still
+/// answers a legal move; a bad value is an `Error`.
+#[test]
+fn cores_sets_the_search_threads() {
+    let mut koma = Engine::start(&["xboard", "shogi"]);
+    koma.send("protover 2");
+    let (features, _) = koma.expect("feature done=1");
+    assert!(features.iter().any(|l| l.contains(" smp=1 ")), "{features:?}");
+    koma.send("cores none");
+    assert_eq!(koma.expect("Error").1, "Error (not a number of cores): cores none");
+    koma.send("cores 2");
+    koma.send("new");
+    koma.send("sd 3");
+    koma.send("usermove c3c4");
+    let (_, reply) = koma.expect("move ");
+    assert!(legal_after("shogi", &["7g7f"], &reply, 9, 9), "{reply}");
 }

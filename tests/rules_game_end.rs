@@ -274,6 +274,51 @@ fn tori_fourfold_repetition_is_illegal() {
     assert_eq!(try_play(&mut g, "4b3a"), Ok(()));
 }
 
+/// Chu (also Dai and Sho), `repetition=forbidden` (HaChu's reading): a move that repeats any
+/// earlier position is illegal, whoever started the cycle. (A Gold each keeps Chu's bare-king
+/// rule out of the way.)
+#[test]
+fn chu_forbidden_repetition_any_repeat_is_illegal() {
+    let shuffle = ["6l6k", "6a6b", "6k6l", "6b6a"];
+    let sfen = "g5k5/12/12/12/12/12/12/12/12/12/12/G5K5 b - 1";
+    let mut g = game("chu", &["repetition=forbidden"], sfen);
+    play_all(&mut g, &shuffle[..3]);
+    // The start position would occur a second time.
+    assert_eq!(try_play(&mut g, "6b6a"), Err(Illegal::Repetition));
+    assert!(!legal(g.position_mut()).contains(&"6b6a".to_string()));
+    assert_eq!(try_play(&mut g, "6b5a"), Ok(()));
+    assert_eq!(g.result(), None);
+    // Dai and Sho have the same option.
+    let kings = [
+        (
+            "dai",
+            "7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/7K7 b - 1",
+            ["8o8n", "8a8b", "8n8o", "8b8a"],
+        ),
+        ("sho", "4k4/9/9/9/9/9/9/9/4K4 b - 1", ["5i5h", "5a5b", "5h5i", "5b5a"]),
+    ];
+    for (variant, sfen, shuffle) in kings {
+        let mut g = game(variant, &["repetition=forbidden"], sfen);
+        play_all(&mut g, &shuffle[..3]);
+        assert_eq!(try_play(&mut g, shuffle[3]), Err(Illegal::Repetition), "{variant}");
+    }
+}
+
+/// Chu by default (lishogi's reading, `repetition=fourfold`): repeating is legal, and the
+/// fourth occurrence of a position draws.
+#[test]
+fn chu_fourfold_repetition_draws() {
+    let shuffle = ["6l6k", "6a6b", "6k6l", "6b6a"];
+    let mut g = game("chu", &[], "g5k5/12/12/12/12/12/12/12/12/12/12/G5K5 b - 1");
+    for _ in 0..2 {
+        play_all(&mut g, &shuffle);
+    }
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.result(), None, "the third occurrence");
+    play_all(&mut g, &shuffle[3..]);
+    assert_eq!(g.result(), draw(EndReason::Repetition));
+}
+
 /// Shogi: the same position four times is a draw (sennichite).
 #[test]
 fn shogi_fourfold_repetition_draws() {

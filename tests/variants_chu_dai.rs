@@ -9,7 +9,8 @@ mod support;
 
 use koma::compile::{Choice, Severity, compile_named};
 use koma::rules::{
-    LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Rules, Side, Square,
+    LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Repetition,
+    RepetitionEffect, Rules, Side, Square,
 };
 use std::collections::BTreeMap;
 use support::{compile_clean, id, settings, sq};
@@ -452,7 +453,7 @@ fn chu_pawn_and_lance_must_promote_on_the_last_rank() {
 fn chu_options_compile_and_change_what_they_should() {
     let default = compile_clean(CHU, &[]);
     let names: Vec<&str> = default.options.keys().map(String::as_str).collect();
-    assert_eq!(names, ["promotion", "pawn-rule", "royal-capture"]);
+    assert_eq!(names, ["promotion", "pawn-rule", "royal-capture", "repetition"]);
     for option in default.options.values() {
         assert_eq!(option.chosen, option.values[0]);
     }
@@ -669,6 +670,42 @@ fn dai_options_compile_and_change_what_they_should() {
         }],
     );
     assert!(chu_option.rules.is_none());
+}
+
+// ---------------------------------------------------------------- repetition (Chu, Dai, Sho)
+
+/// The repetition option of the games HaChu plays: lishogi's fourfold rule by default, or
+/// HaChu's (no move may repeat an earlier position); nothing else changes.
+#[test]
+fn repetition_option_is_lishogis_fourfold_or_hachus_forbidden() {
+    for file in [CHU, DAI, "variants/sho.var"] {
+        let default = compile_clean(file, &[]);
+        let fourfold = Repetition {
+            count: 4,
+            effect: RepetitionEffect::Draw,
+            perpetual_check_loses: true,
+        };
+        assert_eq!(default.end.repetition, Some(fourfold), "{file}");
+        let forbidden = compile_clean(file, &["repetition=forbidden"]);
+        let any_repeat = Repetition {
+            count: 2,
+            effect: RepetitionEffect::Illegal,
+            perpetual_check_loses: false,
+        };
+        assert_eq!(forbidden.end.repetition, Some(any_repeat), "{file}");
+        let mut same = forbidden.clone();
+        same.options = default.options.clone();
+        same.end.repetition = default.end.repetition.clone();
+        assert_eq!(same, default, "{file}: only the repetition rule changes");
+        let bad = compile_named(
+            file,
+            &[Choice {
+                name: "repetition".into(),
+                value: "threefold".into(),
+            }],
+        );
+        assert!(bad.rules.is_none(), "{file}");
+    }
 }
 
 // ---------------------------------------------------------------- snapshots

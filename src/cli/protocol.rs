@@ -60,6 +60,8 @@ pub type Report = Box<dyn FnOnce(&SearchResult) + Send>;
 #[derive(Default)]
 pub struct Thinker {
     searcher: Option<Searcher>,
+    /// Threads per search (USI's `Threads`, CECP's `cores`); 0 stands for 1.
+    threads: usize,
     running: Option<Running>,
 }
 
@@ -84,6 +86,7 @@ impl Thinker {
         let silent = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
         let mut searcher = self.searcher.take().unwrap_or_default();
+        searcher.set_threads(self.threads);
         let (stopped, held, quiet) = (stop.clone(), hold.clone(), silent.clone());
         let thread = thread::Builder::new().name("search".into()).spawn(move || {
             let result = searcher.search(&mut pos, &limits);
@@ -147,6 +150,11 @@ impl Thinker {
     pub fn set_searcher(&mut self, searcher: Searcher) {
         self.cancel();
         self.searcher = Some(searcher);
+    }
+
+    /// Searches with this many threads from now on (lazy SMP).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
     }
 
     /// Forgets what the searcher learnt (a new game).

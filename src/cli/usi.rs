@@ -8,7 +8,7 @@ use super::protocol::{
     MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, load_or_report, load_variant, read_command, say,
 };
 use koma::compile::{Choice, source::SHIPPED};
-use koma::engine::{Info, Limits, MAX_PLY, SearchResult, Searcher, mate_in};
+use koma::engine::{Info, Limits, MAX_PLY, MAX_THREADS, SearchResult, Searcher, TABLE_SLOT_BYTES, mate_in};
 use koma::game::{Game, Move, MoveTables, Position};
 use koma::notation::{read_sfen, read_usi, write_usi};
 use koma::rules::Side;
@@ -18,8 +18,6 @@ use std::time::Duration;
 
 /// The transposition table's size by default, in MB (`USI_Hash`).
 const DEFAULT_HASH_MB: u64 = 16;
-/// An entry of the transposition table, in bytes.
-const ENTRY_BYTES: u64 = 32;
 
 pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
     let Ok(tables) = load_or_report(variant, options) else {
@@ -128,6 +126,9 @@ impl Usi {
             "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
         ));
         say("option name USI_Ponder type check default false");
+        say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         for (name, option) in &self.tables.rules().options {
             let values: Vec<String> = option.values.iter().map(|v| format!("var {v}")).collect();
             say(&format!(
@@ -162,11 +163,20 @@ impl Usi {
             "VariantFile" => self.load(value, Vec::new()),
             "USI_Hash" => match value.parse::<u64>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
-                    let entries = mb * (1 << 20) / ENTRY_BYTES;
+                    let entries = mb * (1 << 20) / TABLE_SLOT_BYTES as u64;
                     self.thinker.set_searcher(Searcher::with_table_bits(entries.ilog2()));
                     Ok(())
                 }
                 _ => Err(format!("USI_Hash: `{value}` is not a size in MB from 1 to 4096")),
+            },
+            "Threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.thinker.set_threads(n);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "Threads: `{value}` is not a number of threads from 1 to {MAX_THREADS}"
+                )),
             },
             "USI_Ponder" => match value {
                 "true" | "false" => Ok(()),

@@ -113,7 +113,11 @@ impl XBoard {
         let rest = rest.trim();
         match name {
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "easy"
-            | "hard" | "put" | "hover" | "otim" | "draw" | "cores" | "memory" => {}
+            | "hard" | "put" | "hover" | "otim" | "draw" | "memory" => {}
+            "cores" => match rest.parse::<usize>() {
+                Ok(n) if n >= 1 => self.thinker.set_threads(n),
+                _ => say(&format!("Error (not a number of cores): cores {rest}")),
+            },
             "protover" => self.features(),
             "new" => {
                 self.cancel();
@@ -213,7 +217,7 @@ impl XBoard {
             variants.push(name.clone());
         }
         say(&format!(
-            "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 colors=0 highlight=1 debug=1 myname=\"koma {}\"",
+            "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 colors=0 highlight=1 debug=1 smp=1 myname=\"koma {}\"",
             env!("CARGO_PKG_VERSION")
         ));
         say(&format!("feature variants=\"{}\"", variants.join(",")));

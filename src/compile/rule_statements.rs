@@ -292,7 +292,11 @@ impl Ctx {
                         count.span.clone(),
                         format!("a repetition count of {} is not between 2 and 10", count.node),
                         "between 2 and 10",
-                        Some("the count is the occurrence of a position that the rule is about (Shogi: 4)".into()),
+                        Some(
+                            "the count is the occurrence of a position that the rule is about: 4 for Shogi's \
+                             rule, 2 to forbid any repeat of a position (`repetition 2 illegal`)"
+                                .into(),
+                        ),
                     );
                     return;
                 }

@@ -1,10 +1,41 @@
 //! The static evaluation: material at the values the variant file declares, pieces in hand
-//! worth a little more than on the board, and a small bonus for advancing pieces (and for
-//! keeping royal pieces home). Everything is read from the rules; nothing names a piece.
+//! worth a little more than on the board, a small bonus for advancing pieces (and for
+//! keeping royal pieces home), and terms every variant gets from its compiled tables: the
+//! mobility of each piece along its runs of squares, attacks on the squares next to the
+//! royals, pressure on the promotion zone, and the protection of the pieces the Lion-trading
+//! rules single out. The weights are data ([`WEIGHTS`]), the same for every variant;
+//! everything else is read from the rules. Nothing names a piece.
 
 use crate::game::{MoveTables, Position, Sq};
-use crate::rules::{PieceId, Side, Square};
+use crate::rules::{LionRole, Mode, PieceId, PromotionEvent, Side, Square};
 use std::sync::Arc;
+
+/// The weights of the evaluation's terms, in the units of the declared values (a Pawn is 100
+/// in every shipped variant).
+pub(crate) struct Weights {
+    /// Per square a piece (not a royal) can move to along its runs of squares (steps, slides,
+    /// leaps; not the Lion's walked moves), counted on the board as it stands.
+    pub mobility: i32,
+    /// Per square next to a royal that the opponent attacks.
+    pub royal_attack: i32,
+    /// Hundredths of what promoting gains, for a piece that may promote standing in the
+    /// promotion zone; half of it one rank short of the zone.
+    pub zone_percent: i32,
+    /// Hundredths of its value, for a Lion (under the Lion-trading rules) its own side
+    /// protects: the opponent's Lion may not take it from afar.
+    pub protected_lion_percent: i32,
+}
+
+/// The weights every variant is evaluated with.
+pub(crate) const WEIGHTS: Weights = Weights {
+    mobility: 2,
+    royal_attack: 10,
+    zone_percent: 20,
+    protected_lion_percent: 5,
+};
+
+/// The most squares a board has (the attack map's size).
+const MAX_SQUARES: usize = crate::rules::MAX_BOARD_SIDE as usize * crate::rules::MAX_BOARD_SIDE as usize;
 
 /// Declared values are capped here, so that no material sum reaches a mate score.
 const MAX_VALUE: u32 = 100_000;
@@ -35,9 +66,12 @@ pub(crate) struct Eval {
     royal: Vec<bool>,
     /// Every square by index.
     pub squares: Vec<Square>,
-    /// Position bonus per (side, square) for ordinary pieces and for royals.
-    piece_bonus: [Vec<i32>; 2],
-    royal_bonus: [Vec<i32>; 2],
+    /// Position bonus per (kind, side, square): advance and centre (royals: staying home),
+    /// and the promotion zone's pressure.
+    square_bonus: Vec<i32>,
+    /// The kinds the Lion-trading rules protect from a distant Lion (0 for the others): the
+    /// bonus when their side protects them.
+    protected_bonus: Vec<i32>,
     drops: bool,
     pub has_royals: bool,
     pub bare_king: bool,
@@ -54,7 +88,7 @@ impl Eval {
             .zip(&royal)
             .map(|(&v, &r)| if r { ROYAL_ORDER } else { v })
             .collect();
-        let promote_gain = tables
+        let promote_gain: Vec<i32> = tables
             .kinds()
             .iter()
             .enumerate()
@@ -74,19 +108,54 @@ impl Eval {
         let files = i32::from(geo.files);
         let span = (ranks - 1).max(1);
         let half = ((files - 1) / 2).max(1);
-        let mut piece_bonus = [Vec::new(), Vec::new()];
-        let mut royal_bonus = [Vec::new(), Vec::new()];
-        for side in [Side::Black, Side::White] {
-            for sq in 0..geo.len() as Sq {
-                // 0 on the side's own back rank, `span` on the far rank.
-                let advance = ranks - i32::from(geo.depth(side, sq));
-                let file = i32::from(geo.square(sq).file);
-                let off_centre = (2 * file - files - 1).abs() / 2;
-                let centre = CENTRE * (half - off_centre.min(half)) / half;
-                piece_bonus[side.index()].push(ADVANCE * advance / span + centre);
-                royal_bonus[side.index()].push(-ROYAL_ADVANCE * advance / span);
+        let zone = rules
+            .promotion
+            .iter()
+            .filter_map(|trigger| match trigger.when {
+                PromotionEvent::Zone { depth, .. } => Some(i32::from(depth)),
+                PromotionEvent::Capture => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let n = geo.len();
+        let mut square_bonus = vec![0; value.len() * 2 * n];
+        for (k, &gain) in promote_gain.iter().enumerate() {
+            for side in [Side::Black, Side::White] {
+                for sq in 0..n as Sq {
+                    // 0 on the side's own back rank, `span` on the far rank.
+                    let advance = ranks - i32::from(geo.depth(side, sq));
+                    let file = i32::from(geo.square(sq).file);
+                    let off_centre = (2 * file - files - 1).abs() / 2;
+                    let centre = CENTRE * (half - off_centre.min(half)) / half;
+                    // Ranks short of the zone (0 inside it).
+                    let short = (i32::from(geo.depth(side, sq)) - zone).max(0);
+                    let pressure = match (zone, short) {
+                        (0, _) => 0,
+                        (_, 0) => gain * WEIGHTS.zone_percent / 100,
+                        (_, 1) => gain * WEIGHTS.zone_percent / 200,
+                        _ => 0,
+                    };
+                    let bonus = if royal[k] {
+                        -ROYAL_ADVANCE * advance / span
+                    } else {
+                        ADVANCE * advance / span + centre + pressure
+                    };
+                    square_bonus[(k * 2 + side.index()) * n + usize::from(sq)] = bonus;
+                }
             }
         }
+        let protected_bonus = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                if rules.end.lion_trading && p.lion == LionRole::Lion {
+                    value[k] * WEIGHTS.protected_lion_percent / 100
+                } else {
+                    0
+                }
+            })
+            .collect();
         Eval {
             value,
             order_value,
@@ -95,8 +164,8 @@ impl Eval {
             hand_kinds,
             royal,
             squares,
-            piece_bonus,
-            royal_bonus,
+            square_bonus,
+            protected_bonus,
             drops: rules.drops,
             has_royals: rules.pieces.iter().any(|p| p.royal),
             bare_king: rules.end.bare_king,
@@ -107,8 +176,7 @@ impl Eval {
     /// The piece on a square by index: owner and kind.
     #[inline]
     pub fn piece(&self, pos: &Position, sq: Sq) -> Option<(Side, PieceId)> {
-        pos.piece_at(self.squares[usize::from(sq)])
-            .map(|(side, kind, _)| (side, kind))
+        pos.piece_on(sq)
     }
 
     /// Whether the kind is royal.
@@ -118,16 +186,36 @@ impl Eval {
 
     /// The evaluation from the point of view of the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let n = self.squares.len();
         let mut score = [0i32; 2];
-        for (i, &square) in self.squares.iter().enumerate() {
-            if let Some((side, kind, _)) = pos.piece_at(square) {
+        // Per square: which sides attack it (bit 1 Black, bit 2 White).
+        let mut attacks = [0u8; MAX_SQUARES];
+        for sq in 0..n as Sq {
+            if let Some((side, kind)) = pos.piece_on(sq) {
                 let (s, k) = (side.index(), kind.index());
-                let bonus = if self.royal[k] {
-                    self.royal_bonus[s][i]
-                } else {
-                    self.piece_bonus[s][i]
-                };
-                score[s] += self.value[k] + bonus;
+                score[s] += self.value[k] + self.square_bonus[(k * 2 + s) * n + usize::from(sq)];
+                let reach = self.walk_runs(pos, side, kind, sq, &mut attacks);
+                if !self.royal[k] {
+                    score[s] += WEIGHTS.mobility * reach;
+                }
+            }
+        }
+        for side in [Side::Black, Side::White] {
+            let s = side.index();
+            let enemy_bit = 1u8 << (1 - s);
+            for &royal in pos.royal_squares(side) {
+                let near = self
+                    .neighbours(royal)
+                    .filter(|&sq| attacks[usize::from(sq)] & enemy_bit != 0);
+                score[s] -= WEIGHTS.royal_attack * near.count() as i32;
+            }
+        }
+        for sq in 0..n as Sq {
+            if let Some((side, kind)) = pos.piece_on(sq) {
+                let bonus = self.protected_bonus[kind.index()];
+                if bonus != 0 && attacks[usize::from(sq)] & (1u8 << side.index()) != 0 {
+                    score[side.index()] += bonus;
+                }
             }
         }
         if self.drops {
@@ -140,5 +228,47 @@ impl Eval {
         }
         let me = pos.side_to_move().index();
         score[me] - score[1 - me]
+    }
+
+    /// Walks the runs of squares of a piece on the board as it stands: marks the squares it
+    /// attacks (its own pieces it protects included) and returns how many squares it can
+    /// move to.
+    fn walk_runs(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, attacks: &mut [u8]) -> i32 {
+        let bit = 1u8 << side.index();
+        let mut reach = 0;
+        for ray in self.tables.rays(kind, side, sq) {
+            let (moves, captures) = match ray.mode {
+                Mode::Any | Mode::CaptureUnprotected => (true, true),
+                Mode::MoveOnly => (true, false),
+                Mode::CaptureOnly => (false, true),
+            };
+            for &to in self.tables.ray_squares(ray) {
+                match pos.piece_on(to) {
+                    None => {
+                        reach += i32::from(moves);
+                        if captures {
+                            attacks[usize::from(to)] |= bit;
+                        }
+                    }
+                    Some((owner, _)) => {
+                        if captures {
+                            attacks[usize::from(to)] |= bit;
+                            reach += i32::from(owner != side);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        reach
+    }
+
+    /// The squares next to `sq`.
+    fn neighbours(&self, sq: Sq) -> impl Iterator<Item = Sq> + '_ {
+        let geo = self.tables.geometry();
+        (-1..=1)
+            .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
+            .filter(|&d| d != (0, 0))
+            .filter_map(move |(df, dr)| geo.step(sq, df, dr))
     }
 }

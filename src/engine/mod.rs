@@ -8,6 +8,7 @@
 //! from one move to the next.
 //!
 //! The search: negamax with principal-variation windows, a fixed-size transposition table
+//! (shared by the threads of a lazy SMP search, [`Searcher::set_threads`])
 //! keyed by [`Position::hash`](crate::game::Position::hash), move ordering (table move,
 //! captures by most valuable victim / least valuable attacker, promotions, killer moves,
 //! captures that lose material by static exchange, history), null-move pruning (not in
@@ -18,10 +19,14 @@
 //! exchange evaluation finds the pieces that take back with the position's own move
 //! generation, so it holds for every movement of every variant.
 //! The evaluation is material at the declared values (pieces in hand a little more), plus
-//! a small bonus for advanced and central pieces and for royals kept home. Game ends follow the rules: checkmate and a side without
+//! a small bonus for advanced and central pieces and for royals kept home, and terms read
+//! from the compiled tables: mobility, attacks next to the royals, promotion-zone pressure,
+//! protected Lions under the Lion-trading rules (weights as data in `eval.rs`). Game ends follow the rules: checkmate and a side without
 //! royal pieces lose, stalemate scores as `stalemate` says, the bare-king rule is judged
 //! simply (a side left bare loses, without looking for an immediate reply that bares the
-//! other), and a position that repeats one already seen scores as a draw.
+//! other), a position that repeats one already seen scores as a draw, and where the
+//! repetition rule forbids a move (HaChu's `repetition 2 illegal`, Yari's third occurrence…)
+//! the search does not play it.
 
 mod eval;
 mod search;
@@ -33,7 +38,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use search::Searcher;
+pub use search::{MAX_THREADS, Searcher};
+pub use tt::SLOT_BYTES as TABLE_SLOT_BYTES;
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n` (negative when the side
 /// to move is the one mated).

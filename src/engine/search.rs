@@ -1,5 +1,7 @@
 //! The search proper: iterative deepening at the root, principal-variation alpha-beta
-//! below it, and a quiescence search on captures at the leaves.
+//! below it, and a quiescence search on captures at the leaves. With more than one thread
+//! (lazy SMP), helper threads search the same position at the same time, sharing only the
+//! transposition table; the main thread's result is the one returned.
 
 use super::eval::Eval;
 use super::tt::{Bound, Table};
@@ -7,7 +9,7 @@ use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
 use crate::game::{LionCounting, Move, Position, Sq};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Above every real score.
@@ -28,14 +30,20 @@ const HISTORY_MAX: i32 = 100_000_000;
 
 /// The time is checked once every this many nodes.
 const CHECK_EVERY: u64 = 16;
-/// The default transposition table: 2^19 entries of 32 bytes.
+/// The default transposition table: 2^19 entries.
 const DEFAULT_TT_BITS: u32 = 19;
+/// The most threads a search uses.
+pub const MAX_THREADS: usize = 64;
 
 /// A search that keeps what it learnt (the transposition table, history of good quiet
 /// moves) from one call to the next: use one per game. It may be handed positions of any
 /// variant; a new variant clears what it learnt.
 pub struct Searcher {
-    tt: Table,
+    tt: Arc<Table>,
+    /// How many threads search (1: this one alone).
+    threads: usize,
+    /// A helper thread's searcher: it shares the table and never clears it.
+    helper: bool,
     eval: Option<Eval>,
     /// Per ply: the moves of the node, and their ordering scores.
     moves: Vec<Vec<Move>>,
@@ -58,6 +66,8 @@ pub struct Searcher {
     exchange_moves: Vec<Move>,
     /// Per ply: whether the move into the node was a null move.
     after_null: Vec<bool>,
+    /// The first iteration's depth (helper threads start at different depths).
+    first_depth: i32,
 }
 
 impl Default for Searcher {
@@ -67,13 +77,29 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with the default transposition table (16 MB).
+    /// A searcher with the default transposition table (2^19 slots).
     pub fn new() -> Searcher {
         Searcher::with_table_bits(DEFAULT_TT_BITS)
     }
 
-    /// A searcher whose transposition table has `2^bits` entries of 32 bytes.
+    /// A searcher whose transposition table has `2^bits` entries of
+    /// [`TABLE_SLOT_BYTES`](super::TABLE_SLOT_BYTES) bytes.
     pub fn with_table_bits(bits: u32) -> Searcher {
+        Searcher::sharing(Arc::new(Table::new(bits)), false)
+    }
+
+    /// The number of threads that search (lazy SMP; 1 by default).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Searches with `threads` threads from now on (at least 1): the others help by filling
+    /// the shared transposition table.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    fn sharing(tt: Arc<Table>, helper: bool) -> Searcher {
         let lmr = (0..64)
             .map(|depth| {
                 let mut row = [0u8; 64];
@@ -87,7 +113,9 @@ impl Searcher {
             })
             .collect();
         Searcher {
-            tt: Table::new(bits),
+            tt,
+            threads: 1,
+            helper,
             eval: None,
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
@@ -103,19 +131,55 @@ impl Searcher {
             root_depth: 0,
             exchange_moves: Vec::new(),
             after_null: vec![false; MAX_PLY + 1],
+            first_depth: 1,
         }
     }
 
     /// Forgets everything learnt (for a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        if !self.helper {
+            self.tt.clear();
+        }
         self.history.fill(0);
         self.killers.fill([None; 2]);
     }
 
     /// Searches `pos` within `limits` and returns the best move found. The position is left
-    /// as it was. When there is a legal move, `best` is one, however short the time.
+    /// as it was. When there is a legal move, `best` is one, however short the time. With
+    /// more than one thread, the helpers stop when this search does; their nodes count in
+    /// the result's (not in the progress reports').
     pub fn search(&mut self, pos: &mut Position, limits: &Limits) -> SearchResult {
+        if self.threads <= 1 {
+            return self.search_alone(pos, limits);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let helper_nodes = AtomicU64::new(0);
+        let mut result = std::thread::scope(|scope| {
+            for i in 1..self.threads {
+                let mut helper = Searcher::sharing(self.tt.clone(), true);
+                helper.first_depth = 1 + (i % 2) as i32;
+                let mut pos = pos.clone();
+                let limits = Limits {
+                    nodes: None,
+                    stop: Some(done.clone()),
+                    progress: None,
+                    ..limits.clone()
+                };
+                let helper_nodes = &helper_nodes;
+                scope.spawn(move || {
+                    let found = helper.search_alone(&mut pos, &limits);
+                    helper_nodes.fetch_add(found.nodes, Ordering::Relaxed);
+                });
+            }
+            let result = self.search_alone(pos, limits);
+            done.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes += helper_nodes.into_inner();
+        result
+    }
+
+    fn search_alone(&mut self, pos: &mut Position, limits: &Limits) -> SearchResult {
         let started = Instant::now();
         let same_variant = self.eval.as_ref().is_some_and(|e| Arc::ptr_eq(&e.tables, pos.tables()));
         if !same_variant {
@@ -180,7 +244,7 @@ impl Searcher {
         let mut best_score = ev.evaluate(pos);
         let mut best_pv = vec![best];
         let mut completed = 0;
-        for depth in 1..=max_depth as i32 {
+        for depth in self.first_depth.min(max_depth as i32)..=max_depth as i32 {
             self.root_depth = depth;
             let mut alpha = -INF;
             let mut found: Option<usize> = None;
@@ -320,7 +384,7 @@ impl Searcher {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        pos.legal_moves_into(&mut moves, LionCounting::Distinct);
+        pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -338,14 +402,21 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let quiet = scores[i] < KILLER;
             let undo = pos.make(&m);
+            // The repetition rule, where it forbids moves, is applied to the moves played.
+            if pos.repetition_breach().is_err() {
+                pos.unmake(&m, &undo);
+                continue;
+            }
+            legal += 1;
             // Whether the move checks is asked only of late quiet moves, the ones pruned
             // or reduced (with slow attackers on the board the question is costly).
-            let late_quiet = i > 0 && quiet && !in_check;
+            let late_quiet = legal > 1 && quiet && !in_check;
             let gives_check = |pos: &Position| pos.royal_in_check(side.opponent());
             if let Some(optimistic) = futile
                 && late_quiet
@@ -357,7 +428,7 @@ impl Searcher {
                 continue;
             }
             let mut score;
-            if i == 0 {
+            if legal == 1 {
                 score = -self.negamax(ev, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let mut r = if late_quiet && depth >= 3 {
@@ -402,6 +473,9 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        if legal == 0 {
+            return no_move_score(pos, in_check, ply);
+        }
 
         let bound = if best >= beta {
             Bound::Lower

@@ -1,7 +1,13 @@
 //! The transposition table: a fixed number of slots indexed by the position's hash, one
-//! entry each, replaced by depth and age. It never grows.
+//! entry each, replaced by depth and age. It never grows. The search threads share it: each
+//! slot has its own lock, held only to copy an entry in or out.
 
 use crate::game::Move;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The bytes one slot takes (for sizing the table from a memory budget).
+pub const SLOT_BYTES: usize = std::mem::size_of::<Mutex<Entry>>();
 
 /// What a stored score says about the true score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -25,9 +31,9 @@ pub(crate) struct Entry {
 }
 
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<Mutex<Entry>>,
     mask: usize,
-    age: u8,
+    age: AtomicU8,
 }
 
 impl Table {
@@ -35,29 +41,31 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let len = 1usize << bits.clamp(4, 30);
         Table {
-            slots: vec![Entry::default(); len],
+            slots: (0..len).map(|_| Mutex::new(Entry::default())).collect(),
             mask: len - 1,
-            age: 0,
+            age: AtomicU8::new(0),
         }
     }
 
     /// Called at the start of each search: older entries give way first.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
-    pub fn clear(&mut self) {
-        self.slots.fill(Entry::default());
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            *lock(slot) = Entry::default();
+        }
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.slots[(key as usize) & self.mask];
+        let e = *lock(&self.slots[(key as usize) & self.mask]);
         (e.key == key).then_some(e)
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i16, bound: Bound) {
-        let age = self.age;
-        let slot = &mut self.slots[(key as usize) & self.mask];
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i16, bound: Bound) {
+        let age = self.age.load(Ordering::Relaxed);
+        let mut slot = lock(&self.slots[(key as usize) & self.mask]);
         let same = slot.key == key;
         if !same && slot.age == age && slot.depth > depth {
             return;
@@ -75,4 +83,10 @@ impl Table {
             age,
         };
     }
+}
+
+/// A slot's entry, locked. A thread that panicked while holding the lock left a whole entry
+/// (entries are copied in one assignment), so the lock's poisoning is ignored.
+fn lock(slot: &Mutex<Entry>) -> std::sync::MutexGuard<'_, Entry> {
+    slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

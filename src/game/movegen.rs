@@ -49,9 +49,21 @@ impl Position {
 
     /// Fills `out` with the legal moves.
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        self.filtered_moves_into(out, counting, History::Applies);
+    }
+
+    /// Fills `out` with the moves legal whatever the history: every legality rule but the
+    /// repetition rule. Perft counts these (a position's counts do not depend on how it was
+    /// reached); the search takes them and applies the repetition rule to the moves it plays
+    /// ([`Position::repetition_breach`]).
+    pub fn legal_moves_ignoring_history_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        self.filtered_moves_into(out, counting, History::Ignored);
+    }
+
+    fn filtered_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting, history: History) {
         out.clear();
         self.pseudo_moves(out, counting);
-        let filter = self.legality_filter();
+        let filter = self.legality_filter(history);
         let mut i = 0;
         while i < out.len() {
             if self.passes(&filter, &out[i]).is_ok() {
@@ -62,11 +74,12 @@ impl Position {
         }
     }
 
-    /// The number of legal moves (for perft's last ply), without keeping them.
+    /// The number of moves legal whatever the history (perft's last ply), without keeping
+    /// them.
     pub fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
         buffer.clear();
         self.pseudo_moves(buffer, counting);
-        let filter = self.legality_filter();
+        let filter = self.legality_filter(History::Ignored);
         let mut n = 0;
         for m in buffer.iter() {
             if self.passes(&filter, m).is_ok() {
@@ -80,7 +93,7 @@ impl Position {
     pub fn has_legal_move(&mut self) -> bool {
         let mut buffer = Vec::new();
         self.pseudo_moves(&mut buffer, LionCounting::Distinct);
-        let filter = self.legality_filter();
+        let filter = self.legality_filter(History::Applies);
         buffer.iter().any(|m| self.passes(&filter, m).is_ok())
     }
 
@@ -205,7 +218,7 @@ impl Position {
     }
 
     /// What the legality check needs to know about the position, computed once.
-    fn legality_filter(&mut self) -> Filter {
+    fn legality_filter(&mut self, history: History) -> Filter {
         let t = &*self.t;
         let side = self.side;
         let royals = self.royal_squares(side);
@@ -219,7 +232,7 @@ impl Position {
             .end
             .repetition
             .as_ref()
-            .filter(|r| r.effect != RepetitionEffect::Draw)
+            .filter(|r| history == History::Applies && r.effect != RepetitionEffect::Draw)
             .map(|r| r.count)
             .filter(|&count| self.some_position_seen(usize::from(count) - 1));
         let filter = Filter {
@@ -342,21 +355,30 @@ impl Position {
         if self.history.is_empty() {
             return Ok(());
         }
-        let effect = self.t.rules().end.repetition.as_ref().map(|r| r.effect);
-        let mover = self.side;
         let undo = self.make(m);
-        let seen = self.repetitions() + 1;
-        let (starter, checker) = if seen < usize::from(count) {
-            (None, None)
-        } else {
-            (self.cycle_starter(), self.perpetual_checker())
-        };
+        let breach = self.repetition_breach_of(count);
         self.unmake(m, &undo);
-        if seen < usize::from(count) {
+        breach
+    }
+
+    /// Whether the move just made broke the repetition rule, where the rule forbids moves:
+    /// the position it reached occurs once too often, by the mover's fault (the rule's
+    /// reason as the error). `Ok` where the rule only ends the game, or there is none.
+    pub fn repetition_breach(&self) -> Result<(), Illegal> {
+        match &self.t.rules().end.repetition {
+            Some(rule) if rule.effect != RepetitionEffect::Draw => self.repetition_breach_of(rule.count),
+            _ => Ok(()),
+        }
+    }
+
+    fn repetition_breach_of(&self, count: u8) -> Result<(), Illegal> {
+        if self.history.is_empty() || self.repetitions() + 1 < usize::from(count) {
             return Ok(());
         }
-        match (effect, checker) {
-            (Some(RepetitionEffect::StarterVaries), _) if starter != Some(mover) => Ok(()),
+        let effect = self.t.rules().end.repetition.as_ref().map(|r| r.effect);
+        let mover = self.side.opponent();
+        match (effect, self.perpetual_checker()) {
+            (Some(RepetitionEffect::StarterVaries), _) if self.cycle_starter() != Some(mover) => Ok(()),
             // The side in perpetual check may repeat: the checking side loses.
             (_, Some(checker)) if checker != mover => Ok(()),
             (_, Some(_)) => Err(Illegal::PerpetualCheck),
@@ -412,6 +434,13 @@ impl Position {
         }
         Ok(())
     }
+}
+
+/// Whether the legality rules include the one on the game's history (repetition).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum History {
+    Applies,
+    Ignored,
 }
 
 /// Facts about the position that every move's legality check shares.
@@ -879,7 +908,7 @@ impl Position {
         if !pseudo.contains(m) {
             return Err(self.why_not_generated(m, &pseudo));
         }
-        let filter = self.legality_filter();
+        let filter = self.legality_filter(History::Applies);
         self.passes(&filter, m)
     }
 

@@ -1,5 +1,6 @@
 //! Perft: the number of legal move sequences of a given length, counted with the last ply
-//! in bulk. Buffers are allocated once per depth, not per move.
+//! in bulk. Buffers are allocated once per depth, not per move. The repetition rule is not
+//! applied: a position's counts do not depend on how it was reached.
 
 use super::Move;
 use super::movegen::LionCounting;
@@ -14,7 +15,7 @@ pub fn perft(pos: &mut Position, depth: u32, counting: LionCounting) -> u64 {
 /// The count under each legal root move.
 pub fn perft_divide(pos: &mut Position, depth: u32, counting: LionCounting) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
-    pos.legal_moves_into(&mut moves, counting);
+    pos.legal_moves_ignoring_history_into(&mut moves, counting);
     let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     moves
         .into_iter()
@@ -39,7 +40,7 @@ fn count(pos: &mut Position, depth: u32, counting: LionCounting, buffers: &mut [
     if depth == 1 {
         return pos.count_legal(buffer, counting);
     }
-    pos.legal_moves_into(buffer, counting);
+    pos.legal_moves_ignoring_history_into(buffer, counting);
     let mut total = 0;
     for &m in buffer.iter() {
         let undo = pos.make(&m);

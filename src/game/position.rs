@@ -190,6 +190,13 @@ impl Position {
         (code != 0).then(|| (code_side(code), code_kind(code), code_declined(code)))
     }
 
+    /// The piece on a square by index: owner and kind (for loops over every square).
+    #[inline]
+    pub fn piece_on(&self, sq: Sq) -> Option<(Side, PieceId)> {
+        let code = self.board[usize::from(sq)];
+        (code != 0).then(|| (code_side(code), code_kind(code)))
+    }
+
     pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
         u32::from(self.hands[self.hand_index(side, kind)])
     }

@@ -736,6 +736,12 @@ fn read_usi_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     match read_usi(pos, text) {
         Ok(m) => Ok(m),
         Err(UsiError::Malformed(message)) | Err(UsiError::NotLegal(message)) => Err(explain_usi(pos, text, &message)),
+        Err(UsiError::Breaks(rule)) => Err(MoveError::Illegal {
+            text: text.to_string(),
+            rule,
+            from: None,
+            detail: None,
+        }),
     }
 }
 

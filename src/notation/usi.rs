@@ -4,7 +4,7 @@
 //! with the first piece that may pass (see [`Position::pseudo_moves`]); any passing piece's
 //! pass reads as it.
 
-use crate::game::{LionCounting, Move, NO_SQ, Position, Sq};
+use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
 use crate::rules::{PieceId, Square};
 
 /// Why a USI move cannot be read or played.
@@ -15,6 +15,9 @@ pub enum UsiError {
     /// Well formed, but not a legal move here.
     #[error("{0}")]
     NotLegal(String),
+    /// A move the pieces can make, but one that breaks this rule.
+    #[error("not legal here: {0}")]
+    Breaks(Illegal),
 }
 
 /// Writes a move in USI form.
@@ -85,11 +88,10 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
         let kind = drop_kind(pos, piece)
             .ok_or_else(|| UsiError::Malformed(format!("`{piece}` is not a piece of this variant")))?;
         let m = Move::drop(kind, geo.index(to));
-        return legal
-            .iter()
-            .find(|l| **l == m)
-            .copied()
-            .ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal drop here")));
+        return match legal.iter().find(|l| **l == m) {
+            Some(&m) => Ok(m),
+            None => Err(not_legal(pos, text, Some(m), "a legal drop")),
+        };
     }
     let (body, promote) = match text.strip_suffix('+') {
         Some(body) => (body, true),
@@ -105,8 +107,22 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
     let from = geo.index(list[0]);
     let to = geo.index(list[list.len() - 1]);
     let mids: Vec<Sq> = list[1..list.len() - 1].iter().map(|s| geo.index(*s)).collect();
-    let found = board_move(pos, &legal, from, to, &mids, promote);
-    found.ok_or_else(|| UsiError::NotLegal(format!("{text} is not a legal move here")))
+    if let Some(m) = board_move(pos, &legal, from, to, &mids, promote) {
+        return Ok(m);
+    }
+    let mut pseudo = Vec::new();
+    pos.pseudo_moves(&mut pseudo, LionCounting::Distinct);
+    let candidate = board_move(pos, &pseudo, from, to, &mids, promote);
+    Err(not_legal(pos, text, candidate, "a legal move"))
+}
+
+/// A move that is not legal, with the rule it breaks when the pieces could make it
+/// (`candidate`, one of the pseudo-legal moves).
+fn not_legal(pos: &mut Position, text: &str, candidate: Option<Move>, what: &str) -> UsiError {
+    match candidate.map(|m| pos.check_legal(&m)) {
+        Some(Err(rule)) if rule != Illegal::NotAMove => UsiError::Breaks(rule),
+        _ => UsiError::NotLegal(format!("{text} is not {what} here")),
+    }
 }
 
 /// The legal move (of `legal`, koma's distinct moves) that a move counted per path (as

@@ -161,6 +161,7 @@ impl View {
         let usi: String = squares.iter().map(Square::to_string).collect::<String>() + if promote { "+" } else { "" };
         read_usi(pos, &usi).map_err(|e| match e {
             koma::notation::UsiError::NotLegal(_) => "not a legal move here".to_string(),
+            koma::notation::UsiError::Breaks(rule) => rule.to_string(),
             koma::notation::UsiError::Malformed(m) => m,
         })
     }
