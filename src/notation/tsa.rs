@@ -705,7 +705,7 @@ fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Re
             detail: Some("this variant has no drops".to_string()),
         });
     }
-    if pos.in_hand(pos.side_to_move(), kind) == 0 {
+    if pos.in_hand(pos.side_to_move(), pos.tables().kind(kind).unpromoted) == 0 {
         return Err(MoveError::NoSuchPiece {
             text: text.to_string(),
             reason: format!("you have no {name} in hand"),
