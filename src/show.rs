@@ -125,6 +125,16 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     if !from.is_empty() {
         facts.push(format!("promoted from {from}"));
     }
+    if let (Some(event), Some(back)) = (rules.flip, promotion.reverts_to) {
+        let when = match event {
+            FlipEvent::Capture => "capture",
+            FlipEvent::Move => "move",
+        };
+        facts.push(format!(
+            "turns back into {} on its next {when}",
+            rules.piece(back).abbrev
+        ));
+    }
     if facts.is_empty() {
         facts.push("does not promote".into());
     }
