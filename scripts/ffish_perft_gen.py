@@ -40,12 +40,12 @@ GAMES = {
         "Both make the King and the Crown Prince royal pieces that must all be captured: while",
         "a side has both, either may be left attacked (Fairy-Stockfish: extinction pseudo-royals).",
     ], ["bare-king=none"]),
-    "micro": ("micro", 4, 24, 3, [
+    "micro": ("micro", 5, 24, 3, [
         "Fairy-Stockfish writes a piece's two faces as in koma's micro.var: the Lance, Rook,",
         "Bishop and Pawn are the faces held in hand; the Silver is `+l`, the Gold `+r`, the",
         "Tokin `+b`, the Knight `+p`. A promotion is a flip, so the counts need no option.",
     ], []),
-    "kyoto": ("kyotoshogi", 4, 24, 3, [
+    "kyoto": ("kyotoshogi", 5, 24, 3, [
         "Fairy-Stockfish writes a piece's two faces as in koma's kyoto.var: the Pawn, Silver,",
         "Knight and Lance are the faces held in hand; the Rook is `+p`, the Bishop `+s`, the",
         "Gold `+n`, the Tokin `+l`. A promotion is a flip, so the counts need no option.",
