@@ -47,7 +47,7 @@ fn a_game_of_kyoto_shogi() {
     let (ok, out) = play(&["kyoto", "--white", "human"], script);
     assert!(ok, "{out}");
     assert!(
-        out.contains("`P-5b`: the piece must promote on this move (`P-5b+`)"),
+        out.contains("`P-5b`: the piece must turn over on this move (`P-5b+`)"),
         "a move without its flip is refused: {out}"
     );
     let board = last_board(&out, 'e');
