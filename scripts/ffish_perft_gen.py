@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Write tests/perft/{minishogi,judkins,sho}.perft from Fairy-Stockfish's move generator.
+"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto}.perft from Fairy-Stockfish's move generator.
 
 Fairy-Stockfish, as its Python module pyffish (`pip install pyffish`, version 0.0.90 when these
 files were written), gives the legal moves; this script counts them ply by ply (no bulk counting,
 nothing of koma used) from each game's start position and from positions reached in random legal
 games (a fixed seed, so a rerun writes the same files). A Pawn drop that mates, which
-Fairy-Stockfish generates and scores as a loss for the dropper, is left out: the rules forbid it. Sho positions with a Crown Prince on the
-board are added, found the same way, since random games rarely make one.
+Fairy-Stockfish generates and scores as a loss for the dropper, is left out where the rules forbid
+it (not in Micro and Kyoto, whose rules allow it). Sho positions with a Crown Prince on the
+board are added, found the same way, since random games rarely make one. Micro and Kyoto
+positions are counted from the position alone (its FEN, no moves before it), as koma reads
+the SFEN: their small boards repeat positions often, and no repetition rule should reach
+into a count.
 
-Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all three)
+Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all five)
 """
 import os
 import random
@@ -25,6 +29,7 @@ DROP_MATE = [
 
 # koma's name -> (Fairy-Stockfish's name, start depths, random positions, depth, header notes,
 #                 the koma options that select Fairy-Stockfish's reading for the random positions)
+# Games in FREE_DROPS allow a Pawn drop that mates; the others' counts leave it out.
 GAMES = {
     "minishogi": ("minishogi", 5, 20, 3, DROP_MATE, []),
     "judkins": ("judkins", 4, 20, 3, DROP_MATE, []),
@@ -35,7 +40,19 @@ GAMES = {
         "Both make the King and the Crown Prince royal pieces that must all be captured: while",
         "a side has both, either may be left attacked (Fairy-Stockfish: extinction pseudo-royals).",
     ], ["bare-king=none"]),
+    "micro": ("micro", 5, 24, 3, [
+        "Fairy-Stockfish writes a piece's two faces as in koma's micro.var: the Lance, Rook,",
+        "Bishop and Pawn are the faces held in hand; the Silver is `+l`, the Gold `+r`, the",
+        "Tokin `+b`, the Knight `+p`. A promotion is a flip, so the counts need no option.",
+    ], []),
+    "kyoto": ("kyotoshogi", 5, 24, 3, [
+        "Fairy-Stockfish writes a piece's two faces as in koma's kyoto.var: the Pawn, Silver,",
+        "Knight and Lance are the faces held in hand; the Rook is `+p`, the Bishop `+s`, the",
+        "Gold `+n`, the Tokin `+l`. A promotion is a flip, so the counts need no option.",
+    ], []),
 }
+FREE_DROPS = {"micro", "kyoto"}
+FREE_DROP_VARIANTS = {GAMES[name][0] for name in FREE_DROPS}
 CROWN_PRINCE_POSITIONS = 6
 
 
@@ -48,6 +65,8 @@ def pawn_drop_mate(variant, fen, moves, move):
 
 
 def legal_moves(variant, fen, moves):
+    if variant in FREE_DROP_VARIANTS:
+        return ff.legal_moves(variant, fen, moves)
     return [m for m in ff.legal_moves(variant, fen, moves) if not pawn_drop_mate(variant, fen, moves, m)]
 
 
@@ -56,6 +75,13 @@ def perft(variant, fen, moves, depth):
     if depth == 1:
         return len(legal)
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
+
+
+def perft_from_position(name, variant, start, moves, depth):
+    """Perft after `moves`: for FREE_DROPS games from the position's FEN alone (no history)."""
+    if name in FREE_DROPS:
+        return perft(variant, ff.get_fen(variant, start, moves), [], depth)
+    return perft(variant, start, moves, depth)
 
 
 def random_position(variant, rng, wanted=None):
@@ -106,7 +132,7 @@ def write(name):
     for moves in games:
         lines.append(f"position {sfen(variant, moves)}")
         lines += [f"option {option}" for option in options]
-        lines += [f"perft {d} {perft(variant, start, moves, d)}" for d in range(1, depth + 1)]
+        lines += [f"perft {d} {perft_from_position(name, variant, start, moves, d)}" for d in range(1, depth + 1)]
         print(name, lines[-1], flush=True)
     with open(os.path.join(PERFT_DIR, f"{name}.perft"), "w") as out:
         out.write("\n".join(lines) + "\n")

@@ -9,8 +9,8 @@
 //! move it uses) gets a mark of its own.
 
 use crate::rules::{
-    LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition, RepetitionEffect, Rules,
-    Side, Square, rank_name,
+    FlipEvent, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition,
+    RepetitionEffect, Rules, Side, Square, rank_name,
 };
 use std::collections::BTreeMap;
 
@@ -124,6 +124,16 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     let from = abbrevs_where(rules, |p| p.promotion.to == Some(id));
     if !from.is_empty() {
         facts.push(format!("promoted from {from}"));
+    }
+    if let (Some(event), Some(back)) = (rules.flip, promotion.reverts_to) {
+        let when = match event {
+            FlipEvent::Capture => "capture",
+            FlipEvent::Move => "move",
+        };
+        facts.push(format!(
+            "turns back into {} on its next {when}",
+            rules.piece(back).abbrev
+        ));
     }
     if facts.is_empty() {
         facts.push("does not promote".into());
@@ -792,13 +802,21 @@ fn option_lines(rules: &Rules) -> Vec<String> {
 fn kinds_line(rules: &Rules) -> String {
     let in_setup = |id: PieceId| rules.setup.iter().any(|p| p.piece == id);
     let promoted = |id: PieceId| rules.pieces.iter().any(|p| p.promotion.to == Some(id));
+    // Under a flip rule a promoted face turns back into its unpromoted one.
+    let turned_back =
+        |id: PieceId| rules.flip.is_some() && rules.pieces.iter().any(|p| p.promotion.reverts_to == Some(id));
     let start = rules.piece_ids().filter(|&id| in_setup(id)).count();
-    let later = rules.piece_ids().filter(|&id| !in_setup(id) && promoted(id)).count();
+    let later = rules
+        .piece_ids()
+        .filter(|&id| !in_setup(id) && (promoted(id) || turned_back(id)))
+        .count();
     let other = rules.pieces.len() - start - later;
-    let mut text = format!(
-        "{} kinds: {start} in the setup, {later} more by promotion",
-        rules.pieces.len()
-    );
+    let by = if rules.flip.is_some() {
+        "by turning over"
+    } else {
+        "by promotion"
+    };
+    let mut text = format!("{} kinds: {start} in the setup, {later} more {by}", rules.pieces.len());
     if other > 0 {
         text += &format!(", {other} in neither");
     }
@@ -832,6 +850,15 @@ fn promotion_lines(rules: &Rules) -> Vec<String> {
             format!("{duty} on {}", event_text(&t.when))
         })
         .collect();
+    if let Some(event) = rules.flip {
+        let when = match event {
+            FlipEvent::Capture => "capture",
+            FlipEvent::Move => "move on the board",
+        };
+        lines.push(format!(
+            "flip: a two-faced piece turns over on every {when}, both ways (a promoted piece turns back)"
+        ));
+    }
     if lines.is_empty() {
         lines.push("none".into());
     }
@@ -927,6 +954,9 @@ fn drop_lines(rules: &Rules) -> Vec<String> {
         return vec!["none: captured pieces leave the game".into()];
     }
     let mut lines = vec!["captured pieces go to the capturer's hand, unpromoted, and may be dropped".into()];
+    if rules.drop_either_face {
+        lines.push("on either face: unpromoted, or promoted".into());
+    }
     let dead = rank_groups(rules, |p| p.drop.dead_ranks);
     if !dead.is_empty() {
         lines.push(format!("not where it could never move: {dead}"));

@@ -125,6 +125,13 @@ broken_files! {
     zones_overlap: "zones-overlap" => [ZonesOverlap];
     missing_name: "missing-name" => [MissingName];
     unused_option: "unused-option" => [UnusedOption];
+    flip_with_promotion: "flip-with-promotion" => [ContradictoryClause];
+    flip_three_faces: "flip-three-faces" => [ContradictoryClause];
+    flip_no_two_faced_piece: "flip-no-two-faced-piece" => [RuleNeedsAnother];
+    syntax_flip: "syntax-flip" => [Syntax];
+    drops_either_face_no_two_faced_piece: "drops-either-face-no-two-faced-piece" => [RuleNeedsAnother];
+    drops_anywhere_nothing_stuck: "drops-anywhere-nothing-stuck" => [RuleNeedsAnother];
+    drops_freedom_twice: "drops-freedom-twice" => [DuplicateStatement];
     many_errors: "many-errors" => [
         UnknownDirection,
         DuplicateAbbreviation,

@@ -140,6 +140,16 @@ fn perft_sho() {
 }
 
 #[test]
+fn perft_micro() {
+    run("micro", false);
+}
+
+#[test]
+fn perft_kyoto() {
+    run("kyoto", false);
+}
+
+#[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
     for variant in support::shipped() {

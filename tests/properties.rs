@@ -74,7 +74,7 @@ fn scrambled(t: &Arc<MoveTables>, rng: &mut Bytes) -> Position {
             if !rules.piece(kind).royal && !rng.chance(40) {
                 if rules.drops {
                     let owner = if rng.chance(50) { Side::Black } else { Side::White };
-                    setup.hands.push((owner, kind, 1));
+                    setup.hands.push((owner, unpromoted(rules, kind), 1));
                 }
                 continue;
             }
@@ -330,7 +330,8 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
     let mut deferred = setup.deferred;
     deferred[side.index()] = None;
     if let Some(kind) = m.drop {
-        *hands.get_mut(&(side, kind)).expect("in hand") -= 1;
+        // A promoted face (`drops either-face`) comes from its unpromoted piece in hand.
+        *hands.get_mut(&(side, unpromoted(rules, kind))).expect("in hand") -= 1;
         board.insert(to, (side, kind, false));
     } else {
         let from = geo.square(m.from);
@@ -357,7 +358,12 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         }
         let piece = rules.piece(kind);
         let placed = if m.promote {
-            (side, piece.promotion.to.expect("promotes"), false)
+            // Under a flip rule a promoted piece turns back to its unpromoted face.
+            let turned = match (rules.flip, piece.promotion.to) {
+                (Some(_), None) => piece.promotion.reverts_to,
+                (_, promoted) => promoted,
+            };
+            (side, turned.expect("turns over"), false)
         } else {
             let zone = rules.promotion.iter().find_map(|t| match t.when {
                 PromotionEvent::Zone { depth, .. } => Some(depth),
@@ -524,6 +530,30 @@ fn maka_dai_dai_teaching_king_2() {
         games: 3,
         plies: 80,
         seed: 8,
+    });
+}
+
+/// Micro Shogi: two-faced pieces turned over by every capture, dropped on either face.
+#[test]
+fn micro() {
+    run(Config {
+        variant: "micro",
+        options: &[],
+        games: 8,
+        plies: 160,
+        seed: 10,
+    });
+}
+
+/// Kyoto Shogi: two-faced pieces turned over by every move, dropped on either face.
+#[test]
+fn kyoto() {
+    run(Config {
+        variant: "kyoto",
+        options: &[],
+        games: 8,
+        plies: 160,
+        seed: 11,
     });
 }
 

@@ -359,7 +359,8 @@ function finish(chosen) {
   if (distinct.length === 1) return playMove(distinct[0].usi);
   const box = $("choice");
   box.replaceChildren();
-  const promotes = distinct.every((m) => m.from === distinct[0].from && m.to === distinct[0].to);
+  // A choice between drops (a piece dropped on either face) names the moves.
+  const promotes = distinct.every((m) => m.from && m.from === distinct[0].from && m.to === distinct[0].to);
   const question = document.createElement("span");
   question.textContent = promotes ? "Promote? " : "Which move? ";
   box.append(question);

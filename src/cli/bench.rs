@@ -23,6 +23,8 @@ const DATA: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../tests/perft/minishogi.perft")),
     ("judkins", include_str!("../../tests/perft/judkins.perft")),
     ("sho", include_str!("../../tests/perft/sho.perft")),
+    ("micro", include_str!("../../tests/perft/micro.perft")),
+    ("kyoto", include_str!("../../tests/perft/kyoto.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

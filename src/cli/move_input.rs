@@ -36,7 +36,7 @@ pub fn read_typed(pos: &mut Position, text: &str) -> Result<Move, Answer> {
 /// rules leave to the player: the question. USI moves say it by their form (no `+`).
 fn promotion_unwritten(pos: &mut Position, text: &str, m: &Move) -> Option<String> {
     let usi = text.starts_with(|c: char| c.is_ascii_digit() || c == '[');
-    if m.promote || usi || text.ends_with('=') {
+    if m.promote || m.is_drop() || usi || text.ends_with('=') {
         return None;
     }
     let promoting = Move { promote: true, ..*m };

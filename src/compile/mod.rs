@@ -15,6 +15,7 @@
 //! across the whole variant (`rule_statements`), and koma's limits ([`limits`]).
 
 pub mod diagnostic;
+mod faces;
 pub mod limits;
 mod movement;
 mod options;
@@ -137,6 +138,8 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
             promotion: vec![],
             deferral: false,
             drops: false,
+            drop_either_face: false,
+            flip: None,
             capture_unprotected_protects: false,
             end: rule_statements::default_end(),
             handicaps: vec![],

@@ -8,8 +8,8 @@ use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
 use crate::rules::{
-    EndRules, Handicap, LionRole, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition, RepetitionEffect,
-    Rules, Side, Square,
+    EndRules, FlipEvent, Handicap, LionRole, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition,
+    RepetitionEffect, Rules, Side, Square,
 };
 use indexmap::IndexMap;
 use std::collections::HashSet;
@@ -35,6 +35,8 @@ pub(super) struct Stated {
     pub(super) stuck_pieces_stay: bool,
     /// The names of the handicaps defined so far.
     pub(super) handicaps: HashSet<String>,
+    /// Where the rules about two-faced pieces are stated (in force with the options chosen).
+    pub(super) faces: super::faces::FaceStatements,
 }
 
 /// The most bytes of blank and comment lines between a list of moves and a move that was
@@ -56,8 +58,11 @@ impl Ctx {
         // Drops first: the drop rules below depend on them. Whether there is a zone at all
         // is known before the rules that need one, wherever it is stated.
         for (rule, active) in &statements {
-            if *active && matches!(rule.node, RuleStatement::Drops) {
+            if *active && matches!(rule.node, RuleStatement::Drops(_)) {
                 rules.drops = true;
+            }
+            if *active {
+                self.stated.faces.note(rule);
             }
             if let RuleStatement::Promotion {
                 trigger: crate::parse::ast::PromotionSyntax::Zone { .. },
@@ -77,6 +82,7 @@ impl Ctx {
             }
         }
         self.stated.stuck_pieces_stay = once.contains_key("stuck-pieces-stay");
+        self.face_rules(table, rules);
     }
 
     /// Reports a statement that may appear once and appears again.
@@ -86,8 +92,9 @@ impl Ctx {
                 crate::parse::ast::PromotionSyntax::Zone { .. } => "promotion zone",
                 crate::parse::ast::PromotionSyntax::Capture => "promotion capture",
             },
+            RuleStatement::Flip(_) => "flip",
             RuleStatement::Deferral => "deferral",
-            RuleStatement::Drops => "drops",
+            RuleStatement::Drops(_) => "drops",
             RuleStatement::Stalemate(_) => "stalemate",
             RuleStatement::BareKing => "bare-king",
             RuleStatement::Repetition { .. } => "repetition",
@@ -247,7 +254,13 @@ impl Ctx {
                     promotion.forced_ranks = 0;
                 }
             }
-            RuleStatement::Drops => rules.drops = true,
+            RuleStatement::Drops(freedoms) => self.drops(freedoms, rules),
+            RuleStatement::Flip(event) => {
+                rules.flip = Some(match event.node.trim() {
+                    "move" => FlipEvent::Move,
+                    _ => FlipEvent::Capture,
+                })
+            }
             RuleStatement::DropLimit { piece, count } => {
                 let Some(id) = self.lookup(table, piece, 0) else {
                     return;
@@ -619,7 +632,8 @@ impl Ctx {
                 continue;
             };
             let reverts = rules.piece(target).promotion.reverts_to;
-            let in_setup = rules.setup.iter().any(|p| p.piece == target);
+            // Under a flip rule a piece's two faces are one piece: either may start the game.
+            let in_setup = rules.flip.is_none() && rules.setup.iter().any(|p| p.piece == target);
             if reverts != Some(PieceId(index as u16)) || in_setup {
                 let entry = &table[index];
                 let target_abbrev = &rules.piece(target).abbrev;
@@ -676,8 +690,11 @@ impl Ctx {
         });
         let zone_depth = zone_depth.max().unwrap_or(0);
         for (index, kind) in rules.pieces.iter().enumerate() {
-            let stuck = kind.drop.dead_ranks;
-            let rescued = kind.promotion.to.is_some() && kind.promotion.forced_ranks >= stuck && zone_depth >= stuck;
+            let stuck = super::pieces::stuck_ranks(&kind.moves, rules.board);
+            let promotes = kind.promotion.to.is_some();
+            // Turned over by every move, a two-faced piece is never left on its stuck face.
+            let flipped = rules.flip == Some(FlipEvent::Move) && (promotes || kind.promotion.reverts_to.is_some());
+            let rescued = flipped || (promotes && kind.promotion.forced_ranks >= stuck && zone_depth >= stuck);
             // The rule lets the piece stay on the last rank: intended.
             let stays = kind.promotion.last_rank_optional && stuck == 1;
             if stuck == 0 || rescued || stays || !in_play[index] || stuck == rules.board.ranks {
@@ -729,17 +746,19 @@ impl Ctx {
     }
 }
 
-/// Which pieces can appear in a game: those in the setup and everything they promote to.
+/// Which pieces can appear in a game: those in the setup and everything they promote to, and
+/// what a promoted piece turns back into (by a flip, or captured and dropped).
 fn pieces_in_play(rules: &Rules) -> Vec<bool> {
     let mut in_play = vec![false; rules.pieces.len()];
     let mut queue: Vec<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
+    let turns_back = rules.flip.is_some() || rules.drops;
     while let Some(id) = queue.pop() {
         if std::mem::replace(&mut in_play[id.index()], true) {
             continue;
         }
-        if let Some(next) = rules.piece(id).promotion.to {
-            queue.push(next);
-        }
+        let promotion = &rules.piece(id).promotion;
+        queue.extend(promotion.to);
+        queue.extend(promotion.reverts_to.filter(|_| turns_back));
     }
     in_play
 }

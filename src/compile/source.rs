@@ -22,6 +22,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../variants/minishogi.var")),
     ("judkins", include_str!("../../variants/judkins.var")),
     ("sho", include_str!("../../variants/sho.var")),
+    ("micro", include_str!("../../variants/micro.var")),
+    ("kyoto", include_str!("../../variants/kyoto.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

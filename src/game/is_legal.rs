@@ -31,7 +31,8 @@ use super::Move;
 use super::position::Position;
 use super::tables::{NO_SQ, Sq};
 use crate::rules::{
-    LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Split, Square, Walked,
+    FlipEvent, LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Split, Square,
+    Walked,
 };
 
 impl Position {
@@ -89,7 +90,8 @@ impl Position {
                 continue;
             }
             let piece = rules.piece(kind);
-            let promotions: &[bool] = if piece.promotion.to.is_some() {
+            let turns_back = rules.flip.is_some() && piece.promotion.reverts_to.is_some();
+            let promotions: &[bool] = if piece.promotion.to.is_some() || turns_back {
                 &[false, true]
             } else {
                 &[false]
@@ -129,8 +131,11 @@ impl Position {
                 if self.in_hand(judge.side, kind) == 0 {
                     continue;
                 }
-                for to in rules.board.squares().filter(|&s| judge.at(s).is_none()) {
-                    out.push(Move::drop(kind, judge.sq(to)));
+                let faces = std::iter::once(kind).chain(rules.piece(kind).promotion.to);
+                for face in faces {
+                    for to in rules.board.squares().filter(|&s| judge.at(s).is_none()) {
+                        out.push(Move::drop(face, judge.sq(to)));
+                    }
                 }
             }
         }
@@ -602,6 +607,12 @@ impl<'a> Judge<'a> {
         pass: bool,
     ) -> Promotion {
         let piece = self.rules.piece(kind);
+        if let Some(event) = self.rules.flip {
+            // Both faces of a two-faced piece turn over, on every move or every capture.
+            let two_faced = piece.promotion.to.is_some() || piece.promotion.reverts_to.is_some();
+            let turns = two_faced && !pass && (event == FlipEvent::Move || capture);
+            return if turns { Promotion::Must } else { Promotion::Never };
+        }
         if piece.promotion.to.is_none() || pass {
             return Promotion::Never;
         }
@@ -663,7 +674,13 @@ impl<'a> Judge<'a> {
             return None;
         }
         let to = self.square(m.to)?;
-        if self.pos.in_hand(self.side, kind) == 0 || self.at(to).is_some() {
+        // A promoted face is dropped from its unpromoted piece in hand, under `either-face`.
+        let in_hand = match self.rules.piece(kind).promotion.reverts_to {
+            None => kind,
+            Some(base) if self.rules.drop_either_face => base,
+            Some(_) => return None,
+        };
+        if self.pos.in_hand(self.side, in_hand) == 0 || self.at(to).is_some() {
             return None;
         }
         let rule = &self.rules.piece(kind).drop;

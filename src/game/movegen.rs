@@ -7,7 +7,7 @@ use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
+use crate::rules::{FlipEvent, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -189,18 +189,29 @@ impl Position {
             if self.hands[self.hand_index(side, kind)] == 0 {
                 continue;
             }
-            let info = &t.kind(kind);
-            let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
-            for sq in 0..t.geometry().len() as Sq {
-                if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= info.drop.dead_ranks {
-                    continue;
-                }
-                let file = t.geometry().square(sq).file;
-                if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
-                    continue;
-                }
-                out.push(Move::drop(kind, sq));
+            self.drops_of(kind, out);
+            // The piece's other face, under `drops either-face`.
+            if let Some(promoted) = t.kind(kind).promotion.to.filter(|_| t.rules().drop_either_face) {
+                self.drops_of(promoted, out);
             }
+        }
+    }
+
+    /// The drops of a piece on the face `kind`.
+    fn drops_of(&self, kind: PieceId, out: &mut Vec<Move>) {
+        let t = &*self.t;
+        let side = self.side;
+        let info = &t.kind(kind);
+        let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
+        for sq in 0..t.geometry().len() as Sq {
+            if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= info.drop.dead_ranks {
+                continue;
+            }
+            let file = t.geometry().square(sq).file;
+            if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
+                continue;
+            }
+            out.push(Move::drop(kind, sq));
         }
     }
 
@@ -280,7 +291,7 @@ impl Position {
             return kinds[kind.index()].royal;
         }
         let moved = code_kind(self.board[usize::from(m.from)]).index();
-        m.promote && kinds[moved].promotion.to.is_some_and(|p| kinds[p.index()].royal)
+        m.promote && kinds[moved].turns_to.is_some_and(|p| kinds[p.index()].royal)
     }
 
     /// Whether a move might leave the only royal capturable (false only when it surely cannot).
@@ -595,8 +606,15 @@ impl Gen<'_> {
     fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
         let t = self.t;
         let info = &t.kind(code_kind(code));
-        if info.promotion.to.is_none() || from == to && !capture {
+        if info.turns_to.is_none() || from == to && !capture {
             return Promotion::No;
+        }
+        if let Some(event) = t.flip {
+            return match event {
+                FlipEvent::Move => Promotion::Must,
+                FlipEvent::Capture if capture => Promotion::Must,
+                FlipEvent::Capture => Promotion::No,
+            };
         }
         let side = self.side;
         let depth_to = t.geometry().depth(side, to);
@@ -917,8 +935,10 @@ impl Position {
         let t = &*self.t;
         if let Some(kind) = m.drop {
             let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
-            let in_hand = kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, kind)] > 0;
-            if !(free && in_hand && t.rules().drops) {
+            let in_hand =
+                kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, t.kind(kind).unpromoted)] > 0;
+            let face = t.kind(kind).unpromoted == kind || t.rules().drop_either_face;
+            if !(free && in_hand && face && t.rules().drops) {
                 return Illegal::NotAMove;
             }
             if t.geometry().depth(self.side, m.to) <= t.kind(kind).drop.dead_ranks {

@@ -521,7 +521,9 @@ impl Position {
 
     fn make_drop(&mut self, m: &Move, kind: PieceId, mut undo: Undo) -> Undo {
         let side = self.side;
-        let index = self.hand_index(side, kind);
+        // A piece dropped on its promoted face (`drops either-face`) comes from the hand's
+        // unpromoted kind.
+        let index = self.hand_index(side, self.t.kind(kind).unpromoted);
         let count = self.hands[index];
         self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count - 1);
         self.hands[index] = count - 1;
@@ -569,7 +571,7 @@ impl Position {
         let info = &self.t.kind(kind);
         let declined_entry = !m.promote && info.promotion.to.is_some() && self.entered_zone(side, m.from, m.to);
         let placed = if m.promote {
-            piece_code(info.promotion.to.unwrap_or(kind), side, false)
+            piece_code(info.turns_to.unwrap_or(kind), side, false)
         } else {
             piece_code(
                 kind,
@@ -606,7 +608,7 @@ impl Position {
         let side = self.side;
         self.take(m.to);
         if let Some(kind) = m.drop {
-            let index = self.hand_index(side, kind);
+            let index = self.hand_index(side, self.t.kind(kind).unpromoted);
             self.hands[index] += 1;
         } else {
             self.put(m.from, undo.moved);

@@ -8,8 +8,8 @@
 use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
 use crate::rules::{
-    BoardSize, DropRestrictions, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent, Rules,
-    Side, Split, Square, Walked,
+    BoardSize, DropRestrictions, FlipEvent, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent,
+    Rules, Side, Split, Square, Walked,
 };
 
 /// A square index.
@@ -126,6 +126,9 @@ pub struct KindInfo {
     /// The unpromoted kind it reverts to when captured: the root of `promotion.reverts_to`,
     /// itself when it is unpromoted.
     pub unpromoted: PieceId,
+    /// The kind it becomes when it turns over on a move (a move's `promote`): its promotion,
+    /// or under a flip rule, for a promoted kind, its unpromoted face.
+    pub turns_to: Option<PieceId>,
     pub lion: LionRole,
     /// Its movements can reach one square in two ways: targets must be de-duplicated.
     pub overlapping: bool,
@@ -166,6 +169,8 @@ pub struct MoveTables {
     /// Zone depth (0 when there is no zone promotion) and the zone triggers.
     pub(super) zone: Option<ZoneRule>,
     pub(super) capture_promotion: Option<bool>,
+    /// The flip rule: two-faced pieces turn over on every capture or every move.
+    pub(super) flip: Option<FlipEvent>,
     /// Whether positions remember, move by move, whether the side to move was in check: the
     /// repetition rule makes perpetual check lose.
     pub(super) track_checks: bool,
@@ -256,6 +261,7 @@ impl MoveTables {
                 .iter()
                 .find(|t| t.when == PromotionEvent::Capture)
                 .map(|t| t.compulsory),
+            flip: rules.flip,
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
@@ -430,6 +436,10 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         promotion: kind.promotion.clone(),
         drop: kind.drop.clone(),
         unpromoted: kind.promotion.reverts_to.map_or(id, |p| base_of(rules, p)),
+        turns_to: kind
+            .promotion
+            .to
+            .or(kind.promotion.reverts_to.filter(|_| rules.flip.is_some())),
         lion: kind.lion,
         overlapping: movement::overlapping(&kind.moves, geo),
         slow_attacker: movement::slow_attacker(&kind.moves),
@@ -489,6 +499,8 @@ mod tests {
             "minishogi",
             "judkins",
             "sho",
+            "micro",
+            "kyoto",
         ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules

@@ -81,12 +81,30 @@ pub enum MoveError {
         from: Option<Square>,
         detail: Option<String>,
     },
-    /// The piece must promote on this move: `instead` is the text with `+`.
-    #[error("`{text}`: the piece must promote on this move (`{instead}`)")]
-    PromotionRequired { text: String, instead: String },
+    /// The piece must promote on this move: `instead` is the text with `+`; `change` is
+    /// "promote", or "turn over" under a flip rule (which also turns promoted pieces back).
+    #[error("`{text}`: the piece must {change} on this move (`{instead}`)")]
+    PromotionRequired {
+        text: String,
+        instead: String,
+        change: &'static str,
+    },
     /// The piece cannot promote on this move: `instead` is the text without `+`.
-    #[error("`{text}`: the piece cannot promote on this move (`{instead}`)")]
-    PromotionImpossible { text: String, instead: String },
+    #[error("`{text}`: the piece cannot {change} on this move (`{instead}`)")]
+    PromotionImpossible {
+        text: String,
+        instead: String,
+        change: &'static str,
+    },
+}
+
+/// What a move's `+` does: promote, or under a flip rule turn the piece over (either way).
+fn change_word(pos: &Position) -> &'static str {
+    if pos.rules().flip.is_some() {
+        "turn over"
+    } else {
+        "promote"
+    }
 }
 
 /// The squares of the pieces that could each make an ambiguous move: `5i and 4h`.
@@ -568,15 +586,18 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     if let Some(&(from, m, rule)) = best {
         if rule == Illegal::Promotion {
             let instead = with_promotion(text, !m.promote);
+            let change = change_word(pos);
             return Err(if m.promote {
                 MoveError::PromotionImpossible {
                     text: text.to_string(),
                     instead,
+                    change,
                 }
             } else {
                 MoveError::PromotionRequired {
                     text: text.to_string(),
                     instead,
+                    change,
                 }
             });
         }
@@ -705,7 +726,7 @@ fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Re
             detail: Some("this variant has no drops".to_string()),
         });
     }
-    if pos.in_hand(pos.side_to_move(), kind) == 0 {
+    if pos.in_hand(pos.side_to_move(), pos.tables().kind(kind).unpromoted) == 0 {
         return Err(MoveError::NoSuchPiece {
             text: text.to_string(),
             reason: format!("you have no {name} in hand"),
@@ -831,15 +852,18 @@ fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
     match pos.check_legal(&m) {
         Err(Illegal::Promotion) => {
             let instead = with_promotion(text, !promote);
+            let change = change_word(pos);
             if promote {
                 MoveError::PromotionImpossible {
                     text: text.to_string(),
                     instead,
+                    change,
                 }
             } else {
                 MoveError::PromotionRequired {
                     text: text.to_string(),
                     instead,
+                    change,
                 }
             }
         }

@@ -180,10 +180,8 @@ pub(super) fn drop_kind(pos: &Position, token: &str) -> Option<PieceId> {
         .iter()
         .position(|p| match inner {
             Some(abbrev) => p.abbrev == abbrev,
-            None => p
-                .sfen
-                .as_deref()
-                .is_some_and(|l| !l.starts_with('+') && l.eq_ignore_ascii_case(token)),
+            // A promoted face is dropped only under `drops either-face`: legality decides.
+            None => p.sfen.as_deref().is_some_and(|l| l.eq_ignore_ascii_case(token)),
         })
         .map(|i| PieceId(i as u16))
 }

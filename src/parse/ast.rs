@@ -148,10 +148,13 @@ pub enum RuleStatement {
         trigger: PromotionSyntax,
         obligation: Option<Spanned<String>>,
     },
+    /// `flip on capture|move`: two-faced pieces turn over on every capture, or every move.
+    Flip(Spanned<String>),
     Deferral,
     DeclinedWaitsForLastRank(Vec<Spanned<String>>),
     LastRankPromotionOptional(Vec<Spanned<String>>),
-    Drops,
+    /// `drops`, with the freedoms that follow it (`either-face`, `anywhere`).
+    Drops(Vec<Spanned<String>>),
     DropLimit {
         piece: Spanned<String>,
         count: Spanned<u32>,

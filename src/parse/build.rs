@@ -300,7 +300,8 @@ impl Build {
             Token::deferral_rule => RuleStatement::Deferral,
             Token::declined_rule => RuleStatement::DeclinedWaitsForLastRank(strs(&inner)),
             Token::last_rank_rule => RuleStatement::LastRankPromotionOptional(strs(&inner)),
-            Token::drops_rule => RuleStatement::Drops,
+            Token::drops_rule => RuleStatement::Drops(strs(&inner)),
+            Token::flip_rule => RuleStatement::Flip(self.spanned_str(&inner[0])),
             Token::drop_limit_rule => RuleStatement::DropLimit {
                 piece: self.spanned_str(&inner[0]),
                 count: self.number(&inner[1]),

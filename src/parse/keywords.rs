@@ -83,10 +83,14 @@ pub const WORDS: &[Word] = &[
         "promotion",
         "`promotion zone N [on enter within leave] [optional|compulsory]` or `promotion capture`",
     ),
+    statement("flip", "`flip on capture` or `flip on move`"),
     statement("deferral", alone!("deferral")),
     statement("declined-waits-for-last-rank", "`declined-waits-for-last-rank ABBR...`"),
     statement("last-rank-promotion-optional", "`last-rank-promotion-optional ABBR...`"),
-    statement("drops", alone!("drops")),
+    statement(
+        "drops",
+        "`drops`, optionally followed by `either-face` and `anywhere` (or with `when OPTION = VALUE`)",
+    ),
     statement(
         "drop-limit",
         "`drop-limit ABBR N per file`, such as `drop-limit P 1 per file`",

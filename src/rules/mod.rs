@@ -43,6 +43,13 @@ pub struct Rules {
     pub deferral: bool,
     /// Captured pieces go to the capturer's hand and may be dropped.
     pub drops: bool,
+    /// A piece in hand may be dropped as either of its faces: unpromoted, or promoted.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub drop_either_face: bool,
+    /// Two-faced pieces turn over on every capture, or on every move, both ways: an unpromoted
+    /// piece promotes and a promoted one turns back, always (in place of promotion triggers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flip: Option<FlipEvent>,
     /// A capture-unprotected mover (the Emperor) protects the pieces of its side it could
     /// take back on: a piece counts as protected when such a mover reaches its square and
     /// the capturer would stand there unprotected by its own side (judged without
@@ -186,6 +193,15 @@ pub enum PromotionEvent {
     },
     /// Any capture, anywhere on the board.
     Capture,
+}
+
+/// When two-faced pieces turn over under a flip rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FlipEvent {
+    /// Each time the piece captures.
+    Capture,
+    /// Each time the piece moves on the board.
+    Move,
 }
 
 fn is_false(value: &bool) -> bool {

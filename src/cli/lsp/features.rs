@@ -211,8 +211,9 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         RuleStatement::DropLimit { piece, .. } => vec![std::slice::from_ref(piece)],
         RuleStatement::LionTrading { lions, weak_bridges } => vec![lions, weak_bridges],
         RuleStatement::Promotion { .. }
+        | RuleStatement::Flip(_)
         | RuleStatement::Deferral
-        | RuleStatement::Drops
+        | RuleStatement::Drops(_)
         | RuleStatement::Stalemate(_)
         | RuleStatement::BareKing
         | RuleStatement::Repetition { .. }

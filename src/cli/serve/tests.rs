@@ -93,7 +93,9 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
             "maka-dai-dai",
             "minishogi",
             "judkins",
-            "sho"
+            "sho",
+            "micro",
+            "kyoto"
         ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));
@@ -159,6 +161,19 @@ async fn drops_name_the_piece_and_keep_off_the_last_rank() {
     assert_eq!(status, StatusCode::OK, "{after}");
     assert!(after["hands"][0].as_array().unwrap().is_empty());
     assert_eq!(after["last"]["to"], "5e");
+}
+
+/// Under `drops either-face` (Micro) both faces are dropped from the piece in hand: the
+/// page offers them from that piece, and the move's text names the face.
+#[tokio::test]
+async fn drops_on_either_face_come_from_the_piece_in_hand() {
+    let app = router(&[]);
+    let game = new_game(&app, json!({ "variant": "micro", "sfen": "k3/4/4/4/K3 b P 1" })).await;
+    let (_, moves) = get(&app, &format!("/api/games/{}/moves", game["id"])).await;
+    let on_2c = moves_where(&moves, |m| m["drop"] == "P" && m["to"] == "2c");
+    let texts: Vec<&str> = on_2c.iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["P*2c", "N*2c"]);
+    assert_eq!(moves_where(&moves, |m| m["drop"] == "P").len(), 2 * 18);
 }
 
 #[tokio::test]

@@ -184,7 +184,8 @@ pub struct MoveView {
     /// The start square; none for a drop.
     pub from: Option<String>,
     pub to: String,
-    /// For a drop: the kind dropped (its abbreviation).
+    /// For a drop: the kind taken from the hand (its abbreviation); `text` says the face it
+    /// is dropped on, which under `drops either-face` may be the promoted one.
     pub drop: Option<String>,
     /// The squares a Lion's first step may go to on the way (the move is made by clicking
     /// one, then `to`); empty for a move made by clicking `to` alone.
@@ -234,7 +235,10 @@ fn move_view(pos: &mut Position, m: &Move, middles: &[Sq]) -> MoveView {
         usi: write_usi(pos, m),
         from: (!m.is_drop()).then(|| name(m.from)),
         to: name(m.to),
-        drop: m.drop.map(|kind| rules.pieces[kind.index()].abbrev.clone()),
+        drop: m.drop.map(|kind| {
+            let in_hand = pos.tables().kind(kind).unpromoted;
+            rules.pieces[in_hand.index()].abbrev.clone()
+        }),
         middles: middles.iter().map(|&s| name(s)).collect(),
         captures,
         promote: m.promote,
