@@ -138,6 +138,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
             deferral: false,
             drops: false,
             capture_unprotected_protects: false,
+            moves_as_piece_behind: false,
             end: rule_statements::default_end(),
             handicaps: vec![],
         };

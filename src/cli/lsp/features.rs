@@ -175,6 +175,8 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         | RuleStatement::Drops
         | RuleStatement::Stalemate(_)
         | RuleStatement::BareKing
+        | RuleStatement::CheckWins
+        | RuleStatement::MovesAsPieceBehind
         | RuleStatement::Repetition { .. }
         | RuleStatement::RoyalCaptureAllowed
         | RuleStatement::CaptureUnprotectedProtects
