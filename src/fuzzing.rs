@@ -130,6 +130,7 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("judkins", &[]),
     ("sho", &[]),
     ("sho", &["bare-king=none"]),
+    ("checkshogi", &[]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

@@ -157,3 +157,12 @@ fn koma_against_itself_plays_tori_to_the_end_or_a_long_way() {
         out.lines().rev().take(20).collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Check Shogi through `koma play`: the first check ends the game, with its reason.
+#[test]
+fn a_check_ends_a_game_of_check_shogi() {
+    let (ok, out) = play(&["checkshogi", "--white", "human"], "7g7f\n3c3d\n8h3c\n4a4b\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("Game over: Black wins by check (1-0)."), "{out}");
+    assert!(out.contains("the game is over"), "{out}");
+}

@@ -527,6 +527,17 @@ fn maka_dai_dai_teaching_king_2() {
     });
 }
 
+#[test]
+fn checkshogi() {
+    run(Config {
+        variant: "checkshogi",
+        options: &[],
+        games: 12,
+        plies: 160,
+        seed: 10,
+    });
+}
+
 /// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power,
 /// optional promotion on capture and Emperors that protect nothing; Chu's promotion on entering only, without the pawn
 /// rule; Tori's fourfold rule; Yari's end-in-zone promotion, threefold draw, stalemate loss.
