@@ -131,6 +131,7 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("sho", &[]),
     ("sho", &["bare-king=none"]),
     ("checkshogi", &[]),
+    ("annan", &[]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

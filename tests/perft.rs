@@ -145,6 +145,11 @@ fn perft_checkshogi() {
 }
 
 #[test]
+fn perft_annan() {
+    run("annan", false);
+}
+
+#[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
     for variant in support::shipped() {

@@ -538,6 +538,17 @@ fn checkshogi() {
     });
 }
 
+#[test]
+fn annan() {
+    run(Config {
+        variant: "annan",
+        options: &[],
+        games: 6,
+        plies: 120,
+        seed: 11,
+    });
+}
+
 /// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power,
 /// optional promotion on capture and Emperors that protect nothing; Chu's promotion on entering only, without the pawn
 /// rule; Tori's fourfold rule; Yari's end-in-zone promotion, threefold draw, stalemate loss.

@@ -8,7 +8,7 @@ use koma::compile::Choice;
 #[derive(Args)]
 pub struct Variant {
     /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi,
-    /// judkins, sho, checkshogi) or the path of a `.var` file.
+    /// judkins, sho, checkshogi, annan) or the path of a `.var` file.
     pub variant: String,
 }
 

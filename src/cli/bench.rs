@@ -24,6 +24,7 @@ const DATA: &[(&str, &str)] = &[
     ("judkins", include_str!("../../tests/perft/judkins.perft")),
     ("sho", include_str!("../../tests/perft/sho.perft")),
     ("checkshogi", include_str!("../../tests/perft/checkshogi.perft")),
+    ("annan", include_str!("../../tests/perft/annan.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

@@ -23,6 +23,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("judkins", include_str!("../../variants/judkins.var")),
     ("sho", include_str!("../../variants/sho.var")),
     ("checkshogi", include_str!("../../variants/checkshogi.var")),
+    ("annan", include_str!("../../variants/annan.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -529,6 +529,7 @@ mod tests {
             "judkins",
             "sho",
             "checkshogi",
+            "annan",
         ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules

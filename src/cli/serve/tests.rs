@@ -94,7 +94,8 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
             "minishogi",
             "judkins",
             "sho",
-            "checkshogi"
+            "checkshogi",
+            "annan"
         ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));
