@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto}.perft from Fairy-Stockfish's move generator.
+"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi}.perft from Fairy-Stockfish's move generator.
 
 Fairy-Stockfish, as its Python module pyffish (`pip install pyffish`, version 0.0.90 when these
 files were written), gives the legal moves; this script counts them ply by ply (no bulk counting,
@@ -12,7 +12,12 @@ positions are counted from the position alone (its FEN, no moves before it), as 
 the SFEN: their small boards repeat positions often, and no repetition rule should reach
 into a count.
 
-Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all five)
+Check Shogi (`checkshogi`): the first check wins, so Fairy-Stockfish lists no move for a side in
+check; whether a Pawn drop that checks also mates is then judged by the moves Shogi's rules
+(`shogi`, the same pieces) give the side in check after the same moves. Its random positions
+are drawn from games with no check, the position from a checking move being over.
+
+Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all six)
 """
 import os
 import random
@@ -33,6 +38,11 @@ DROP_MATE = [
 GAMES = {
     "minishogi": ("minishogi", 5, 20, 3, DROP_MATE, []),
     "judkins": ("judkins", 4, 20, 3, DROP_MATE, []),
+    "checkshogi": ("checkshogi", 4, 24, 3, DROP_MATE + [
+        "The first check wins: Fairy-Stockfish lists no move for a side in check, and a count",
+        "goes no deeper than the checking move. A Pawn drop that checks is left out when it",
+        "mates by Shogi's rules (the moves the side in check would have were the game not over).",
+    ], []),
     "sho": ("shoshogi", 4, 20, 3, [
         "Fairy-Stockfish's `shoshogi` has no bare-king rule (SV's Sho.rul has one): the positions",
         "from random games are counted with `option bare-king=none`, Fairy-Stockfish's reading.",
@@ -55,13 +65,17 @@ FREE_DROPS = {"micro", "kyoto"}
 FREE_DROP_VARIANTS = {GAMES[name][0] for name in FREE_DROPS}
 CROWN_PRINCE_POSITIONS = 6
 
+# Where the first check ends the game, the variant whose legal moves say whether a check mates.
+MATE_JUDGE = {"checkshogi": "shogi"}
+
 
 def pawn_drop_mate(variant, fen, moves, move):
     """Fairy-Stockfish generates a Pawn drop that mates and scores it as a loss for the
     dropper; the rules of these games forbid the drop, so it is not counted."""
     if not move.startswith("P@") or not ff.gives_check(variant, fen, moves + [move]):
         return False
-    return not ff.legal_moves(variant, fen, moves + [move])
+    judge = MATE_JUDGE.get(variant, variant)
+    return not ff.legal_moves(judge, fen, moves + [move])
 
 
 def legal_moves(variant, fen, moves):
@@ -108,7 +122,9 @@ def positions(variant, rng, count, wanted=None):
     found = []
     while len(found) < count:
         moves = random_position(variant, rng, wanted)
-        if moves is not None:
+        # Where the first check ends the game, a game that ends on a check is drawn again.
+        over = variant in MATE_JUDGE and moves is not None and not ff.legal_moves(variant, ff.start_fen(variant), moves)
+        if moves is not None and not over:
             found.append(moves)
     return found
 

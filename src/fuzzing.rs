@@ -132,6 +132,8 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("sho", &["bare-king=none"]),
     ("micro", &[]),
     ("kyoto", &[]),
+    ("checkshogi", &[]),
+    ("annan", &[]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

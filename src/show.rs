@@ -746,6 +746,7 @@ fn summary(rules: &Rules) -> String {
         ("board", vec![board_line(rules)]),
         ("options", option_lines(rules)),
         ("pieces", vec![kinds_line(rules)]),
+        ("moves", movement_rule_lines(rules)),
         ("setup", vec![setup_line(rules)]),
         ("promotion", promotion_lines(rules)),
         ("drops", drop_lines(rules)),
@@ -972,6 +973,15 @@ fn drop_lines(rules: &Rules) -> Vec<String> {
     lines
 }
 
+/// Rules about how every piece moves (none for most variants).
+fn movement_rule_lines(rules: &Rules) -> Vec<String> {
+    if rules.moves_as_piece_behind {
+        vec!["a piece with a piece of its side directly behind it moves and attacks as that piece".into()]
+    } else {
+        vec![]
+    }
+}
+
 fn royal_line(rules: &Rules) -> String {
     let royals: Vec<String> = rules.pieces.iter().filter(|p| p.royal).map(abbrev_and_name).collect();
     if royals.is_empty() {
@@ -993,6 +1003,9 @@ fn end_lines(rules: &Rules) -> Vec<String> {
         Outcome::Draw => "draws",
         Outcome::Loss => "loses",
     };
+    if end.check_wins {
+        lines.push("first check wins: a side whose royal is attacked when it is to move has lost".into());
+    }
     lines.push(format!("stalemate: the side with no legal move {stalemate}"));
     if end.bare_king {
         lines.push("bare king: a side left with only royals loses, unless it bares the other at once (draw)".into());

@@ -113,6 +113,8 @@ broken_files! {
     no_move: "no-move" => [NoMove];
     no_royal: "no-royal" => [NoRoyal];
     contradictory_clause: "contradictory-clause" => [ContradictoryClause];
+    check_wins_royal_capture: "check-wins-royal-capture" => [ContradictoryClause];
+    moves_as_piece_behind_hook: "moves-as-piece-behind-hook" => [ContradictoryClause];
     empty_clause: "empty-clause" => [EmptyClause];
     bad_distance: "bad-distance" => [BadDistance];
     bad_distance_too_long: "bad-distance-too-long" => [BadDistance];

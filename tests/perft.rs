@@ -150,6 +150,16 @@ fn perft_kyoto() {
 }
 
 #[test]
+fn perft_checkshogi() {
+    run("checkshogi", false);
+}
+
+#[test]
+fn perft_annan() {
+    run("annan", false);
+}
+
+#[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
     for variant in support::shipped() {

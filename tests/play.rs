@@ -157,3 +157,23 @@ fn koma_against_itself_plays_tori_to_the_end_or_a_long_way() {
         out.lines().rev().take(20).collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Check Shogi through `koma play`: the first check ends the game, with its reason.
+#[test]
+fn a_check_ends_a_game_of_check_shogi() {
+    let (ok, out) = play(&["checkshogi", "--white", "human"], "7g7f\n3c3d\n8h3c\n4a4b\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("Game over: Black wins by check (1-0)."), "{out}");
+    assert!(out.contains("the game is over"), "{out}");
+}
+
+/// Annan Shogi through `koma play`: a Rook with a Knight behind it leaps as a Knight, for
+/// either side, and the board shows where it went.
+#[test]
+fn annan_pieces_move_as_the_piece_behind_them_in_play() {
+    let (ok, out) = play(&["annan", "--white", "human"], "2h3f\n8b7d\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("White to move (move 2)"), "{out}");
+    assert!(out.contains(">vR"), "White's Rook on 7d: {out}");
+    assert!(out.contains("Black to move (move 3)"), "{out}");
+}

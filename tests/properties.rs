@@ -557,6 +557,30 @@ fn kyoto() {
     });
 }
 
+/// Check Shogi: the first check wins.
+#[test]
+fn checkshogi() {
+    run(Config {
+        variant: "checkshogi",
+        options: &[],
+        games: 12,
+        plies: 160,
+        seed: 12,
+    });
+}
+
+/// Annan Shogi: a piece moves as the friendly piece directly behind it.
+#[test]
+fn annan() {
+    run(Config {
+        variant: "annan",
+        options: &[],
+        games: 6,
+        plies: 120,
+        seed: 13,
+    });
+}
+
 /// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power,
 /// optional promotion on capture and Emperors that protect nothing; Chu's promotion on entering only, without the pawn
 /// rule; Tori's fourfold rule; Yari's end-in-zone promotion, threefold draw, stalemate loss.

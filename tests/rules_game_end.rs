@@ -437,3 +437,66 @@ fn sho_crown_prince_must_also_be_captured() {
     play_all(&mut g, &["1a1b"]);
     assert_eq!(g.result(), None);
 }
+
+// ------------------------------------------------------------------ the first check wins
+
+/// Check Shogi (`check-wins`): a move that gives check wins at once. The side in check has
+/// no move, none may be played, and perft counts nothing below the check (Fairy-Stockfish
+/// counts the same: tests/perft/checkshogi.perft).
+#[test]
+fn check_shogi_first_check_wins() {
+    let mut g = game(
+        "checkshogi",
+        &[],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    );
+    play_all(&mut g, &["7g7f", "3c3d"]);
+    assert_eq!(g.result(), None);
+    play_all(&mut g, &["8h3c"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Check));
+    assert!(g.legal_moves().is_empty(), "White, in check, has lost");
+    assert_eq!(try_play(&mut g, "5a4b"), Err(Illegal::CheckGiven));
+    let mut pos = g.position().clone();
+    assert!(!pos.is_legal(&mv(&pos, "5a4b")), "the independent check agrees");
+    // In Shogi the same check is met, and the game goes on.
+    let mut shogi = game(
+        "shogi",
+        &[],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    );
+    play_all(&mut shogi, &["7g7f", "3c3d", "8h3c", "4a4b"]);
+    assert_eq!(shogi.result(), None);
+}
+
+/// Check Shogi: a check by a drop wins too, a Pawn's included when it does not mate (here
+/// the King could take the Pawn).
+#[test]
+fn check_shogi_a_drop_that_checks_wins() {
+    let mut g = game("checkshogi", &[], "4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    play_all(&mut g, &["P*5b"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Check));
+}
+
+/// Check Shogi keeps Shogi's drop rules: a Pawn drop that would mate is illegal, though any
+/// check would win; mate is judged by the moves the side in check would have were the game
+/// not over. Another piece's drop there wins.
+#[test]
+fn check_shogi_pawn_drop_mate_is_still_illegal() {
+    // White King 1a; Black Knight 3c and Gold 2c guard 2a, 2b and 1b.
+    let sfen = "8k/9/6NG1/9/9/9/9/9/4K4 b PS 1";
+    let mut pos = position("checkshogi", &[], sfen);
+    assert_eq!(check(&mut pos, "P*1b"), Err(Illegal::DropMate));
+    assert!(!pos.is_legal(&mv(&pos, "P*1b")), "the independent check agrees");
+    let mut g = game("checkshogi", &[], sfen);
+    play_all(&mut g, &["S*1b"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Check));
+}
+
+/// Check Shogi: a side may still not leave its own King attacked (the move would hand the
+/// opponent the check).
+#[test]
+fn check_shogi_king_may_not_be_left_in_check() {
+    let mut pos = position("checkshogi", &[], "4k4/4r4/9/9/9/9/9/4G4/4K4 b - 1");
+    assert_eq!(check(&mut pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&mut pos, "5h5g"), Ok(()));
+}

@@ -572,3 +572,68 @@ fn chu_kylin_and_phoenix_jump() {
         list(&["7h7g", "7h7i", "7h8h", "7h6h", "7h9f", "7h5f", "7h9j", "7h5j"])
     );
 }
+
+// ------------------------------------------------------------------ moving as the piece behind
+
+/// Annan (`moves-as-piece-behind`): a piece with a piece of its own side directly behind it
+/// moves as that piece. A Pawn with a Rook behind moves as a Rook (and promotes as a Pawn,
+/// never forced); a Rook with a Pawn behind moves as a Pawn.
+#[test]
+fn annan_a_piece_moves_as_the_friendly_piece_behind_it() {
+    let mut pos = position("annan", &[], "8k/9/9/9/4P4/4R4/9/9/K8 b - 1");
+    let rook_moves = [
+        "5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a", "5e5a+", "5e6e", "5e7e", "5e8e", "5e9e", "5e4e", "5e3e",
+        "5e2e", "5e1e",
+    ];
+    assert_eq!(legal_from(&mut pos, "5e"), list(&rook_moves));
+    let mut pos = position("annan", &[], "8k/9/9/9/4R4/4P4/9/9/K8 b - 1");
+    assert_eq!(legal_from(&mut pos, "5e"), list(&["5e5d"]));
+    // An enemy piece behind lends nothing.
+    let mut pos = position("annan", &[], "8k/9/9/9/4P4/4r4/9/9/K8 b - 1");
+    assert_eq!(legal_from(&mut pos, "5e"), list(&["5e5d"]));
+}
+
+/// Annan: the King moves as the piece behind it too, and a piece with the King behind it
+/// steps as a King.
+#[test]
+fn annan_the_king_lends_and_borrows_moves() {
+    let mut pos = position("annan", &[], "8k/9/9/9/4K4/4N4/9/9/9 b - 1");
+    assert_eq!(legal_from(&mut pos, "5e"), list(&["5e4c", "5e6c"]));
+    let mut pos = position("annan", &[], "8k/9/9/4P4/4K4/9/9/9/9 b - 1");
+    let king_steps = [
+        "5d4c", "5d4c+", "5d5c", "5d5c+", "5d6c", "5d6c+", "5d4d", "5d6d", "5d4e", "5d6e",
+    ];
+    assert_eq!(legal_from(&mut pos, "5d"), list(&king_steps));
+}
+
+/// Annan: what a piece attacks follows the same rule, and so does check. A Black Pawn with a
+/// Lance behind it checks White's King down the file; White may step off the file, block, or
+/// take the Lance, after which the Pawn attacks as a Pawn again.
+#[test]
+fn annan_check_follows_the_borrowed_moves() {
+    let mut pos = position("annan", &[], "4k4/9/9/9/4Ps3/4L4/9/9/K8 w - 1");
+    assert!(pos.royal_in_check(Side::White));
+    let evasions = ["4e5d", "4e5f", "5a4a", "5a4b", "5a6a", "5a6b"];
+    assert_eq!(legal(&mut pos), list(&evasions));
+    for m in legal(&mut pos) {
+        assert!(pos.is_legal(&mv(&pos, &m)), "{m}: the independent check agrees");
+    }
+}
+
+/// Annan: promotion is never forced, since a piece on its last rank may still move as a
+/// piece that comes behind it.
+#[test]
+fn annan_promotion_is_never_forced() {
+    let mut pos = position("annan", &[], "8k/4P4/9/9/9/9/9/9/K8 b - 1");
+    assert_eq!(legal_from(&mut pos, "5b"), list(&["5b5a", "5b5a+"]));
+}
+
+/// Annan: a piece may be dropped on any empty square, the last ranks included; the Pawn's
+/// file limit stands.
+#[test]
+fn annan_drops_on_any_empty_square() {
+    let mut pos = position("annan", &[], "8k/9/9/9/9/9/4P4/9/K8 b PN 1");
+    assert!(is_legal(&mut pos, "N*4a"));
+    assert!(is_legal(&mut pos, "P*4a"));
+    assert_eq!(check(&mut pos, "P*5a"), Err(Illegal::FileLimit));
+}

@@ -274,6 +274,22 @@ fn summaries_name_the_rules_of_each_variant() {
     assert!(tori.contains("Sw: at most 2 unpromoted of a side on a file"));
 }
 
+/// The summaries of Check and Annan Shogi say their rules: the first check wins; pieces move
+/// as the piece behind them, and nothing bars a rank to drops.
+#[test]
+fn summaries_name_the_first_check_and_moving_as_the_piece_behind() {
+    let check = show(&shipped("checkshogi", &[]), None).unwrap();
+    assert!(check.contains("first check wins"), "{check}");
+    let annan = show(&shipped("annan", &[]), None).unwrap();
+    assert!(annan.contains("moves and attacks as that piece"), "{annan}");
+    assert!(!annan.contains("not where it could never move"), "{annan}");
+    let shogi = show(&shipped("shogi", &[]), None).unwrap();
+    assert!(
+        !shogi.contains("first check wins") && !shogi.contains("as that piece"),
+        "{shogi}"
+    );
+}
+
 /// The marks an SVG diagram draws on its squares, in order from the top-left (the piece's
 /// own square drawn as `@`), and how many squares it has.
 fn svg_grid(svg: &str) -> (Vec<char>, usize) {

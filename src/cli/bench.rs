@@ -25,6 +25,8 @@ const DATA: &[(&str, &str)] = &[
     ("sho", include_str!("../../tests/perft/sho.perft")),
     ("micro", include_str!("../../tests/perft/micro.perft")),
     ("kyoto", include_str!("../../tests/perft/kyoto.perft")),
+    ("checkshogi", include_str!("../../tests/perft/checkshogi.perft")),
+    ("annan", include_str!("../../tests/perft/annan.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

@@ -141,6 +141,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
             drop_either_face: false,
             flip: None,
             capture_unprotected_protects: false,
+            moves_as_piece_behind: false,
             end: rule_statements::default_end(),
             handicaps: vec![],
         };

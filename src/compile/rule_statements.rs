@@ -8,7 +8,7 @@ use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
 use crate::rules::{
-    EndRules, FlipEvent, Handicap, LionRole, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition,
+    EndRules, FlipEvent, Handicap, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition,
     RepetitionEffect, Rules, Side, Square,
 };
 use indexmap::IndexMap;
@@ -19,6 +19,7 @@ pub(super) fn default_end() -> EndRules {
     EndRules {
         stalemate: Outcome::Loss,
         bare_king: false,
+        check_wins: false,
         repetition: None,
         royal_capture_allowed: false,
         lion_trading: false,
@@ -83,6 +84,7 @@ impl Ctx {
         }
         self.stated.stuck_pieces_stay = once.contains_key("stuck-pieces-stay");
         self.face_rules(table, rules);
+        self.check_wins_needs_royal_safety(&once);
     }
 
     /// Reports a statement that may appear once and appears again.
@@ -97,12 +99,14 @@ impl Ctx {
             RuleStatement::Drops(_) => "drops",
             RuleStatement::Stalemate(_) => "stalemate",
             RuleStatement::BareKing => "bare-king",
+            RuleStatement::CheckWins => "check-wins",
             RuleStatement::Repetition { .. } => "repetition",
             RuleStatement::LionTrading { .. } => "lion-trading",
             RuleStatement::CounterStrike(_) => "counter-strike",
             RuleStatement::RoyalCaptureAllowed => "royal-capture-allowed",
             RuleStatement::CaptureUnprotectedProtects => "capture-unprotected-protects",
             RuleStatement::StuckPiecesStay => "stuck-pieces-stay",
+            RuleStatement::MovesAsPieceBehind => "moves-as-piece-behind",
             _ => return,
         };
         if let Some(first) = seen.get(key) {
@@ -294,6 +298,7 @@ impl Ctx {
                 }
             }
             RuleStatement::BareKing => rules.end.bare_king = true,
+            RuleStatement::CheckWins => rules.end.check_wins = true,
             RuleStatement::Repetition {
                 count,
                 effect,
@@ -342,6 +347,7 @@ impl Ctx {
             RuleStatement::RoyalCaptureAllowed => rules.end.royal_capture_allowed = true,
             RuleStatement::CaptureUnprotectedProtects => self.capture_unprotected_protects(&rule.span, rules),
             RuleStatement::StuckPiecesStay => {}
+            RuleStatement::MovesAsPieceBehind => self.moves_as_piece_behind(&rule.span, table, rules),
             RuleStatement::Handicap { name, squares } => self.handicap(name, squares, rules),
             RuleStatement::Unknown(word) if self.continued_moves(&word.span).is_some() => {
                 let end = self.continued_moves(&word.span).unwrap_or_default();
@@ -392,6 +398,88 @@ impl Ctx {
             );
         }
         rules.pieces[id.index()].lion = role;
+    }
+
+    /// `check-wins` ends the game when a royal is attacked: under `royal-capture-allowed` a
+    /// move may leave the mover's own royal attacked, and who then gave check is no longer
+    /// the one who won. The two cannot go together.
+    fn check_wins_needs_royal_safety(&mut self, once: &IndexMap<String, Span>) {
+        let (Some(check_wins), Some(allowed)) = (once.get("check-wins"), once.get("royal-capture-allowed")) else {
+            return;
+        };
+        let labels = vec![
+            Label {
+                span: check_wins.clone(),
+                text: "the first check ends the game".into(),
+            },
+            Label {
+                span: allowed.clone(),
+                text: "lets a side leave its own royal attacked".into(),
+            },
+        ];
+        self.report(
+            Check::ContradictoryClause,
+            0,
+            "`check-wins` and `royal-capture-allowed` cannot go together: a side could put its own royal in check"
+                .into(),
+            labels,
+            Some(
+                "under `check-wins` a move may not leave the mover's royal attacked: remove `royal-capture-allowed`"
+                    .into(),
+            ),
+        );
+    }
+
+    /// `moves-as-piece-behind`: a piece is never without a move for good (a friend may come
+    /// behind it), so no rank is derived where it must promote or may not be dropped; a
+    /// piece's own `must-promote` still holds.
+    ///
+    /// Attack detection under it looks pieces up by the kind they move as: a hook,
+    /// `anywhere` or capture-unprotected move, which is found by walking the piece's own
+    /// moves, cannot be lent, and is reported.
+    fn moves_as_piece_behind(&mut self, span: &Span, table: &Table, rules: &mut Rules) {
+        rules.moves_as_piece_behind = true;
+        let walked_only = |m: &Movement| match m {
+            Movement::Hook { .. } | Movement::Anywhere { .. } => true,
+            Movement::Ride { mode, .. }
+            | Movement::Leap { mode, .. }
+            | Movement::AreaLion { mode, .. }
+            | Movement::LineLion { mode, .. } => *mode == Mode::CaptureUnprotected,
+        };
+        if let Some(index) = rules.pieces.iter().position(|p| p.moves.iter().any(walked_only)) {
+            let entry = &table[index];
+            let mut labels = vec![Label {
+                span: span.clone(),
+                text: "pieces move as the piece behind them".into(),
+            }];
+            if entry.source == 0 {
+                labels.push(Label {
+                    span: entry.decl.abbrev.span.clone(),
+                    text: "moves by `hook`, `anywhere` or `capture-unprotected`".into(),
+                });
+            }
+            self.report(
+                Check::ContradictoryClause,
+                0,
+                format!(
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps and Lion moves, not `hook`, `anywhere` or `capture-unprotected` moves",
+                    rules.pieces[index].abbrev
+                ),
+                labels,
+                Some("remove `moves-as-piece-behind`, or give the piece moves of the kinds it can lend".into()),
+            );
+        }
+        for (index, kind) in rules.pieces.iter_mut().enumerate() {
+            kind.drop.dead_ranks = 0;
+            let must_promote = table[index]
+                .decl
+                .attributes
+                .iter()
+                .any(|a| matches!(a.node, crate::parse::ast::Attribute::MustPromote(_)));
+            if !must_promote {
+                kind.promotion.forced_ranks = 0;
+            }
+        }
     }
 
     /// `capture-unprotected-protects`: only meaningful when some piece has a

@@ -24,6 +24,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("sho", include_str!("../../variants/sho.var")),
     ("micro", include_str!("../../variants/micro.var")),
     ("kyoto", include_str!("../../variants/kyoto.var")),
+    ("checkshogi", include_str!("../../variants/checkshogi.var")),
+    ("annan", include_str!("../../variants/annan.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

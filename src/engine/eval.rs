@@ -75,6 +75,8 @@ pub(crate) struct Eval {
     drops: bool,
     pub has_royals: bool,
     pub bare_king: bool,
+    /// The first check wins: a side to move in check has lost.
+    pub check_wins: bool,
 }
 
 impl Eval {
@@ -169,6 +171,7 @@ impl Eval {
             drops: rules.drops,
             has_royals: rules.pieces.iter().any(|p| p.royal),
             bare_king: rules.end.bare_king,
+            check_wins: rules.end.check_wins,
             tables,
         }
     }

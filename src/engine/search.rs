@@ -801,10 +801,13 @@ fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 }
 
 /// The game's end for the side to move, when it has ended whatever the moves: no royal
-/// left, or the bare-king rule.
+/// left, a check given where the first check wins, or the bare-king rule.
 fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     if ev.has_royals && pos.royal_squares(side).is_empty() {
+        return Some(-MATE + ply as i32);
+    }
+    if ev.check_wins && pos.royal_in_check(side) {
         return Some(-MATE + ply as i32);
     }
     if ev.bare_king {

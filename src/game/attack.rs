@@ -78,7 +78,9 @@ impl View<'_> {
             for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
                 if occupied(p) {
                     let code = self.board[usize::from(p)];
-                    if code_side(code) == by && usize::from(t.ride_reach(by, dir, code_kind(code))) > k {
+                    if code_side(code) == by
+                        && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
+                    {
                         return true;
                     }
                     break;
@@ -89,7 +91,7 @@ impl View<'_> {
             let p = t.leap_source(by, index, sq);
             if p != NO_SQ && occupied(p) {
                 let code = self.board[usize::from(p)];
-                if code_side(code) == by && kinds[code_kind(code).index()] {
+                if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] {
                     return true;
                 }
             }

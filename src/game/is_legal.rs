@@ -24,6 +24,11 @@
 //! - with two royals, leaving one of them capturable is legal;
 //! - under `royal-capture-allowed`, a side whose last royal piece was captured has lost and
 //!   has no move;
+//! - under `check-wins`, a side to move in check has lost and has no move; a drop mate is
+//!   judged by the moves it would have were the game not over;
+//! - under `moves-as-piece-behind`, a piece whose square directly behind it (one square
+//!   towards its owner) holds a piece of its own side moves and attacks with that piece's
+//!   movements, and promotes as itself;
 //! - a position has one pass, the pass of the first piece that may pass in the board's
 //!   reading order (rank `a` first, each rank from its highest file).
 
@@ -41,6 +46,22 @@ impl Position {
     /// rules, then Chu's Lion rules, royal safety (by an attack check of its own), drop mate
     /// and repetition. Slow, and meant to be obviously right; for testing the generator.
     pub fn is_legal(&mut self, m: &Move) -> bool {
+        let judge = Judge::new(self);
+        if judge.rules.end.check_wins
+            && judge
+                .royal_squares(judge.side)
+                .iter()
+                .any(|&r| judge.can_capture_on(judge.side.opponent(), r, None, true))
+        {
+            // The side to move is in check, and the first check wins: the game is over.
+            return false;
+        }
+        self.is_legal_in_play(m)
+    }
+
+    /// [`is_legal`](Self::is_legal) but for the end by check (`check-wins`): what a drop
+    /// mate is judged by.
+    fn is_legal_in_play(&mut self, m: &Move) -> bool {
         let judge = Judge::new(self);
         if judge.rules.end.royal_capture_allowed
             && judge.rules.pieces.iter().any(|p| p.royal)
@@ -90,6 +111,7 @@ impl Position {
                 continue;
             }
             let piece = rules.piece(kind);
+            let mover = rules.piece(judge.moving_kind(owner, from, kind, None));
             let turns_back = rules.flip.is_some() && piece.promotion.reverts_to.is_some();
             let promotions: &[bool] = if piece.promotion.to.is_some() || turns_back {
                 &[false, true]
@@ -102,7 +124,7 @@ impl Position {
                     out.push(board_move(f, judge.sq(to), [NO_SQ; 2], promote));
                 }
             }
-            let reach = piece.moves.iter().filter_map(Movement::lion_steps).max().unwrap_or(0);
+            let reach = mover.moves.iter().filter_map(Movement::lion_steps).max().unwrap_or(0);
             if reach == 0 {
                 continue;
             }
@@ -142,10 +164,10 @@ impl Position {
         out
     }
 
-    /// Whether the side to move has a legal move, by [`is_legal`](Self::is_legal) over
-    /// [`candidate_moves`](Self::candidate_moves).
+    /// Whether the side to move has a legal move, the end by check aside, by
+    /// [`is_legal`](Self::is_legal)'s rules over [`candidate_moves`](Self::candidate_moves).
     fn has_legal_move_independently(&mut self) -> bool {
-        self.candidate_moves().iter().any(|c| self.is_legal(c))
+        self.candidate_moves().iter().any(|c| self.is_legal_in_play(c))
     }
 
     /// Royal safety: unless the rules allow it, a move may not leave the mover's last royal
@@ -317,6 +339,20 @@ impl<'a> Judge<'a> {
             .collect()
     }
 
+    /// The kind whose movements the piece of `side` on `from`, of `kind`, moves with: under
+    /// `moves-as-piece-behind`, that of a piece of its own side on the square directly
+    /// behind it (one square back, from its owner's side), `lifted` counting as empty.
+    fn moving_kind(&self, side: Side, from: Square, kind: PieceId, lifted: Option<Square>) -> PieceId {
+        if !self.rules.moves_as_piece_behind {
+            return kind;
+        }
+        let behind = self.step(side, from, Offset::new(0, -1)).filter(|&b| Some(b) != lifted);
+        match behind.and_then(|b| self.at(b)) {
+            Some((owner, friend, _)) if owner == side => friend,
+            _ => kind,
+        }
+    }
+
     /// The squares of a Lion line from `from` (not included), up to `steps` along `dir`.
     fn line(&self, side: Side, from: Square, dir: Offset, steps: u8) -> Vec<Square> {
         let mut out = Vec::new();
@@ -398,14 +434,19 @@ impl<'a> Judge<'a> {
                 return false;
             };
             owner == by
-                && self.rules.piece(kind).moves.iter().any(|movement| {
-                    let mode = movement.mode();
-                    let unprotected = mode == Mode::CaptureUnprotected;
-                    mode.can_capture()
-                        && (!unprotected || unprotected_moves)
-                        && self.reaches(by, from, movement, target, lifted)
-                        && (!unprotected || !self.protected(target, Some(from)))
-                })
+                && self
+                    .rules
+                    .piece(self.moving_kind(by, from, kind, lifted))
+                    .moves
+                    .iter()
+                    .any(|movement| {
+                        let mode = movement.mode();
+                        let unprotected = mode == Mode::CaptureUnprotected;
+                        mode.can_capture()
+                            && (!unprotected || unprotected_moves)
+                            && self.reaches(by, from, movement, target, lifted)
+                            && (!unprotected || !self.protected(target, Some(from)))
+                    })
         })
     }
 
@@ -429,10 +470,15 @@ impl<'a> Judge<'a> {
                 && Some(from) != lifted
                 && self.at(from).is_some_and(|(side, kind, _)| {
                     side == owner
-                        && self.rules.piece(kind).moves.iter().any(|movement| {
-                            movement.mode() == Mode::CaptureUnprotected
-                                && self.reaches(owner, from, movement, target, lifted)
-                        })
+                        && self
+                            .rules
+                            .piece(self.moving_kind(owner, from, kind, lifted))
+                            .moves
+                            .iter()
+                            .any(|movement| {
+                                movement.mode() == Mode::CaptureUnprotected
+                                    && self.reaches(owner, from, movement, target, lifted)
+                            })
                 })
         })
     }
@@ -487,7 +533,7 @@ impl<'a> Judge<'a> {
         if via.contains(&from) || (via.len() == 2 && via[0] == via[1]) {
             return None;
         }
-        let piece = self.rules.piece(kind);
+        let piece = self.rules.piece(self.moving_kind(owner, from, kind, None));
         let captures = if via.is_empty() && to != from {
             // Straight to `to`: a ride, leap, hook, jump within Lion range, or anywhere.
             let capture = piece.moves.iter().find_map(|movement| {

@@ -103,4 +103,7 @@ pub enum Illegal {
     /// The game is over: the side to move lost its last royal piece (`royal-capture-allowed`).
     #[error("the game is over: your last royal piece has been captured")]
     GameOver,
+    /// The game is over: the side to move is in check, and the first check wins (`check-wins`).
+    #[error("the game is over: you are in check, and the first check wins")]
+    CheckGiven,
 }

@@ -103,16 +103,40 @@ impl Position {
     /// (rank `a` first, each rank from its highest file).
     ///
     /// A side that has lost its last royal piece where the rules let it be captured has lost
-    /// the game: it has no move.
+    /// the game: it has no move. So has a side in check where the first check wins.
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        if self.royals_lost() {
+        if self.royals_lost() || self.check_given() {
             out.clear();
             return;
         }
+        self.piece_moves(out, counting);
+    }
+
+    /// The moves of the pieces on the board and in hand, whether or not the game is over.
+    fn piece_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
         self.generate(out, counting, None);
         if self.t.rules().drops {
             self.drops(out);
         }
+    }
+
+    /// Whether the game is over because the side to move is in check where the first check
+    /// wins (`check-wins`).
+    pub fn check_given(&self) -> bool {
+        self.t.rules().end.check_wins && self.royal_in_check(self.side)
+    }
+
+    /// Whether the side to move, in check, has a legal move out of it: the moves it could
+    /// make were the game not over by the check (`check-wins`), which is what a drop mate is
+    /// judged by.
+    fn can_meet_check(&mut self) -> bool {
+        if self.royals_lost() {
+            return false;
+        }
+        let mut buffer = Vec::new();
+        self.piece_moves(&mut buffer, LionCounting::Distinct);
+        let filter = self.legality_filter();
+        buffer.iter().any(|m| self.passes(&filter, m).is_ok())
     }
 
     /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
@@ -246,11 +270,17 @@ impl Position {
             .filter(|r| history == History::Applies && r.effect != RepetitionEffect::Draw)
             .map(|r| r.count)
             .filter(|&count| self.some_position_seen(usize::from(count) - 1));
+        // Any move may change how the pieces move where each moves as the piece behind it.
+        let slow = if t.rules().moves_as_piece_behind {
+            SlowThreat::Unrestricted
+        } else {
+            self.slow_threat(side.opponent())
+        };
         let filter = Filter {
             royal,
             no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
             in_check,
-            slow: self.slow_threat(side.opponent()),
+            slow,
             lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
             drop_mate: t.kinds().iter().any(|k| k.drop.no_drop_mate),
             repetition,
@@ -330,19 +360,20 @@ impl Position {
             return false;
         }
         let undo = self.make(m);
-        let mates = self.royal_in_check(self.side) && !self.has_legal_move();
+        let mates = self.royal_in_check(self.side) && !self.can_meet_check();
         self.unmake(m, &undo);
         mates
     }
 
     /// Whether a dropped piece would attack an enemy royal (by its rides and leaps; pieces
-    /// with other movements are assumed to).
+    /// with other movements, and any piece where pieces move as the piece behind them, are
+    /// assumed to).
     fn drop_gives_check(&self, m: &Move) -> bool {
         let t = &*self.t;
         let Some(kind) = m.drop else {
             return false;
         };
-        if !t.kind(kind).walked.is_empty() {
+        if !t.kind(kind).walked.is_empty() || t.rules().moves_as_piece_behind {
             return true;
         }
         let royals = self.royal_squares(self.side.opponent());
@@ -513,9 +544,11 @@ fn aligned(geo: Geometry, a: Sq, b: Sq) -> bool {
 }
 
 impl Gen<'_> {
+    /// The moves of the piece `code` on `from`: by its movements, or by those of the piece it
+    /// moves as (`moves-as-piece-behind`); it promotes as itself.
     fn piece(&mut self, from: Sq, code: u16) {
         let t = self.t;
-        let kind = code_kind(code);
+        let kind = t.moving_kind(self.board, from, code, NO_SQ);
         let info = &t.kind(kind);
         if info.overlapping {
             self.next_mark();
@@ -920,6 +953,9 @@ impl Position {
     pub fn check_legal(&mut self, m: &Move) -> Result<(), Illegal> {
         if self.royals_lost() {
             return Err(Illegal::GameOver);
+        }
+        if self.check_given() {
+            return Err(Illegal::CheckGiven);
         }
         let mut pseudo = Vec::new();
         self.pseudo_moves(&mut pseudo, LionCounting::Distinct);

@@ -1,5 +1,6 @@
 //! A game in progress: the moves played from a start position, and how the game ends
-//! (checkmate, capture of every royal, stalemate, bare king, the repetition rules).
+//! (checkmate, capture of every royal, the first check, stalemate, bare king, the repetition
+//! rules).
 
 use super::Move;
 use super::movegen::LionCounting;
@@ -17,6 +18,9 @@ pub enum EndReason {
     RoyalsCaptured,
     #[error("stalemate")]
     Stalemate,
+    /// The loser is in check where the first check wins (`check-wins`).
+    #[error("check")]
+    Check,
     /// The loser has nothing left but royal pieces (Chu's bare-king rule).
     #[error("bare king")]
     BareKing,
@@ -111,6 +115,12 @@ impl Game {
             return Some(GameResult {
                 winner: Some(side.opponent()),
                 reason: EndReason::RoyalsCaptured,
+            });
+        }
+        if rules.end.check_wins && self.position.royal_in_check(side) {
+            return Some(GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::Check,
             });
         }
         if rules.end.bare_king

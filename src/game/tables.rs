@@ -166,6 +166,9 @@ pub struct MoveTables {
     leap_sources: [Vec<Sq>; 2],
     /// Whether each side has any slow attacker kind.
     pub(super) has_slow: [bool; 2],
+    /// `moves-as-piece-behind`: per side, the square directly behind each square (one square
+    /// towards that side), [`NO_SQ`] off the board; empty without the rule.
+    behind: [Vec<Sq>; 2],
     /// Zone depth (0 when there is no zone promotion) and the zone triggers.
     pub(super) zone: Option<ZoneRule>,
     pub(super) capture_promotion: Option<bool>,
@@ -222,6 +225,19 @@ impl Zobrist {
     }
 }
 
+/// Under `moves-as-piece-behind`, per side, the square directly behind each square.
+fn squares_behind(rules: &Rules, geo: Geometry) -> [Vec<Sq>; 2] {
+    if !rules.moves_as_piece_behind {
+        return [vec![], vec![]];
+    }
+    [Side::Black, Side::White].map(|side| {
+        let (df, dr) = Geometry::board_vector(side, Offset::new(0, -1));
+        (0..geo.len() as Sq)
+            .map(|sq| geo.step(sq, df, dr).unwrap_or(NO_SQ))
+            .collect()
+    })
+}
+
 /// The code of a piece on the board: 0 is an empty square.
 pub fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
     ((kind.0 + 1) << 2) | (u16::from(declined) << 1) | side as u16
@@ -255,6 +271,7 @@ impl MoveTables {
             leaps: [vec![], vec![]],
             leap_sources: [vec![], vec![]],
             has_slow: [false; 2],
+            behind: squares_behind(&rules, geo),
             zone: zone_rule(&rules),
             capture_promotion: rules
                 .promotion
@@ -282,6 +299,28 @@ impl MoveTables {
     #[inline]
     pub fn geometry(&self) -> Geometry {
         self.geo
+    }
+
+    /// The kind whose movements the piece `code` on `sq` moves and attacks with: its own,
+    /// or under `moves-as-piece-behind` that of a piece of its side directly behind it
+    /// (`ignore` counting as an empty square).
+    #[inline]
+    pub fn moving_kind(&self, board: &[u16], sq: Sq, code: u16, ignore: Sq) -> PieceId {
+        let own = code_kind(code);
+        if self.behind[0].is_empty() {
+            return own;
+        }
+        let side = code_side(code);
+        let behind = self.behind[side.index()][usize::from(sq)];
+        if behind == NO_SQ || behind == ignore {
+            return own;
+        }
+        let friend = board[usize::from(behind)];
+        if friend != 0 && code_side(friend) == side {
+            code_kind(friend)
+        } else {
+            own
+        }
     }
 
     /// The facts move generation reads about a piece kind.
@@ -501,6 +540,8 @@ mod tests {
             "sho",
             "micro",
             "kyoto",
+            "checkshogi",
+            "annan",
         ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules

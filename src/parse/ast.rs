@@ -162,6 +162,8 @@ pub enum RuleStatement {
     NoDropMate(Vec<Spanned<String>>),
     Stalemate(Spanned<String>),
     BareKing,
+    /// `check-wins`: a side that gives check wins at once.
+    CheckWins,
     Repetition {
         count: Spanned<u32>,
         effect: Spanned<String>,
@@ -177,6 +179,9 @@ pub enum RuleStatement {
     /// its side it could take back on (when the capturer would stand there unprotected).
     CaptureUnprotectedProtects,
     StuckPiecesStay,
+    /// `moves-as-piece-behind`: a piece with a friendly piece directly behind it moves (and
+    /// attacks) as that piece.
+    MovesAsPieceBehind,
     Handicap {
         name: Spanned<String>,
         squares: Vec<Spanned<String>>,

@@ -309,6 +309,7 @@ impl Build {
             Token::no_drop_mate_rule => RuleStatement::NoDropMate(strs(&inner)),
             Token::stalemate_rule => RuleStatement::Stalemate(self.spanned_str(&inner[0])),
             Token::bare_king_rule => RuleStatement::BareKing,
+            Token::check_wins_rule => RuleStatement::CheckWins,
             Token::repetition_rule => RuleStatement::Repetition {
                 count: self.number(&inner[0]),
                 effect: self.spanned_str(&inner[1]),
@@ -334,6 +335,7 @@ impl Build {
             Token::counter_strike_rule => RuleStatement::CounterStrike(strs(&inner)),
             Token::royal_capture_rule => RuleStatement::RoyalCaptureAllowed,
             Token::stuck_rule => RuleStatement::StuckPiecesStay,
+            Token::piece_behind_rule => RuleStatement::MovesAsPieceBehind,
             Token::unprotected_protects_rule => RuleStatement::CaptureUnprotectedProtects,
             Token::handicap_rule => RuleStatement::Handicap {
                 name: self.string_value(inner[0].clone()),

@@ -98,6 +98,7 @@ pub const WORDS: &[Word] = &[
     statement("no-drop-mate", "`no-drop-mate ABBR...`"),
     statement("stalemate", "`stalemate draw`, `stalemate loss` or `stalemate win`"),
     statement("bare-king", alone!("bare-king")),
+    statement("check-wins", alone!("check-wins")),
     statement(
         "repetition",
         "`repetition N draw|illegal|starter-varies`, optionally followed by `, perpetual-check loses`",
@@ -107,6 +108,7 @@ pub const WORDS: &[Word] = &[
     statement("royal-capture-allowed", alone!("royal-capture-allowed")),
     statement("capture-unprotected-protects", alone!("capture-unprotected-protects")),
     statement("stuck-pieces-stay", alone!("stuck-pieces-stay")),
+    statement("moves-as-piece-behind", alone!("moves-as-piece-behind")),
     statement(
         "handicap",
         "`handicap \"Name\" SQUARE...`, such as `handicap \"Rook\" 8b`",

@@ -56,6 +56,12 @@ pub struct Rules {
     /// capture-unprotected movers). Otherwise capture-unprotected movers protect nothing.
     #[serde(default, skip_serializing_if = "is_false")]
     pub capture_unprotected_protects: bool,
+    /// A piece with a friendly piece directly behind it (one square back, from its owner's
+    /// side) moves and attacks as that piece, promoted or not; otherwise as itself. No piece
+    /// is ever without a move for good, so nothing is derived as forced promotion or as a
+    /// rank where drops are barred.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub moves_as_piece_behind: bool,
     pub end: EndRules,
     pub handicaps: Vec<Handicap>,
 }
@@ -216,6 +222,10 @@ pub struct EndRules {
     /// Chu: a side left with only royal pieces loses, unless it bares the other side's
     /// royal at once (then it is a draw).
     pub bare_king: bool,
+    /// A side that gives check wins at once: a position whose side to move is in check is
+    /// over (the first check wins).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub check_wins: bool,
     pub repetition: Option<Repetition>,
     /// Moves that leave the mover's last royal capturable are legal (they just lose).
     pub royal_capture_allowed: bool,

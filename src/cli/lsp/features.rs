@@ -216,6 +216,8 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         | RuleStatement::Drops(_)
         | RuleStatement::Stalemate(_)
         | RuleStatement::BareKing
+        | RuleStatement::CheckWins
+        | RuleStatement::MovesAsPieceBehind
         | RuleStatement::Repetition { .. }
         | RuleStatement::RoyalCaptureAllowed
         | RuleStatement::CaptureUnprotectedProtects

@@ -95,7 +95,9 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
             "judkins",
             "sho",
             "micro",
-            "kyoto"
+            "kyoto",
+            "checkshogi",
+            "annan"
         ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));
