@@ -135,7 +135,7 @@ impl Position {
         }
         let mut buffer = Vec::new();
         self.piece_moves(&mut buffer, LionCounting::Distinct);
-        let filter = self.legality_filter();
+        let filter = self.legality_filter(History::Applies);
         buffer.iter().any(|m| self.passes(&filter, m).is_ok())
     }
 
