@@ -304,33 +304,34 @@ fn chu_forbidden_repetition_any_repeat_is_illegal() {
     }
 }
 
-/// Chu by default (lishogi's reading, `repetition=fourfold`): repeating is legal, and the
-/// fourth occurrence of a position draws.
-#[test]
-fn chu_fourfold_repetition_draws() {
-    let shuffle = ["6l6k", "6a6b", "6k6l", "6b6a"];
-    let mut g = game("chu", &[], "g5k5/12/12/12/12/12/12/12/12/12/12/G5K5 b - 1");
+/// Plays `shuffle` (four moves that come back to the start) until the fourth occurrence of
+/// `sfen`: no result at the third, a draw by repetition at the fourth.
+fn assert_fourfold_draw(variant: &str, sfen: &str, shuffle: [&str; 4]) {
+    let mut g = game(variant, &[], sfen);
     for _ in 0..2 {
         play_all(&mut g, &shuffle);
     }
     play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None, "the third occurrence");
+    assert_eq!(g.result(), None, "{variant}: the third occurrence");
     play_all(&mut g, &shuffle[3..]);
-    assert_eq!(g.result(), draw(EndReason::Repetition));
+    assert_eq!(g.result(), draw(EndReason::Repetition), "{variant}");
+}
+
+/// Chu by default (lishogi's reading, `repetition=fourfold`): repeating is legal, and the
+/// fourth occurrence of a position draws.
+#[test]
+fn chu_fourfold_repetition_draws() {
+    assert_fourfold_draw(
+        "chu",
+        "g5k5/12/12/12/12/12/12/12/12/12/12/G5K5 b - 1",
+        ["6l6k", "6a6b", "6k6l", "6b6a"],
+    );
 }
 
 /// Shogi: the same position four times is a draw (sennichite).
 #[test]
 fn shogi_fourfold_repetition_draws() {
-    let shuffle = ["5i5h", "5a5b", "5h5i", "5b5a"];
-    let mut g = game("shogi", &[], "4k4/9/9/9/9/9/9/9/4K4 b - 1");
-    for _ in 0..2 {
-        play_all(&mut g, &shuffle);
-    }
-    play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None, "the third occurrence");
-    play_all(&mut g, &shuffle[3..]);
-    assert_eq!(g.result(), draw(EndReason::Repetition));
+    assert_fourfold_draw("shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1", ["5i5h", "5a5b", "5h5i", "5b5a"]);
 }
 
 /// Shogi: a repetition made by continuous checks loses for the checking side.

@@ -8,8 +8,8 @@ use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
 use crate::rules::{
-    EndRules, FlipEvent, Handicap, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent, PromotionTrigger, Repetition,
-    RepetitionEffect, Rules, Side, Square,
+    EndRules, FlipEvent, Handicap, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent, PromotionTrigger,
+    Repetition, RepetitionEffect, Rules, Side, Square,
 };
 use indexmap::IndexMap;
 use std::collections::HashSet;
