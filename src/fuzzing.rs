@@ -130,6 +130,8 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("judkins", &[]),
     ("sho", &[]),
     ("sho", &["bare-king=none"]),
+    ("wa", &[]),
+    ("wa", &["drops=on"]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

@@ -23,6 +23,7 @@ const DATA: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../tests/perft/minishogi.perft")),
     ("judkins", include_str!("../../tests/perft/judkins.perft")),
     ("sho", include_str!("../../tests/perft/sho.perft")),
+    ("wa", include_str!("../../tests/perft/wa.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

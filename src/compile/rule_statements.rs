@@ -31,6 +31,9 @@ pub(super) fn default_end() -> EndRules {
 pub(super) struct Stated {
     /// A `promotion zone` is stated somewhere in the file (whatever its order or guard).
     pub(super) zone: bool,
+    /// `drops` is stated somewhere in the file (whatever its guard): the drop rules are
+    /// then about drops under some choice of options, and apply when drops do.
+    pub(super) drops: bool,
     /// `stuck-pieces-stay` is in force: no warning for pieces that can get stuck.
     pub(super) stuck_pieces_stay: bool,
     /// The names of the handicaps defined so far.
@@ -56,8 +59,9 @@ impl Ctx {
         // Drops first: the drop rules below depend on them. Whether there is a zone at all
         // is known before the rules that need one, wherever it is stated.
         for (rule, active) in &statements {
-            if *active && matches!(rule.node, RuleStatement::Drops) {
-                rules.drops = true;
+            if matches!(rule.node, RuleStatement::Drops) {
+                self.stated.drops = true;
+                rules.drops |= *active;
             }
             if let RuleStatement::Promotion {
                 trigger: crate::parse::ast::PromotionSyntax::Zone { .. },
@@ -140,9 +144,10 @@ impl Ctx {
             .collect()
     }
 
-    /// Checks that a drop rule's piece can be in hand.
+    /// Checks that a drop rule's piece can be in hand. With optional drops (`drops when …`),
+    /// the rule is checked and kept under every choice, and matters where drops are on.
     fn in_hand(&mut self, table: &Table, rules: &Rules, id: PieceId, span: &Span) -> bool {
-        if !rules.drops {
+        if !rules.drops && !self.stated.drops {
             self.error(
                 Check::NotInHand,
                 span.clone(),
@@ -151,7 +156,7 @@ impl Ctx {
                     rules.piece(id).abbrev
                 ),
                 "never in hand",
-                Some("add the line `drops` if captured pieces may be dropped, or remove this rule".into()),
+                Some("add the line `drops` if captured pieces may be dropped (`drops when OPTION = VALUE` if only under an option), or remove this rule".into()),
             );
             return false;
         }

@@ -22,6 +22,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../variants/minishogi.var")),
     ("judkins", include_str!("../../variants/judkins.var")),
     ("sho", include_str!("../../variants/sho.var")),
+    ("wa", include_str!("../../variants/wa.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -489,6 +489,7 @@ mod tests {
             "minishogi",
             "judkins",
             "sho",
+            "wa",
         ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules

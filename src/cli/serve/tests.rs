@@ -93,7 +93,8 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
             "maka-dai-dai",
             "minishogi",
             "judkins",
-            "sho"
+            "sho",
+            "wa"
         ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));
