@@ -24,6 +24,9 @@ const DATA: &[(&str, &str)] = &[
     ("judkins", include_str!("../../tests/perft/judkins.perft")),
     ("sho", include_str!("../../tests/perft/sho.perft")),
     ("wa", include_str!("../../tests/perft/wa.perft")),
+    ("whale", include_str!("../../tests/perft/whale.perft")),
+    ("heian", include_str!("../../tests/perft/heian.perft")),
+    ("heian-dai", include_str!("../../tests/perft/heian-dai.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

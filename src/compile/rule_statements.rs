@@ -193,6 +193,78 @@ impl Ctx {
         true
     }
 
+    /// A limit per file, if it lies between 1 and the ranks of a file; reported if not.
+    fn per_file(&mut self, count: &Spanned<u32>, rules: &Rules) -> Option<u8> {
+        if count.node == 0 || count.node > u32::from(rules.board.ranks) {
+            let message = format!(
+                "a limit of {} per file must lie between 1 and the {} ranks of a file",
+                count.node, rules.board.ranks
+            );
+            let label = format!("between 1 and {}", rules.board.ranks);
+            self.error(Check::BadValue, count.span.clone(), message, &label, None);
+            return None;
+        }
+        Some(count.node as u8)
+    }
+
+    /// Whether `id` is a promoted kind, which a rule about unpromoted pieces may not name;
+    /// reported at `span` if so.
+    fn promoted_named(&mut self, rules: &Rules, id: PieceId, span: &Span, rule: &str) -> bool {
+        let Some(base) = rules.piece(id).promotion.reverts_to else {
+            return false;
+        };
+        let (kind, base) = (&rules.piece(id).abbrev, &rules.piece(base).abbrev);
+        self.error(
+            Check::RuleNeedsAnother,
+            span.clone(),
+            format!("`{rule}` is about unpromoted pieces, and `{kind}` is the promoted `{base}`"),
+            "a promoted piece",
+            Some(format!("name `{base}` instead")),
+        );
+        true
+    }
+
+    /// `captured-as`: a captured piece of one kind enters the hand as another, unpromoted kind.
+    fn captured_as(&mut self, captured: &Spanned<String>, enters_as: &Spanned<String>, table: &Table, rules: &mut Rules) {
+        let (Some(from), Some(to)) = (self.lookup(table, captured, 0), self.lookup(table, enters_as, 0)) else {
+            return;
+        };
+        if !self.in_hand(table, rules, to, &enters_as.span) || self.promoted_named(rules, from, &captured.span, "captured-as") {
+            return;
+        }
+        if from == to {
+            self.error(
+                Check::ContradictoryClause,
+                enters_as.span.clone(),
+                format!("a captured `{}` enters the hand as itself anyway", captured.node),
+                "the same kind",
+                Some("name the kind it enters the hand as instead, or leave the rule out".into()),
+            );
+            return;
+        }
+        rules.pieces[from.index()].captured_as = Some(to);
+    }
+
+    /// Whether a piece named by a rule that lifts forced promotion has `must-promote`, which
+    /// forces it; reported at `span` if so.
+    fn has_must_promote(&mut self, table: &Table, rules: &Rules, id: PieceId, span: &Span, rule: &str) -> bool {
+        let must_promote = table[id.index()]
+            .decl
+            .attributes
+            .iter()
+            .any(|a| matches!(a.node, crate::parse::ast::Attribute::MustPromote(_)));
+        if must_promote {
+            self.error(
+                Check::ContradictoryClause,
+                span.clone(),
+                format!("`{}` has `must-promote`, and `{rule}` lifts it", rules.piece(id).abbrev),
+                "has `must-promote`",
+                Some("keep one of the two: remove `must-promote` from the piece, or the piece from this rule".into()),
+            );
+        }
+        must_promote
+    }
+
     /// Whether a piece named by a promotion rule promotes; reports it at `span` if not.
     fn promotes(&mut self, rules: &Rules, id: PieceId, span: &Span) -> bool {
         let promotes = rules.piece(id).promotion.to.is_some();
@@ -222,6 +294,13 @@ impl Ctx {
                         continue;
                     }
                     rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
+                }
+            }
+            RuleStatement::NoForcedPromotion(list) => {
+                for (id, span) in self.piece_list(table, list) {
+                    if self.promotes(rules, id, &span) && !self.has_must_promote(table, rules, id, &span, "no-forced-promotion") {
+                        rules.pieces[id.index()].promotion.forced_ranks = 0;
+                    }
                 }
             }
             RuleStatement::LastRankPromotionOptional(list) => {
@@ -260,17 +339,29 @@ impl Ctx {
                 if !self.in_hand(table, rules, id, &piece.span) {
                     return;
                 }
-                if count.node == 0 || count.node > u32::from(rules.board.ranks) {
-                    let message = format!(
-                        "a limit of {} per file must lie between 1 and the {} ranks of a file",
-                        count.node, rules.board.ranks
-                    );
-                    let label = format!("between 1 and {}", rules.board.ranks);
-                    self.error(Check::BadValue, count.span.clone(), message, &label, None);
+                if let Some(limit) = self.per_file(count, rules) {
+                    rules.pieces[id.index()].drop.per_file = Some(limit);
+                }
+            }
+            RuleStatement::NoDropLastRank(list) => {
+                for (id, span) in self.piece_list(table, list) {
+                    if self.in_hand(table, rules, id, &span) {
+                        rules.pieces[id.index()].drop.not_on_last_rank = true;
+                    }
+                }
+            }
+            RuleStatement::PieceLimit { piece, count } => {
+                let Some(id) = self.lookup(table, piece, 0) else {
+                    return;
+                };
+                if self.promoted_named(rules, id, &piece.span, "piece-limit") {
                     return;
                 }
-                rules.pieces[id.index()].drop.per_file = Some(count.node as u8);
+                if let Some(limit) = self.per_file(count, rules) {
+                    rules.pieces[id.index()].piece_limit = Some(limit);
+                }
             }
+            RuleStatement::CapturedAs { captured, enters_as } => self.captured_as(captured, enters_as, table, rules),
             RuleStatement::NoDropMate(list) => {
                 for (id, span) in self.piece_list(table, list) {
                     if self.in_hand(table, rules, id, &span) {
@@ -730,7 +821,8 @@ impl Ctx {
     }
 }
 
-/// Which pieces can appear in a game: those in the setup and everything they promote to.
+/// Which pieces can appear in a game: those in the setup, everything they promote to, and
+/// the kinds captured pieces enter the hand as (`captured-as`).
 fn pieces_in_play(rules: &Rules) -> Vec<bool> {
     let mut in_play = vec![false; rules.pieces.len()];
     let mut queue: Vec<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
@@ -738,8 +830,10 @@ fn pieces_in_play(rules: &Rules) -> Vec<bool> {
         if std::mem::replace(&mut in_play[id.index()], true) {
             continue;
         }
-        if let Some(next) = rules.piece(id).promotion.to {
-            queue.push(next);
+        let piece = rules.piece(id);
+        queue.extend(piece.promotion.to);
+        if rules.drops {
+            queue.extend(piece.captured_as);
         }
     }
     in_play

@@ -23,6 +23,9 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("judkins", include_str!("../../variants/judkins.var")),
     ("sho", include_str!("../../variants/sho.var")),
     ("wa", include_str!("../../variants/wa.var")),
+    ("whale", include_str!("../../variants/whale.var")),
+    ("heian", include_str!("../../variants/heian.var")),
+    ("heian-dai", include_str!("../../variants/heian-dai.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -109,6 +109,9 @@ pub struct Ray {
     pub start: u32,
     pub len: u16,
     pub mode: Mode,
+    /// Attack detection walks this run (it is capture-unprotected, or only from the last
+    /// rank) rather than looking it up in reverse.
+    pub slow: bool,
 }
 
 /// A leap vector in board terms, and which kinds leap so (by kind index).
@@ -126,6 +129,11 @@ pub struct KindInfo {
     /// The unpromoted kind it reverts to when captured: the root of `promotion.reverts_to`,
     /// itself when it is unpromoted.
     pub unpromoted: PieceId,
+    /// The kind it enters the capturer's hand as: its unpromoted kind, or the kind
+    /// `captured-as` names.
+    pub hand: PieceId,
+    /// At most this many of the kind (unpromoted) of a side on a file, after moves and drops.
+    pub piece_limit: Option<u8>,
     pub lion: LionRole,
     /// Its movements can reach one square in two ways: targets must be de-duplicated.
     pub overlapping: bool,
@@ -169,6 +177,8 @@ pub struct MoveTables {
     /// Whether positions remember, move by move, whether the side to move was in check: the
     /// repetition rule makes perpetual check lose.
     pub(super) track_checks: bool,
+    /// Whether some kind has a `piece-limit`: moves are then checked against it.
+    pub(super) piece_limits: bool,
     pub(super) zobrist: Zobrist,
 }
 
@@ -257,6 +267,7 @@ impl MoveTables {
                 .find(|t| t.when == PromotionEvent::Capture)
                 .map(|t| t.compulsory),
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
+            piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
@@ -352,6 +363,9 @@ impl MoveTables {
             Split::Unrolled(unrolled) => unrolled,
             Split::Walked(_) => return,
         };
+        if unrolled.from_last_rank() && self.geo.depth(side, from) != 1 {
+            return;
+        }
         let start = self.squares.len() as u32;
         self.squares.extend(movement::run(unrolled, self.geo, side, from));
         let len = (self.squares.len() as u32 - start) as u16;
@@ -360,6 +374,7 @@ impl MoveTables {
                 start,
                 len,
                 mode: unrolled.mode(),
+                slow: unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank(),
             });
         }
     }
@@ -430,6 +445,11 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         promotion: kind.promotion.clone(),
         drop: kind.drop.clone(),
         unpromoted: kind.promotion.reverts_to.map_or(id, |p| base_of(rules, p)),
+        hand: {
+            let base = kind.promotion.reverts_to.map_or(id, |p| base_of(rules, p));
+            rules.piece(base).captured_as.unwrap_or(base)
+        },
+        piece_limit: kind.piece_limit,
         lion: kind.lion,
         overlapping: movement::overlapping(&kind.moves, geo),
         slow_attacker: movement::slow_attacker(&kind.moves),
@@ -490,6 +510,9 @@ mod tests {
             "judkins",
             "sho",
             "wa",
+            "whale",
+            "heian",
+            "heian-dai",
         ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules

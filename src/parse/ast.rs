@@ -99,6 +99,8 @@ pub enum Modifier {
     MoveOnly,
     CaptureOnly,
     CaptureUnprotected,
+    /// `from-last-rank`: only from the mover's last rank (the far one).
+    FromLastRank,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -121,6 +123,8 @@ pub enum MovementSyntax {
 pub struct SetupDecl {
     /// `None` for Black's setup (White's then being its rotation), or the side named.
     pub side: Option<Spanned<String>>,
+    /// `setup when NAME = VALUE`: the setup under that option.
+    pub guard: Option<Guard>,
     pub rows: Vec<Row>,
 }
 
@@ -151,12 +155,28 @@ pub enum RuleStatement {
     Deferral,
     DeclinedWaitsForLastRank(Vec<Spanned<String>>),
     LastRankPromotionOptional(Vec<Spanned<String>>),
+    /// `no-forced-promotion ABBR...`: these are never forced to promote; one that reaches a
+    /// rank where it has no move stays there.
+    NoForcedPromotion(Vec<Spanned<String>>),
     Drops,
     DropLimit {
         piece: Spanned<String>,
         count: Spanned<u32>,
     },
     NoDropMate(Vec<Spanned<String>>),
+    /// `no-drop-last-rank ABBR...`: these may not be dropped on the last rank.
+    NoDropLastRank(Vec<Spanned<String>>),
+    /// `piece-limit ABBR N per file`: at most N unpromoted pieces of the kind of one side on a
+    /// file, after a move as after a drop.
+    PieceLimit {
+        piece: Spanned<String>,
+        count: Spanned<u32>,
+    },
+    /// `captured-as ABBR ABBR`: a captured piece of the first kind enters the hand as the second.
+    CapturedAs {
+        captured: Spanned<String>,
+        enters_as: Spanned<String>,
+    },
     Stalemate(Spanned<String>),
     BareKing,
     Repetition {

@@ -94,7 +94,10 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
             "minishogi",
             "judkins",
             "sho",
-            "wa"
+            "wa",
+            "whale",
+            "heian",
+            "heian-dai"
         ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));
