@@ -8,7 +8,7 @@ use koma::compile::Choice;
 #[derive(Args)]
 pub struct Variant {
     /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi,
-    /// judkins, sho) or the path of a `.var` file.
+    /// judkins, sho, wa, whale, heian, heian-dai) or the path of a `.var` file.
     pub variant: String,
 }
 

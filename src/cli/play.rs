@@ -55,8 +55,8 @@ pub enum Player {
 /// The settings `koma play` starts from: its command line.
 #[derive(clap::Args)]
 pub struct Settings {
-    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi, judkins, sho)
-    /// or the path of a `.var` file. Not needed to continue a record (`--load`, or `--record`
+    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi, judkins, sho,
+    /// wa, whale, heian, heian-dai) or the path of a `.var` file. Not needed to continue a record (`--load`, or `--record`
     /// on an existing game), which names its variant.
     #[arg(required_unless_present_any = ["load", "record"])]
     pub variant: Option<String>,
