@@ -139,7 +139,9 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     }
     facts.extend(last_rank_fact(piece));
     if let Some(n) = piece.piece_limit {
-        facts.push(format!("at most {n} unpromoted of a side on a file, after a move or a drop"));
+        facts.push(format!(
+            "at most {n} unpromoted of a side on a file, after a move or a drop"
+        ));
     }
     if rules.drops {
         facts.extend(drop_facts(rules, piece));
@@ -158,9 +160,10 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             Movement::Ride { dir, max: None, .. } => format!("slide ({}, {})", dir.dx, dir.dy),
             Movement::Ride { dir, max: Some(n), .. } => format!("up to {n} along ({}, {})", dir.dx, dir.dy),
             Movement::Leap { to, .. } => format!("leap to ({}, {})", to.dx, to.dy),
-            Movement::AreaLion { .. } | Movement::LineLion { .. } | Movement::Hook { .. } | Movement::Anywhere { .. } => {
-                String::new()
-            }
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. } => String::new(),
         })
         .collect();
     (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))

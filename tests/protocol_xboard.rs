@@ -78,7 +78,9 @@ fn protover_announces_the_features_and_the_shipped_variants() {
         assert!(features.contains(feature), "{feature} in {features}");
     }
     assert!(
-        features.contains("variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,wa,whale,heian,heian-dai\""),
+        features.contains(
+            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,wa,whale,heian,heian-dai\""
+        ),
         "{features}"
     );
 }

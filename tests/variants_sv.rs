@@ -37,8 +37,14 @@ fn wa_optional_drops_on_captured_pieces_are_dropped_with_the_sparrow_pawn_limits
     play(&mut pos, "11a11b");
     let drops = legal_drops(&mut pos);
     assert!(drops.contains(&"P*5e".to_string()), "{drops:?}");
-    assert!(!drops.contains(&"P*6e".to_string()), "a Sparrow Pawn stands on file 6: {drops:?}");
-    assert!(!drops.contains(&"P*5a".to_string()), "no move from the last rank: {drops:?}");
+    assert!(
+        !drops.contains(&"P*6e".to_string()),
+        "a Sparrow Pawn stands on file 6: {drops:?}"
+    );
+    assert!(
+        !drops.contains(&"P*5a".to_string()),
+        "no move from the last rank: {drops:?}"
+    );
 }
 
 // ------------------------------------------------------------------ destinations
@@ -72,7 +78,12 @@ fn table(game: &str) -> Vec<(String, [u32; 8])> {
             let mut words = l.split_whitespace();
             let abbrev = words.next().expect("abbreviation").to_string();
             let codes: Vec<u32> = words.map(|w| w.parse().expect("a code")).collect();
-            (abbrev, codes.try_into().unwrap_or_else(|c| panic!("{path}: eight codes, not {c:?}")))
+            (
+                abbrev,
+                codes
+                    .try_into()
+                    .unwrap_or_else(|c| panic!("{path}: eight codes, not {c:?}")),
+            )
         })
         .collect()
 }
@@ -164,7 +175,10 @@ fn whale_captured_porpoise_enters_the_hand_as_a_killer_whale() {
 fn whale_dolphin_moves_back_diagonally_only_from_its_last_rank() {
     let sfen = "3D2/6/6/6/6/w4W b - 1";
     let mut pos = position("whale", &[], sfen);
-    assert_eq!(legal_from(&mut pos, "3a"), list(&["3a1c", "3a2b", "3a4b", "3a5c", "3a6d"]));
+    assert_eq!(
+        legal_from(&mut pos, "3a"),
+        list(&["3a1c", "3a2b", "3a4b", "3a5c", "3a6d"])
+    );
     let mut pos = position("whale", &["dolphin-retreat=two"], sfen);
     assert_eq!(legal_from(&mut pos, "3a"), list(&["3a1c", "3a2b", "3a4b", "3a5c"]));
     // Elsewhere, one step forward and nothing else.
@@ -187,8 +201,14 @@ fn whale_dolphin_on_its_last_rank_attacks_back_diagonally() {
 fn whale_dolphin_drops_are_restricted() {
     let mut pos = position("whale", &[], "5w/6/6/D5/D5/5W b Dk 1");
     let drops = legal_drops(&mut pos);
-    assert!(!drops.iter().any(|d| d.starts_with("D*") && d.ends_with('a')), "{drops:?}");
-    assert!(!drops.contains(&"D*6c".to_string()), "two Dolphins on file 6: {drops:?}");
+    assert!(
+        !drops.iter().any(|d| d.starts_with("D*") && d.ends_with('a')),
+        "{drops:?}"
+    );
+    assert!(
+        !drops.contains(&"D*6c".to_string()),
+        "two Dolphins on file 6: {drops:?}"
+    );
     assert!(drops.contains(&"D*5c".to_string()), "{drops:?}");
     // The Killer Whale may be dropped on the last rank.
     let mut pos = position("whale", &[], "5w/6/6/6/6/5W b K 1");
@@ -270,14 +290,36 @@ fn heian_dai_last_rank_follows_the_option() {
     let mut pos = position("heian-dai", &["last-rank=wikipedia"], sfen);
     assert_eq!(legal_from(&mut pos, "6b"), list(&["6b6a"]));
     // A capture in the zone may promote.
-    let mut pos = position("heian-dai", &["last-rank=wikipedia"], "[k]6[p]5/7[P]5/13/13/13/13/13/13/13/13/13/13/12[K] b - 1");
+    let mut pos = position(
+        "heian-dai",
+        &["last-rank=wikipedia"],
+        "[k]6[p]5/7[P]5/13/13/13/13/13/13/13/13/13/13/12[K] b - 1",
+    );
     assert_eq!(legal_from(&mut pos, "6b"), list(&["6b6a", "6b6a+"]));
 }
 
 /// Heian-Dai: taking every piece but the King wins (the bare-king rule, as in Heian).
 #[test]
 fn heian_dai_bare_king_wins() {
-    let mut g = game("heian-dai", &[], "[k]12/13/13/13/13/13/6[p]6/6[G]6/13/13/13/13/12[K] b - 1");
+    let mut g = game(
+        "heian-dai",
+        &[],
+        "[k]12/13/13/13/13/13/6[p]6/6[G]6/13/13/13/13/12[K] b - 1",
+    );
     play_all(&mut g, &["7h7g"]);
     assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+}
+
+// ------------------------------------------------------------------ played through `koma play`
+
+/// Whale through `koma play`: Black's Blue Whale takes the Porpoise, and the Killer Whale it
+/// brings into Black's hand is dropped.
+#[test]
+fn whale_played_through_koma_play_drops_the_killer_whale() {
+    let args = ["whale", "--white", "human", "--sfen", "w5/6/3p2/3B2/6/5W b - 1"];
+    let run = koma_play(&args, "Bx3c\nW-6b\nK*4d\nboard\nquit\n");
+    let out = run.text();
+    assert!(run.ok(), "{out}");
+    assert!(out.contains("Black in hand: K"), "{out}");
+    assert!(out.contains("White to move (move 4)"), "the drop was played: {out}");
 }

@@ -34,7 +34,7 @@ impl Ctx {
     /// Lowers one clause. Mistakes are reported; what is still meaningful is kept.
     pub(super) fn lower_clause(&mut self, clause: &Clause, source: usize, board: BoardSize) -> Lowered {
         let mode = self.mode(clause, source);
-        let from_last_rank = self.from_last_rank(clause, source);
+        let from_last_rank = self.last_rank_only(clause, source);
         let longest = board.files.max(board.ranks);
         let movement = &clause.movement;
         let moves = match &movement.node {
@@ -101,7 +101,11 @@ impl Ctx {
                     }
                     seen.insert(offset.node, offset);
                     if let Some(to) = self.leap(offset, board, source) {
-                        moves.push(Movement::Leap { to, mode, from_last_rank });
+                        moves.push(Movement::Leap {
+                            to,
+                            mode,
+                            from_last_rank,
+                        });
                     }
                 }
                 moves
@@ -167,7 +171,7 @@ impl Ctx {
 
     /// Whether the clause is `from-last-rank`: reported where it cannot apply (a movement
     /// that is not a fixed run of squares, or another piece's moves) or is given twice.
-    fn from_last_rank(&mut self, clause: &Clause, source: usize) -> bool {
+    fn last_rank_only(&mut self, clause: &Clause, source: usize) -> bool {
         let mut given = clause.modifiers.iter().filter(|m| m.node == Modifier::FromLastRank);
         let Some(first) = given.next() else {
             return false;
@@ -175,7 +179,13 @@ impl Ctx {
         if let Some(again) = given.next() {
             let labels = Label::again("given", again.span.clone(), first.span.clone());
             let help = Some("say `from-last-rank` once".into());
-            self.report(Check::EmptyClause, source, "the same modifier is given twice".into(), labels, help);
+            self.report(
+                Check::EmptyClause,
+                source,
+                "the same modifier is given twice".into(),
+                labels,
+                help,
+            );
         }
         let unrolled = matches!(
             clause.movement.node,

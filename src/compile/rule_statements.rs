@@ -225,11 +225,19 @@ impl Ctx {
     }
 
     /// `captured-as`: a captured piece of one kind enters the hand as another, unpromoted kind.
-    fn captured_as(&mut self, captured: &Spanned<String>, enters_as: &Spanned<String>, table: &Table, rules: &mut Rules) {
+    fn captured_as(
+        &mut self,
+        captured: &Spanned<String>,
+        enters_as: &Spanned<String>,
+        table: &Table,
+        rules: &mut Rules,
+    ) {
         let (Some(from), Some(to)) = (self.lookup(table, captured, 0), self.lookup(table, enters_as, 0)) else {
             return;
         };
-        if !self.in_hand(table, rules, to, &enters_as.span) || self.promoted_named(rules, from, &captured.span, "captured-as") {
+        if !self.in_hand(table, rules, to, &enters_as.span)
+            || self.promoted_named(rules, from, &captured.span, "captured-as")
+        {
             return;
         }
         if from == to {
@@ -298,7 +306,9 @@ impl Ctx {
             }
             RuleStatement::NoForcedPromotion(list) => {
                 for (id, span) in self.piece_list(table, list) {
-                    if self.promotes(rules, id, &span) && !self.has_must_promote(table, rules, id, &span, "no-forced-promotion") {
+                    if self.promotes(rules, id, &span)
+                        && !self.has_must_promote(table, rules, id, &span, "no-forced-promotion")
+                    {
                         rules.pieces[id.index()].promotion.forced_ranks = 0;
                     }
                 }

@@ -133,7 +133,7 @@ impl View<'_> {
                     Split::Walked(Walked::Anywhere { .. }) => true,
                     Split::Unrolled(unrolled) => {
                         (mode == Mode::CaptureUnprotected || unrolled.from_last_rank())
-                            && self.simple_reaches(t, kind, p, by, sq, ignore, mode)
+                            && self.simple_reaches(kind, p, by, sq, ignore, mode)
                     }
                     Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
                 };
@@ -184,8 +184,8 @@ impl View<'_> {
 
     /// Whether a ride or leap of `kind` from `from` that attack detection walks, of `mode`,
     /// reaches `sq` (capture-unprotected moves, moves only from the last rank).
-    #[allow(clippy::too_many_arguments)]
-    fn simple_reaches(&self, t: &MoveTables, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq, mode: Mode) -> bool {
+    fn simple_reaches(&self, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq, mode: Mode) -> bool {
+        let t = self.t;
         t.rays(kind, side, from)
             .iter()
             .filter(|r| r.slow && r.mode == mode)

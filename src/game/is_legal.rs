@@ -695,7 +695,10 @@ impl<'a> Judge<'a> {
         };
         let (kind, from_file) = match m.drop {
             Some(kind) => (kind, None),
-            None => match self.square(m.from).and_then(|from| self.at(from).map(|(_, k, _)| (k, Some(from.file)))) {
+            None => match self
+                .square(m.from)
+                .and_then(|from| self.at(from).map(|(_, k, _)| (k, Some(from.file))))
+            {
                 Some(found) => found,
                 None => return true,
             },

@@ -293,12 +293,7 @@ impl Position {
             pos.hands[index] = u8::try_from(total).map_err(|_| PositionError::TooManyPieces {
                 piece: t.rules().piece(kind).abbrev.clone(),
                 count: total,
-                most: t
-                    .rules()
-                    .setup
-                    .iter()
-                    .filter(|p| t.kind(p.piece).hand == kind)
-                    .count() as u32,
+                most: t.rules().setup.iter().filter(|p| t.kind(p.piece).hand == kind).count() as u32,
             })?;
         }
         pos.check_piece_totals()?;

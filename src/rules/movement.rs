@@ -82,7 +82,11 @@ pub enum Unrolled {
         from_last_rank: bool,
     },
     /// See [`Movement::Leap`].
-    Leap { to: Offset, mode: Mode, from_last_rank: bool },
+    Leap {
+        to: Offset,
+        mode: Mode,
+        from_last_rank: bool,
+    },
 }
 
 fn is_false(value: &bool) -> bool {
@@ -118,7 +122,15 @@ impl Movement {
                 mode,
                 from_last_rank,
             }),
-            Movement::Leap { to, mode, from_last_rank } => Split::Unrolled(Unrolled::Leap { to, mode, from_last_rank }),
+            Movement::Leap {
+                to,
+                mode,
+                from_last_rank,
+            } => Split::Unrolled(Unrolled::Leap {
+                to,
+                mode,
+                from_last_rank,
+            }),
             Movement::AreaLion { steps, mode } => Split::Walked(Walked::AreaLion { steps, mode }),
             Movement::LineLion { dir, steps, mode } => Split::Walked(Walked::LineLion { dir, steps, mode }),
             Movement::Hook { dir, mode } => Split::Walked(Walked::Hook { dir, mode }),
@@ -201,8 +213,7 @@ impl Unrolled {
             true => i64::from(dy <= 0 && -dy < ranks),
             false => (ranks - dy.abs()).max(0),
         };
-        let from_squares =
-            |o: Offset| ((files - i64::from(o.dx).abs()).max(0) * from_ranks(i64::from(o.dy))) as u64;
+        let from_squares = |o: Offset| ((files - i64::from(o.dx).abs()).max(0) * from_ranks(i64::from(o.dy))) as u64;
         let longest = board.files.max(board.ranks);
         let squares = self.offsets(longest).map(from_squares).sum();
         let runs = self.offsets(longest).next().map_or(0, from_squares);
