@@ -473,7 +473,7 @@ impl Position {
                 continue;
             }
             let info = &self.t.kind(code_kind(code));
-            if !info.slow_attacker {
+            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.geometry().depth(by, sq as Sq) != 1) {
                 continue;
             }
             if !info.hook_attacker_only || n == MAX_HOOKS {

@@ -119,6 +119,16 @@ pub(super) fn slow_attacker(moves: &[Movement]) -> bool {
     moves.iter().any(walked_by_attack)
 }
 
+/// Whether the only movements of a piece attack detection walks are moves from the last rank
+/// (`from-last-rank`): off its last rank, the piece is no slow attacker.
+pub(super) fn last_rank_attacker_only(moves: &[Movement]) -> bool {
+    slow_attacker(moves)
+        && moves
+            .iter()
+            .filter(|m| walked_by_attack(m))
+            .all(|m| m.from_last_rank() && m.mode() != Mode::CaptureUnprotected)
+}
+
 /// Whether the only movements of a piece attack detection walks are hooks.
 pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
     slow_attacker(moves)

@@ -143,6 +143,8 @@ pub struct KindInfo {
     /// Its only slow movements are hooks: a move can expose a royal to it only by emptying a
     /// square on a line through the hook piece or through the royal.
     pub hook_attacker_only: bool,
+    /// Its only slow movements are from its last rank: elsewhere it is no slow attacker.
+    pub last_rank_attacker_only: bool,
     /// Its walked movements, in the order of the rules.
     pub walked: Vec<Walked>,
 }
@@ -454,6 +456,7 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         overlapping: movement::overlapping(&kind.moves, geo),
         slow_attacker: movement::slow_attacker(&kind.moves),
         hook_attacker_only: movement::hook_attacker_only(&kind.moves),
+        last_rank_attacker_only: movement::last_rank_attacker_only(&kind.moves),
         walked: movement::walked(&kind.moves),
     }
 }
