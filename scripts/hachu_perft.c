@@ -8,8 +8,10 @@
  *   is counted once;
  * - a deferral HaChu does not generate but accepts (ParseMove's "non-sensical deferral":
  *   declining a promotion where the promoted piece only gains moves) is counted too;
+ * - moves that repeat an earlier position are listed (HaChu leaves them out of its list in
+ *   Wa and Sho, where it forbids repetition): perft counts moves, not game histories;
  * - a position where the side to move has no King and no Crown Prince left is over
- *   (capture-the-king: the capture is counted, nothing below it).
+ *   (capture-the-king: the capture is counted, nothing below it); in Wa, no Crane King.
  * HaChu plays capture-the-king: moves that leave the mover's King capturable are in its
  * list, as under koma's `royal-capture=allowed`. */
 static int
@@ -23,15 +25,19 @@ static long long
 Perft (int depth)
 {
   MOVE list[2000];
-  int n = 0, i, j;
+  int n = 0, i, j, c50 = cnt50;
   long long total = 0;
-  if(p[royal[stm]].pos == ABSENT && p[royal[stm] + 2].pos == ABSENT) return 0;
+  /* The piece after the King in HaChu's list is its Crown Prince in Chu and Dai; Wa has none
+   * (the Treacherous Fox follows the Crane King there): its game ends with the King. */
+  if(p[royal[stm]].pos == ABSENT && (currentVariant == V_WA || p[royal[stm] + 2].pos == ABSENT)) return 0;
 #ifdef HASH
   memset(hashTable, 0, (hashMask + 1) * sizeof(HashBucket)); /* no stale hash move */
 #endif
   perftRoot = 1;
+  cnt50 = 0; /* no repetition check: a move is counted whether or not it repeats a position */
   ListMoves();
   perftRoot = 0;
+  cnt50 = c50;
   for(i = listStart; i < listEnd; i++) {
     if(moveStack[i] == INVALID) continue;
     for(j = 0; j < n && (list[j] & (DEFER | PROMOTE | DEFER - 1)) != (moveStack[i] & (DEFER | PROMOTE | DEFER - 1)); j++) {}

@@ -7,12 +7,18 @@ lets its root move list go on when the King can be taken (HaChu's search returns
 once, leaving no list), builds it, and asks it for the counts of the positions below. Nothing of koma is used: positions are given in koma's SFEN and translated here to
 HaChu's FEN (its letters, White = the side moving first = koma's Black, files from the left).
 
-Usage:  scripts/hachu_perft.py HACHU_C
+Usage:  scripts/hachu_perft.py HACHU_C [VARIANT]
   HACHU_C: hachu.c from Debian's source package hachu 0.21-29-gdf26f4a-3
   (`apt-get source hachu`, the upstream tarball hachu_0.21-29-gdf26f4a.orig.tar.gz).
+  VARIANT: only the positions of that koma variant (chu, dai, wa).
 Prints, per position, lines for tests/perft/VARIANT.perft (`position`, `option`, `perft`).
+
+Wa's positions besides its start come from random games (a fixed seed): the moves are picked
+from the legal moves `koma moves` lists (KOMA, default `koma`, the binary), and the position
+after them is written here from the moves; only the counts come from HaChu.
 """
 import os
+import random
 import re
 import subprocess
 import sys
@@ -25,7 +31,14 @@ LETTERS = {
     "chu": {"K": "K", "N": "N", "+H": "+H", "H": "H", "G": "G", "P": "P", "+D": "+D", "Q": "Q"},
     "dai": {"K": "K", "G": "G", "P": "P", "H": "H", "+H": "+H", "[I]": "I", "[ST]": "U",
             "[EW]": "W", "[N]": "N", "[LN]": "L!", "N": "L!", "S": "S", "C": "C", "[CSW]": "C'"},
+    # koma's Wa letters are HaChu's (its XBoard setup): every piece, promoted ones too.
+    "wa": {t: t for t in [p + c for p in ["", "+"] for c in "PDUGWKVCLMHOEFSXR"]},
 }
+
+# koma's variant name -> HaChu's.
+HACHU_NAME = {"chu": "chu", "dai": "dai", "wa": "wa-shogi"}
+
+WA_START = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH b - 1"
 
 # (variant, koma SFEN, koma options, HaChu "Promote on entry", depth, note). HaChu plays
 # capture-the-king: koma's counts to compare are under `royal-capture=allowed`.
@@ -45,7 +58,63 @@ POSITIONS = [
      "promotion=entry: Golds on 11e and 7e (in the zone) capture Pawns on 11d and 7d"),
     ("dai", "k14/15/15/15/6G8/6p8/15/15/15/15/15/15/15/15/14K b - 1", ["royal-capture=allowed", "promotion=entry"], 1, 2,
      "promotion=entry: a Gold on 9e (in the zone) captures out of it on 9f"),
+    # Wa: HaChu plays it without drops, as koma's default (drops=off).
+    ("wa", WA_START, ["royal-capture=allowed"], 0, 4, "the start"),
 ]
+
+# Positions from random Wa games: how many, their depth, and the plies of a game.
+WA_RANDOM = (20, 3, (10, 120))
+
+
+def koma_moves(koma, sfen):
+    wa = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants", "wa.var")
+    out = subprocess.run([koma, "moves", wa, "--sfen", sfen], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def play(sfen, move):
+    """The SFEN after a USI move (no drops: Wa is played here without them)."""
+    board, side, _hand, number = sfen.split()
+    grid = []
+    for rank in board.split("/"):
+        row = []
+        for token in re.findall(r"\d+|\+?[A-Za-z]", rank):
+            row += [None] * int(token) if token.isdigit() else [token]
+        grid.append(row)
+    width = len(grid[0])
+    f1, r1, f2, r2, promote = re.fullmatch(r"(\d+)([a-z])(\d+)([a-z])(\+?)", move).groups()
+    piece = grid[ord(r1) - 97][width - int(f1)]
+    grid[ord(r1) - 97][width - int(f1)] = None
+    grid[ord(r2) - 97][width - int(f2)] = ("+" + piece) if promote else piece
+    ranks = []
+    for row in grid:
+        out, empty = "", 0
+        for cell in row:
+            if cell is None:
+                empty += 1
+                continue
+            out += (str(empty) if empty else "") + cell
+            empty = 0
+        ranks.append(out + (str(empty) if empty else ""))
+    return f"{'/'.join(ranks)} {'w' if side == 'b' else 'b'} - {int(number) + 1}"
+
+
+def wa_random_positions():
+    koma = os.environ.get("KOMA", "koma")
+    rng = random.Random("koma-wa")
+    count, depth, (low, high) = WA_RANDOM
+    found = []
+    while len(found) < count:
+        sfen, plies = WA_START, rng.randint(low, high)
+        for _ in range(plies):
+            moves = koma_moves(koma, sfen)
+            if not moves:
+                break
+            sfen = play(sfen, rng.choice(moves))
+        else:
+            found.append(("wa", sfen, ["royal-capture=allowed"], 0, depth,
+                          f"a random legal game of {plies} plies (seeded)"))
+    return found
 
 
 def hachu_fen(variant, sfen):
@@ -96,7 +165,7 @@ def build(hachu_c, workdir):
 
 
 def count(binary, variant, sfen, entry, depth):
-    commands = ["xboard", "protover 2", "memory 1", f"variant {variant}", f"option Promote on entry={entry}",
+    commands = ["xboard", "protover 2", "memory 1", f"variant {HACHU_NAME[variant]}", f"option Promote on entry={entry}",
                 f"setboard {hachu_fen(variant, sfen)}"]
     commands += [f"perft {d}" for d in range(1, depth + 1)] + ["quit"]
     out = subprocess.run([binary], input="\n".join(commands) + "\n", capture_output=True, text=True,
@@ -105,11 +174,15 @@ def count(binary, variant, sfen, entry, depth):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
+    only = sys.argv[2] if len(sys.argv) == 3 else None
+    positions = [p for p in POSITIONS if only in (None, p[0])]
+    if only in (None, "wa"):
+        positions += wa_random_positions()
     with tempfile.TemporaryDirectory() as workdir:
         binary = build(sys.argv[1], workdir)
-        for variant, sfen, options, entry, depth, note in POSITIONS:
+        for variant, sfen, options, entry, depth, note in positions:
             print(f"# {variant}: {note}. Source: {SOURCE}.")
             print(f"position {sfen}")
             for option in options:

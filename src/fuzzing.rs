@@ -134,6 +134,16 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("kyoto", &[]),
     ("checkshogi", &[]),
     ("annan", &[]),
+    ("wa", &[]),
+    ("wa", &["drops=on"]),
+    ("whale", &[]),
+    ("whale", &["dolphin-retreat=two"]),
+    ("whale", &["dolphin-file-limit=moves-and-drops"]),
+    ("heian", &[]),
+    ("heian", &["setup=heiansho"]),
+    ("heian-dai", &[]),
+    ("heian-dai", &["flying-dragon=dai"]),
+    ("heian-dai", &["last-rank=wikipedia"]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never
@@ -653,7 +663,7 @@ fn placed(t: &Arc<MoveTables>, bytes: &mut Bytes) -> Option<Position> {
         let flags = bytes.byte();
         let side = if flags & 1 == 0 { Side::Black } else { Side::White };
         if flags & 2 != 0 && rules.drops {
-            let base = t.kind(kind).unpromoted;
+            let base = t.kind(kind).hand;
             setup.hands.push((side, base, 1 + u32::from(flags >> 6)));
         } else if taken.insert(square) {
             setup

@@ -147,6 +147,12 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     if promotion.last_rank_optional {
         facts.push("may promote on any move to the last rank, and may decline there (staying without a move)".into());
     }
+    facts.extend(last_rank_fact(piece));
+    if let Some(n) = piece.piece_limit {
+        facts.push(format!(
+            "at most {n} unpromoted of a side on a file, after a move or a drop"
+        ));
+    }
     if rules.drops {
         facts.extend(drop_facts(rules, piece));
     }
@@ -154,14 +160,33 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     facts
 }
 
+/// The moves a piece has only from its last rank (not drawn on its diagram).
+fn last_rank_fact(piece: &PieceKind) -> Option<String> {
+    let moves: Vec<String> = piece
+        .moves
+        .iter()
+        .filter(|m| m.from_last_rank())
+        .map(|m| match *m {
+            Movement::Ride { dir, max: None, .. } => format!("slide ({}, {})", dir.dx, dir.dy),
+            Movement::Ride { dir, max: Some(n), .. } => format!("up to {n} along ({}, {})", dir.dx, dir.dy),
+            Movement::Leap { to, .. } => format!("leap to ({}, {})", to.dx, to.dy),
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. } => String::new(),
+        })
+        .collect();
+    (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))
+}
+
 fn drop_facts(rules: &Rules, piece: &PieceKind) -> Vec<String> {
     let drop = &piece.drop;
     let mut facts = Vec::new();
-    if let Some(to) = piece.promotion.reverts_to {
+    if let Some(to) = piece.captured_as.or(piece.promotion.reverts_to) {
         facts.push(format!("when captured, goes to the hand as {}", rules.piece(to).abbrev));
     }
-    if drop.dead_ranks > 0 {
-        facts.push(format!("may not be dropped on {}", last_ranks(drop.dead_ranks)));
+    if drop.banned_ranks() > 0 {
+        facts.push(format!("may not be dropped on {}", last_ranks(drop.banned_ranks())));
     }
     if let Some(n) = drop.per_file {
         facts.push(format!("at most {n} unpromoted of a side on a file"));
@@ -239,7 +264,8 @@ impl Diagram {
             radius,
             cells: vec![None; side * side],
         };
-        for movement in &piece.moves {
+        // Moves only from the last rank are said in words (see `piece_facts`), not drawn.
+        for movement in piece.moves.iter().filter(|m| !m.from_last_rank()) {
             diagram.draw(movement);
         }
         diagram
@@ -958,7 +984,7 @@ fn drop_lines(rules: &Rules) -> Vec<String> {
     if rules.drop_either_face {
         lines.push("on either face: unpromoted, or promoted".into());
     }
-    let dead = rank_groups(rules, |p| p.drop.dead_ranks);
+    let dead = rank_groups(rules, |p| p.drop.banned_ranks());
     if !dead.is_empty() {
         lines.push(format!("not where it could never move: {dead}"));
     }

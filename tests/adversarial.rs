@@ -403,6 +403,7 @@ fn movement_tables_past_the_limit_are_refused_at_a_piece() {
         dir: Offset::new(0, 1),
         max: Some(1),
         mode: Default::default(),
+        from_last_rank: false,
     };
     assert_eq!(table_entries(&step, BoardSize { files: 9, ranks: 9 }), (72, 72));
 }

@@ -134,6 +134,12 @@ broken_files! {
     drops_either_face_no_two_faced_piece: "drops-either-face-no-two-faced-piece" => [RuleNeedsAnother];
     drops_anywhere_nothing_stuck: "drops-anywhere-nothing-stuck" => [RuleNeedsAnother];
     drops_freedom_twice: "drops-freedom-twice" => [DuplicateStatement];
+    contradictory_clause_from_last_rank: "contradictory-clause-from-last-rank" => [ContradictoryClause];
+    contradictory_clause_captured_as: "contradictory-clause-captured-as" => [ContradictoryClause];
+    rule_needs_another_piece_limit: "rule-needs-another-piece-limit" => [RuleNeedsAnother];
+    not_in_hand_no_drop_last_rank: "not-in-hand-no-drop-last-rank" => [NotInHand];
+    rule_needs_another_no_forced_promotion: "rule-needs-another-no-forced-promotion" => [RuleNeedsAnother];
+    unknown_option_setup: "unknown-option-setup" => [UnknownOption];
     many_errors: "many-errors" => [
         UnknownDirection,
         DuplicateAbbreviation,
@@ -346,8 +352,8 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "setup blak\n  e: G K\n",
-            "expected `black` or `white` or the end of the line in this `setup` statement, found `blak`",
-            "expected `black` or `white` or the end of the line",
+            "expected `when`, `black` or `white` or the end of the line in this `setup` statement, found `blak`",
+            "expected `when`, `black` or `white` or the end of the line",
             (1, 7),
         ),
         (

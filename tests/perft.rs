@@ -160,6 +160,11 @@ fn perft_annan() {
 }
 
 #[test]
+fn perft_wa() {
+    run("wa", false);
+}
+
+#[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
     for variant in support::shipped() {

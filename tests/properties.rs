@@ -352,7 +352,10 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
                 let (_, taken, _) = board.remove(&square).expect("just seen");
                 lion_taken |= rules.piece(taken).lion == LionRole::Lion;
                 if rules.drops {
-                    *hands.entry((side, unpromoted(rules, taken))).or_default() += 1;
+                    // Unpromoted, or as the kind `captured-as` names.
+                    let base = unpromoted(rules, taken);
+                    let kind = rules.piece(base).captured_as.unwrap_or(base);
+                    *hands.entry((side, kind)).or_default() += 1;
                 }
             }
         }
@@ -673,4 +676,34 @@ fn found_repetition_starter_of_the_current_cycle() {
     };
     assert!(!pos.is_legal(&back), "Black started the cycle and must vary");
     assert!(pos.check_legal(&back).is_err());
+}
+
+/// The 'Shogi Variants' games without another program to count against (and Wa), each with
+/// its options: Wa with and without drops, Whale's two Dolphin readings, Heian's two setups,
+/// Heian-Dai's Flying Dragon and last-rank readings.
+#[test]
+fn wa_whale_heian_and_heian_dai() {
+    for (variant, options, games, plies) in [
+        ("wa", &[][..], 3, 120),
+        ("wa", &["drops=on"][..], 3, 120),
+        ("whale", &[][..], 4, 150),
+        (
+            "whale",
+            &["dolphin-retreat=two", "dolphin-file-limit=moves-and-drops"][..],
+            4,
+            150,
+        ),
+        ("heian", &[][..], 4, 150),
+        ("heian", &["setup=heiansho"][..], 3, 150),
+        ("heian-dai", &[][..], 2, 120),
+        ("heian-dai", &["flying-dragon=dai", "last-rank=wikipedia"][..], 2, 120),
+    ] {
+        run(Config {
+            variant,
+            options,
+            games,
+            plies,
+            seed: 11,
+        });
+    }
 }

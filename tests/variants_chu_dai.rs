@@ -538,11 +538,13 @@ fn dai_has_29_initial_kinds_and_its_own_pieces() {
         &[
             Movement::Leap {
                 to: Offset::new(-1, 2),
-                mode: Mode::Any
+                mode: Mode::Any,
+                from_last_rank: false,
             },
             Movement::Leap {
                 to: Offset::new(1, 2),
-                mode: Mode::Any
+                mode: Mode::Any,
+                from_last_rank: false,
             },
         ]
     );

@@ -36,6 +36,7 @@ fn range(n: u8, dirs: &[(i8, i8)]) -> Vec<Movement> {
             dir: Offset::from(d),
             max: Some(n),
             mode: Mode::Any,
+            from_last_rank: false,
         })
         .collect()
 }
@@ -46,6 +47,7 @@ fn slide(dirs: &[(i8, i8)]) -> Vec<Movement> {
             dir: Offset::from(d),
             max: None,
             mode: Mode::Any,
+            from_last_rank: false,
         })
         .collect()
 }
@@ -56,6 +58,7 @@ fn leap(offsets: &[(i8, i8)]) -> Vec<Movement> {
         .map(|&d| Movement::Leap {
             to: Offset::from(d),
             mode: Mode::Any,
+            from_last_rank: false,
         })
         .collect()
 }

@@ -30,6 +30,7 @@ fn step(dx: i8, dy: i8) -> Movement {
         dir: Offset::new(dx, dy),
         max: Some(1),
         mode: Mode::Any,
+        from_last_rank: false,
     }
 }
 
@@ -38,6 +39,7 @@ fn range(n: u8, dx: i8, dy: i8) -> Movement {
         dir: Offset::new(dx, dy),
         max: Some(n),
         mode: Mode::Any,
+        from_last_rank: false,
     }
 }
 
@@ -46,6 +48,7 @@ fn slide(dx: i8, dy: i8) -> Movement {
         dir: Offset::new(dx, dy),
         max: None,
         mode: Mode::Any,
+        from_last_rank: false,
     }
 }
 
@@ -53,6 +56,7 @@ fn leap(dx: i8, dy: i8) -> Movement {
     Movement::Leap {
         to: Offset::new(dx, dy),
         mode: Mode::Any,
+        from_last_rank: false,
     }
 }
 

@@ -27,6 +27,10 @@ const DATA: &[(&str, &str)] = &[
     ("kyoto", include_str!("../../tests/perft/kyoto.perft")),
     ("checkshogi", include_str!("../../tests/perft/checkshogi.perft")),
     ("annan", include_str!("../../tests/perft/annan.perft")),
+    ("wa", include_str!("../../tests/perft/wa.perft")),
+    ("whale", include_str!("../../tests/perft/whale.perft")),
+    ("heian", include_str!("../../tests/perft/heian.perft")),
+    ("heian-dai", include_str!("../../tests/perft/heian-dai.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

@@ -125,7 +125,8 @@ impl Ctx {
         let mut count = vec![0usize; rules.pieces.len()];
         for p in &rules.setup {
             let base = rules.piece(p.piece).promotion.reverts_to.unwrap_or(p.piece);
-            count[base.index()] += 1;
+            let hand = rules.piece(base).captured_as.unwrap_or(base);
+            count[hand.index()] += 1;
         }
         let Some((kind, &n)) = count.iter().enumerate().max_by_key(|(_, n)| **n) else {
             return;

@@ -34,6 +34,7 @@ impl Ctx {
     /// Lowers one clause. Mistakes are reported; what is still meaningful is kept.
     pub(super) fn lower_clause(&mut self, clause: &Clause, source: usize, board: BoardSize) -> Lowered {
         let mode = self.mode(clause, source);
+        let from_last_rank = self.last_rank_only(clause, source);
         let longest = board.files.max(board.ranks);
         let movement = &clause.movement;
         let moves = match &movement.node {
@@ -45,12 +46,18 @@ impl Ctx {
                     dir,
                     max: Some(1),
                     mode,
+                    from_last_rank,
                 })
                 .collect(),
             MovementSyntax::Slide(dirs) => self
                 .directions(dirs, source)
                 .into_iter()
-                .map(|dir| Movement::Ride { dir, max: None, mode })
+                .map(|dir| Movement::Ride {
+                    dir,
+                    max: None,
+                    mode,
+                    from_last_rank,
+                })
                 .collect(),
             MovementSyntax::Range(n, dirs) => {
                 let max = self.distance(n, 1, longest, source, "a range");
@@ -60,6 +67,7 @@ impl Ctx {
                         dir,
                         max: Some(max),
                         mode,
+                        from_last_rank,
                     })
                     .collect()
             }
@@ -67,7 +75,11 @@ impl Ctx {
                 let k = self.distance(n, 1, longest, source, "a jump") as i8;
                 self.directions(dirs, source)
                     .into_iter()
-                    .map(|dir| Movement::Leap { to: dir.scale(k), mode })
+                    .map(|dir| Movement::Leap {
+                        to: dir.scale(k),
+                        mode,
+                        from_last_rank,
+                    })
                     .collect()
             }
             MovementSyntax::Leap(offsets) => {
@@ -89,7 +101,11 @@ impl Ctx {
                     }
                     seen.insert(offset.node, offset);
                     if let Some(to) = self.leap(offset, board, source) {
-                        moves.push(Movement::Leap { to, mode });
+                        moves.push(Movement::Leap {
+                            to,
+                            mode,
+                            from_last_rank,
+                        });
                     }
                 }
                 moves
@@ -153,16 +169,74 @@ impl Ctx {
         Lowered::Moves(moves)
     }
 
+    /// Whether the clause is `from-last-rank`: reported where it cannot apply (a movement
+    /// that is not a fixed run of squares, or another piece's moves) or is given twice.
+    fn last_rank_only(&mut self, clause: &Clause, source: usize) -> bool {
+        let mut given = clause.modifiers.iter().filter(|m| m.node == Modifier::FromLastRank);
+        let Some(first) = given.next() else {
+            return false;
+        };
+        if let Some(again) = given.next() {
+            let labels = Label::again("given", again.span.clone(), first.span.clone());
+            let help = Some("say `from-last-rank` once".into());
+            self.report(
+                Check::EmptyClause,
+                source,
+                "the same modifier is given twice".into(),
+                labels,
+                help,
+            );
+        }
+        let unrolled = matches!(
+            clause.movement.node,
+            MovementSyntax::Step(_)
+                | MovementSyntax::Slide(_)
+                | MovementSyntax::Range(..)
+                | MovementSyntax::Jump(..)
+                | MovementSyntax::Leap(_)
+        );
+        if !unrolled && !matches!(clause.movement.node, MovementSyntax::Unknown(_)) {
+            let labels = vec![
+                Label {
+                    span: first.span.clone(),
+                    text: "only from the last rank".into(),
+                },
+                Label {
+                    span: clause.movement.span.clone(),
+                    text: "not a step, slide, range, jump or leap".into(),
+                },
+            ];
+            self.report(
+                Check::ContradictoryClause,
+                source,
+                "`from-last-rank` applies to steps, slides, ranges, jumps and leaps".into(),
+                labels,
+                Some(
+                    "write the moves allowed from the last rank as their own clause, such as \
+                     `from-last-rank slide back-diagonal`"
+                        .into(),
+                ),
+            );
+            return false;
+        }
+        true
+    }
+
     fn mode(&mut self, clause: &Clause, source: usize) -> Mode {
         let mut mode = Mode::Any;
-        for (i, m) in clause.modifiers.iter().enumerate() {
-            let wanted = match m.node {
-                Modifier::MoveOnly => Mode::MoveOnly,
-                Modifier::CaptureOnly => Mode::CaptureOnly,
-                Modifier::CaptureUnprotected => Mode::CaptureUnprotected,
-            };
+        let modes: Vec<(&Spanned<Modifier>, Mode)> = clause
+            .modifiers
+            .iter()
+            .filter_map(|m| match m.node {
+                Modifier::MoveOnly => Some((m, Mode::MoveOnly)),
+                Modifier::CaptureOnly => Some((m, Mode::CaptureOnly)),
+                Modifier::CaptureUnprotected => Some((m, Mode::CaptureUnprotected)),
+                Modifier::FromLastRank => None,
+            })
+            .collect();
+        for (i, &(m, wanted)) in modes.iter().enumerate() {
             if i > 0 {
-                let first = &clause.modifiers[0];
+                let first = modes[0].0;
                 let (check, message, text) = if wanted == mode {
                     (
                         Check::EmptyClause,

@@ -174,6 +174,8 @@ impl Ctx {
             promotion: PiecePromotion::default(),
             drop: DropRestrictions::default(),
             lion: LionRole::NotLion,
+            piece_limit: None,
+            captured_as: None,
         };
         let mut seen: Vec<(std::mem::Discriminant<Attribute>, &Spanned<Attribute>)> = Vec::new();
         for attribute in &decl.attributes {

@@ -32,6 +32,9 @@ pub(super) fn default_end() -> EndRules {
 pub(super) struct Stated {
     /// A `promotion zone` is stated somewhere in the file (whatever its order or guard).
     pub(super) zone: bool,
+    /// `drops` is stated somewhere in the file (whatever its guard): the drop rules are
+    /// then about drops under some choice of options, and apply when drops do.
+    pub(super) drops: bool,
     /// `stuck-pieces-stay` is in force: no warning for pieces that can get stuck.
     pub(super) stuck_pieces_stay: bool,
     /// The names of the handicaps defined so far.
@@ -59,8 +62,9 @@ impl Ctx {
         // Drops first: the drop rules below depend on them. Whether there is a zone at all
         // is known before the rules that need one, wherever it is stated.
         for (rule, active) in &statements {
-            if *active && matches!(rule.node, RuleStatement::Drops(_)) {
-                rules.drops = true;
+            if matches!(rule.node, RuleStatement::Drops(_)) {
+                self.stated.drops = true;
+                rules.drops |= *active;
             }
             if *active {
                 self.stated.faces.note(rule);
@@ -151,9 +155,10 @@ impl Ctx {
             .collect()
     }
 
-    /// Checks that a drop rule's piece can be in hand.
+    /// Checks that a drop rule's piece can be in hand. With optional drops (`drops when …`),
+    /// the rule is checked and kept under every choice, and matters where drops are on.
     fn in_hand(&mut self, table: &Table, rules: &Rules, id: PieceId, span: &Span) -> bool {
-        if !rules.drops {
+        if !rules.drops && !self.stated.drops {
             self.error(
                 Check::NotInHand,
                 span.clone(),
@@ -162,7 +167,7 @@ impl Ctx {
                     rules.piece(id).abbrev
                 ),
                 "never in hand",
-                Some("add the line `drops` if captured pieces may be dropped, or remove this rule".into()),
+                Some("add the line `drops` if captured pieces may be dropped (`drops when OPTION = VALUE` if only under an option), or remove this rule".into()),
             );
             return false;
         }
@@ -199,6 +204,86 @@ impl Ctx {
         true
     }
 
+    /// A limit per file, if it lies between 1 and the ranks of a file; reported if not.
+    fn per_file(&mut self, count: &Spanned<u32>, rules: &Rules) -> Option<u8> {
+        if count.node == 0 || count.node > u32::from(rules.board.ranks) {
+            let message = format!(
+                "a limit of {} per file must lie between 1 and the {} ranks of a file",
+                count.node, rules.board.ranks
+            );
+            let label = format!("between 1 and {}", rules.board.ranks);
+            self.error(Check::BadValue, count.span.clone(), message, &label, None);
+            return None;
+        }
+        Some(count.node as u8)
+    }
+
+    /// Whether `id` is a promoted kind, which a rule about unpromoted pieces may not name;
+    /// reported at `span` if so.
+    fn promoted_named(&mut self, rules: &Rules, id: PieceId, span: &Span, rule: &str) -> bool {
+        let Some(base) = rules.piece(id).promotion.reverts_to else {
+            return false;
+        };
+        let (kind, base) = (&rules.piece(id).abbrev, &rules.piece(base).abbrev);
+        self.error(
+            Check::RuleNeedsAnother,
+            span.clone(),
+            format!("`{rule}` is about unpromoted pieces, and `{kind}` is the promoted `{base}`"),
+            "a promoted piece",
+            Some(format!("name `{base}` instead")),
+        );
+        true
+    }
+
+    /// `captured-as`: a captured piece of one kind enters the hand as another, unpromoted kind.
+    fn captured_as(
+        &mut self,
+        captured: &Spanned<String>,
+        enters_as: &Spanned<String>,
+        table: &Table,
+        rules: &mut Rules,
+    ) {
+        let (Some(from), Some(to)) = (self.lookup(table, captured, 0), self.lookup(table, enters_as, 0)) else {
+            return;
+        };
+        if !self.in_hand(table, rules, to, &enters_as.span)
+            || self.promoted_named(rules, from, &captured.span, "captured-as")
+        {
+            return;
+        }
+        if from == to {
+            self.error(
+                Check::ContradictoryClause,
+                enters_as.span.clone(),
+                format!("a captured `{}` enters the hand as itself anyway", captured.node),
+                "the same kind",
+                Some("name the kind it enters the hand as instead, or leave the rule out".into()),
+            );
+            return;
+        }
+        rules.pieces[from.index()].captured_as = Some(to);
+    }
+
+    /// Whether a piece named by a rule that lifts forced promotion has `must-promote`, which
+    /// forces it; reported at `span` if so.
+    fn has_must_promote(&mut self, table: &Table, rules: &Rules, id: PieceId, span: &Span, rule: &str) -> bool {
+        let must_promote = table[id.index()]
+            .decl
+            .attributes
+            .iter()
+            .any(|a| matches!(a.node, crate::parse::ast::Attribute::MustPromote(_)));
+        if must_promote {
+            self.error(
+                Check::ContradictoryClause,
+                span.clone(),
+                format!("`{}` has `must-promote`, and `{rule}` lifts it", rules.piece(id).abbrev),
+                "has `must-promote`",
+                Some("keep one of the two: remove `must-promote` from the piece, or the piece from this rule".into()),
+            );
+        }
+        must_promote
+    }
+
     /// Whether a piece named by a promotion rule promotes; reports it at `span` if not.
     fn promotes(&mut self, rules: &Rules, id: PieceId, span: &Span) -> bool {
         let promotes = rules.piece(id).promotion.to.is_some();
@@ -228,6 +313,15 @@ impl Ctx {
                         continue;
                     }
                     rules.pieces[id.index()].promotion.declined_waits_for_last_rank = true;
+                }
+            }
+            RuleStatement::NoForcedPromotion(list) => {
+                for (id, span) in self.piece_list(table, list) {
+                    if self.promotes(rules, id, &span)
+                        && !self.has_must_promote(table, rules, id, &span, "no-forced-promotion")
+                    {
+                        rules.pieces[id.index()].promotion.forced_ranks = 0;
+                    }
                 }
             }
             RuleStatement::LastRankPromotionOptional(list) => {
@@ -272,17 +366,29 @@ impl Ctx {
                 if !self.in_hand(table, rules, id, &piece.span) {
                     return;
                 }
-                if count.node == 0 || count.node > u32::from(rules.board.ranks) {
-                    let message = format!(
-                        "a limit of {} per file must lie between 1 and the {} ranks of a file",
-                        count.node, rules.board.ranks
-                    );
-                    let label = format!("between 1 and {}", rules.board.ranks);
-                    self.error(Check::BadValue, count.span.clone(), message, &label, None);
+                if let Some(limit) = self.per_file(count, rules) {
+                    rules.pieces[id.index()].drop.per_file = Some(limit);
+                }
+            }
+            RuleStatement::NoDropLastRank(list) => {
+                for (id, span) in self.piece_list(table, list) {
+                    if self.in_hand(table, rules, id, &span) {
+                        rules.pieces[id.index()].drop.not_on_last_rank = true;
+                    }
+                }
+            }
+            RuleStatement::PieceLimit { piece, count } => {
+                let Some(id) = self.lookup(table, piece, 0) else {
+                    return;
+                };
+                if self.promoted_named(rules, id, &piece.span, "piece-limit") {
                     return;
                 }
-                rules.pieces[id.index()].drop.per_file = Some(count.node as u8);
+                if let Some(limit) = self.per_file(count, rules) {
+                    rules.pieces[id.index()].piece_limit = Some(limit);
+                }
             }
+            RuleStatement::CapturedAs { captured, enters_as } => self.captured_as(captured, enters_as, table, rules),
             RuleStatement::NoDropMate(list) => {
                 for (id, span) in self.piece_list(table, list) {
                     if self.in_hand(table, rules, id, &span) {
@@ -834,8 +940,9 @@ impl Ctx {
     }
 }
 
-/// Which pieces can appear in a game: those in the setup and everything they promote to, and
-/// what a promoted piece turns back into (by a flip, or captured and dropped).
+/// Which pieces can appear in a game: those in the setup, everything they promote to, what a
+/// promoted piece turns back into (by a flip, or captured and dropped), and the kinds captured
+/// pieces enter the hand as (`captured-as`).
 fn pieces_in_play(rules: &Rules) -> Vec<bool> {
     let mut in_play = vec![false; rules.pieces.len()];
     let mut queue: Vec<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
@@ -844,9 +951,12 @@ fn pieces_in_play(rules: &Rules) -> Vec<bool> {
         if std::mem::replace(&mut in_play[id.index()], true) {
             continue;
         }
-        let promotion = &rules.piece(id).promotion;
-        queue.extend(promotion.to);
-        queue.extend(promotion.reverts_to.filter(|_| turns_back));
+        let piece = rules.piece(id);
+        queue.extend(piece.promotion.to);
+        queue.extend(piece.promotion.reverts_to.filter(|_| turns_back));
+        if rules.drops {
+            queue.extend(piece.captured_as);
+        }
     }
     in_play
 }

@@ -1,5 +1,6 @@
 //! The starting position: setup rows to placements, White's as the 180° rotation of
-//! Black's unless `setup white` gives them.
+//! Black's unless `setup white` gives them. A setup with `when` counts under its option
+//! value only (its rows are checked under every choice).
 
 use super::diagnostic::{Check, Label};
 use super::suggest::{Meant, meant_pieces};
@@ -17,6 +18,11 @@ impl Ctx {
                 continue;
             };
             any = true;
+            if !self.active(&decl.guard, 0) {
+                let rows: Vec<&Row> = decl.rows.iter().collect();
+                self.side_setup(&rows, table, board);
+                continue;
+            }
             let side = match decl.side.as_ref().map(|s| s.node.as_str()) {
                 Some("white") => Side::White,
                 _ => Side::Black,

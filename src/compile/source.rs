@@ -26,6 +26,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("kyoto", include_str!("../../variants/kyoto.var")),
     ("checkshogi", include_str!("../../variants/checkshogi.var")),
     ("annan", include_str!("../../variants/annan.var")),
+    ("wa", include_str!("../../variants/wa.var")),
+    ("whale", include_str!("../../variants/whale.var")),
+    ("heian", include_str!("../../variants/heian.var")),
+    ("heian-dai", include_str!("../../variants/heian-dai.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -4,7 +4,7 @@
 
 use super::position::Position;
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_kind, code_side};
-use crate::rules::{Mode, PieceId, Side, Split, Unrolled, Walked};
+use crate::rules::{Mode, PieceId, Side, Split, Walked};
 
 /// The direction opposite each of [`DIRS`](super::tables::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -133,8 +133,9 @@ impl View<'_> {
                 && match m.split() {
                     Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
                     Split::Walked(Walked::Anywhere { .. }) => true,
-                    Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => {
-                        mode == Mode::CaptureUnprotected && self.simple_reaches(t, kind, p, by, sq, ignore)
+                    Split::Unrolled(unrolled) => {
+                        (mode == Mode::CaptureUnprotected || unrolled.from_last_rank())
+                            && self.simple_reaches(kind, p, by, sq, ignore, mode)
                     }
                     Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
                 };
@@ -183,11 +184,13 @@ impl View<'_> {
         false
     }
 
-    /// Whether a ride or leap of `kind` from `from` reaches `sq` (for capture-unprotected moves).
-    fn simple_reaches(&self, t: &MoveTables, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq) -> bool {
+    /// Whether a ride or leap of `kind` from `from` that attack detection walks, of `mode`,
+    /// reaches `sq` (capture-unprotected moves, moves only from the last rank).
+    fn simple_reaches(&self, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq, mode: Mode) -> bool {
+        let t = self.t;
         t.rays(kind, side, from)
             .iter()
-            .filter(|r| r.mode == Mode::CaptureUnprotected)
+            .filter(|r| r.slow && r.mode == mode)
             .any(|ray| {
                 for &p in t.ray_squares(ray) {
                     if p == sq {

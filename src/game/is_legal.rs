@@ -84,6 +84,9 @@ impl Position {
         if !m.is_drop() && !judge.lion_rules_allow(m, &captures) {
             return false;
         }
+        if !judge.piece_limit_allows(m) {
+            return false;
+        }
         self.royal_stays_safe(m) && !self.drop_mates_independently(m) && !self.repetition_forbids(m)
     }
 
@@ -370,6 +373,9 @@ impl<'a> Judge<'a> {
     /// Whether `movement` of a piece of `side` on `from` reaches `to` in one go (the path is
     /// free; what stands on `to` is not looked at). `lifted` counts as an empty square.
     fn reaches(&self, side: Side, from: Square, movement: &Movement, to: Square, lifted: Option<Square>) -> bool {
+        if movement.from_last_rank() && self.rules.board.depth_from_far_edge(side, from) != 1 {
+            return false;
+        }
         match *movement {
             Movement::Ride { dir, max, .. } => {
                 let mut at = from;
@@ -730,7 +736,7 @@ impl<'a> Judge<'a> {
             return None;
         }
         let rule = &self.rules.piece(kind).drop;
-        if self.rules.board.depth_from_far_edge(self.side, to) <= rule.dead_ranks {
+        if self.rules.board.depth_from_far_edge(self.side, to) <= rule.banned_ranks() {
             return None;
         }
         if let Some(limit) = rule.per_file {
@@ -742,6 +748,34 @@ impl<'a> Judge<'a> {
             }
         }
         Some(vec![])
+    }
+
+    /// `piece-limit`: a move or drop may not bring a file past the limit of unpromoted pieces
+    /// of its kind of the mover's side (a move within a file changes no count).
+    fn piece_limit_allows(&self, m: &Move) -> bool {
+        let Some(to) = self.square(m.to) else {
+            return true;
+        };
+        let (kind, from_file) = match m.drop {
+            Some(kind) => (kind, None),
+            None => match self
+                .square(m.from)
+                .and_then(|from| self.at(from).map(|(_, k, _)| (k, Some(from.file))))
+            {
+                Some(found) => found,
+                None => return true,
+            },
+        };
+        let Some(limit) = self.rules.piece(kind).piece_limit else {
+            return true;
+        };
+        if from_file == Some(to.file) {
+            return true;
+        }
+        let on_file = (1..=self.rules.board.ranks)
+            .filter(|&rank| self.at(Square::new(to.file, rank)) == Some((self.side, kind, false)))
+            .count();
+        on_file < usize::from(limit)
     }
 
     /// Chu's Lion rules. A Lion may not take a protected Lion two or more squares away unless

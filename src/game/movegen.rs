@@ -226,9 +226,14 @@ impl Position {
         let t = &*self.t;
         let side = self.side;
         let info = &t.kind(kind);
-        let full_files = info.drop.per_file.map(|limit| self.full_files(kind, limit));
+        let limit = match (info.drop.per_file, info.piece_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let full_files = limit.map(|limit| self.full_files(kind, limit));
+        let banned = info.drop.banned_ranks();
         for sq in 0..t.geometry().len() as Sq {
-            if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= info.drop.dead_ranks {
+            if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= banned {
                 continue;
             }
             let file = t.geometry().square(sq).file;
@@ -308,10 +313,25 @@ impl Position {
         if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(m) {
             return Err(Illegal::DropMate);
         }
+        if self.t.piece_limits && !m.is_drop() && self.breaks_piece_limit(m) {
+            return Err(Illegal::FileLimit);
+        }
         if let Some(count) = f.repetition {
             self.repetition(m, count)?;
         }
         Ok(())
+    }
+
+    /// `piece-limit`: whether a move takes a piece of a limited kind to another file that
+    /// already holds the most of its kind allowed.
+    fn breaks_piece_limit(&self, m: &Move) -> bool {
+        let kind = code_kind(self.board[usize::from(m.from)]);
+        let Some(limit) = self.t.kind(kind).piece_limit else {
+            return false;
+        };
+        let geo = self.t.geometry();
+        let file = geo.square(m.to).file;
+        file != geo.square(m.from).file && self.full_files(kind, limit)[usize::from(file)]
     }
 
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
@@ -524,7 +544,7 @@ impl Position {
                 continue;
             }
             let info = &self.t.kind(code_kind(code));
-            if !info.slow_attacker {
+            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.geometry().depth(by, sq as Sq) != 1) {
                 continue;
             }
             if !info.hook_attacker_only || n == MAX_HOOKS {
@@ -977,7 +997,7 @@ impl Position {
             if !(free && in_hand && face && t.rules().drops) {
                 return Illegal::NotAMove;
             }
-            if t.geometry().depth(self.side, m.to) <= t.kind(kind).drop.dead_ranks {
+            if t.geometry().depth(self.side, m.to) <= t.kind(kind).drop.banned_ranks() {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

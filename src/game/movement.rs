@@ -64,7 +64,7 @@ pub(super) enum Reach {
 /// in reverse. Hooks, `anywhere` and capture-unprotected moves give none: attack detection
 /// walks them (see [`slow_attacker`]).
 pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> Vec<((i32, i32), Reach)> {
-    if !movement.mode().can_capture() || movement.mode() == Mode::CaptureUnprotected {
+    if walked_by_attack(movement) || !movement.mode().can_capture() {
         return vec![];
     }
     match movement.split() {
@@ -108,16 +108,25 @@ pub(super) fn walked(moves: &[Movement]) -> Vec<Walked> {
 fn walked_by_attack(movement: &Movement) -> bool {
     match movement.split() {
         Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) => true,
-        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) | Split::Unrolled(_) => {
-            movement.mode() == Mode::CaptureUnprotected
-        }
+        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => movement.mode() == Mode::CaptureUnprotected,
+        Split::Unrolled(unrolled) => unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank(),
     }
 }
 
 /// Whether a piece has movements attack detection walks (hooks, `anywhere`,
-/// capture-unprotected moves).
+/// capture-unprotected moves, moves only from the last rank).
 pub(super) fn slow_attacker(moves: &[Movement]) -> bool {
     moves.iter().any(walked_by_attack)
+}
+
+/// Whether the only movements of a piece attack detection walks are moves from the last rank
+/// (`from-last-rank`): off its last rank, the piece is no slow attacker.
+pub(super) fn last_rank_attacker_only(moves: &[Movement]) -> bool {
+    slow_attacker(moves)
+        && moves
+            .iter()
+            .filter(|m| walked_by_attack(m))
+            .all(|m| m.from_last_rank() && m.mode() != Mode::CaptureUnprotected)
 }
 
 /// Whether the only movements of a piece attack detection walks are hooks.
@@ -126,10 +135,10 @@ pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
         && moves.iter().all(|m| match m.split() {
             Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
             Split::Walked(Walked::Anywhere { .. }) => false,
-            Split::Walked(Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. })
-            | Split::Unrolled(Unrolled::Ride { mode, .. } | Unrolled::Leap { mode, .. }) => {
+            Split::Walked(Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. }) => {
                 mode != Mode::CaptureUnprotected
             }
+            Split::Unrolled(unrolled) => unrolled.mode() != Mode::CaptureUnprotected && !unrolled.from_last_rank(),
         })
 }
 

@@ -291,7 +291,7 @@ impl Position {
             if !t.rules().drops {
                 return Err(PositionError::HandWithoutDrops);
             }
-            if t.kind(kind).unpromoted != kind {
+            if t.kind(kind).hand != kind {
                 return Err(PositionError::PromotedInHand(t.rules().piece(kind).abbrev.clone()));
             }
             let index = pos.hand_index(side, kind);
@@ -300,12 +300,7 @@ impl Position {
             pos.hands[index] = u8::try_from(total).map_err(|_| PositionError::TooManyPieces {
                 piece: t.rules().piece(kind).abbrev.clone(),
                 count: total,
-                most: t
-                    .rules()
-                    .setup
-                    .iter()
-                    .filter(|p| t.kind(p.piece).unpromoted == kind)
-                    .count() as u32,
+                most: t.rules().setup.iter().filter(|p| t.kind(p.piece).hand == kind).count() as u32,
             })?;
         }
         pos.check_piece_totals()?;
@@ -383,12 +378,12 @@ impl Position {
         let kinds = self.t.kind_count();
         let mut most = vec![0u32; kinds];
         for p in &self.t.rules().setup {
-            most[self.t.kind(p.piece).unpromoted.index()] += 1;
+            most[self.t.kind(p.piece).hand.index()] += 1;
         }
         let mut have = vec![0u32; kinds];
         for &code in &self.board {
             if code != 0 {
-                have[self.t.kind(code_kind(code)).unpromoted.index()] += 1;
+                have[self.t.kind(code_kind(code)).hand.index()] += 1;
             }
         }
         for side in [Side::Black, Side::White] {
@@ -398,7 +393,7 @@ impl Position {
         }
         for kind in self.t.rules().piece_ids() {
             let i = kind.index();
-            if have[i] > most[i] && self.t.kind(kind).unpromoted == kind {
+            if have[i] > most[i] && self.t.kind(kind).hand == kind {
                 let piece = self.t.rules().piece(kind).abbrev.clone();
                 return Err(PositionError::TooManyPieces {
                     piece,
@@ -561,7 +556,7 @@ impl Position {
             let info = self.t.kind(code_kind(captured));
             lion_taken |= info.lion == LionRole::Lion;
             if self.t.rules().drops {
-                let index = self.hand_index(side, info.unpromoted);
+                let index = self.hand_index(side, info.hand);
                 let count = self.hands[index];
                 self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
                 self.hands[index] = count.saturating_add(1);
@@ -615,7 +610,7 @@ impl Position {
             for &(sq, code) in &undo.captured[..usize::from(undo.captures)] {
                 self.put(sq, code);
                 if self.t.rules().drops {
-                    let index = self.hand_index(side, self.t.kind(code_kind(code)).unpromoted);
+                    let index = self.hand_index(side, self.t.kind(code_kind(code)).hand);
                     self.hands[index] -= 1;
                 }
             }

@@ -109,6 +109,9 @@ pub struct Ray {
     pub start: u32,
     pub len: u16,
     pub mode: Mode,
+    /// Attack detection walks this run (it is capture-unprotected, or only from the last
+    /// rank) rather than looking it up in reverse.
+    pub slow: bool,
 }
 
 /// A leap vector in board terms, and which kinds leap so (by kind index).
@@ -129,6 +132,11 @@ pub struct KindInfo {
     /// The kind it becomes when it turns over on a move (a move's `promote`): its promotion,
     /// or under a flip rule, for a promoted kind, its unpromoted face.
     pub turns_to: Option<PieceId>,
+    /// The kind it enters the capturer's hand as: its unpromoted kind, or the kind
+    /// `captured-as` names.
+    pub hand: PieceId,
+    /// At most this many of the kind (unpromoted) of a side on a file, after moves and drops.
+    pub piece_limit: Option<u8>,
     pub lion: LionRole,
     /// Its movements can reach one square in two ways: targets must be de-duplicated.
     pub overlapping: bool,
@@ -138,6 +146,8 @@ pub struct KindInfo {
     /// Its only slow movements are hooks: a move can expose a royal to it only by emptying a
     /// square on a line through the hook piece or through the royal.
     pub hook_attacker_only: bool,
+    /// Its only slow movements are from its last rank: elsewhere it is no slow attacker.
+    pub last_rank_attacker_only: bool,
     /// Its walked movements, in the order of the rules.
     pub walked: Vec<Walked>,
 }
@@ -177,6 +187,8 @@ pub struct MoveTables {
     /// Whether positions remember, move by move, whether the side to move was in check: the
     /// repetition rule makes perpetual check lose.
     pub(super) track_checks: bool,
+    /// Whether some kind has a `piece-limit`: moves are then checked against it.
+    pub(super) piece_limits: bool,
     pub(super) zobrist: Zobrist,
 }
 
@@ -280,6 +292,7 @@ impl MoveTables {
                 .map(|t| t.compulsory),
             flip: rules.flip,
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
+            piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
@@ -397,6 +410,9 @@ impl MoveTables {
             Split::Unrolled(unrolled) => unrolled,
             Split::Walked(_) => return,
         };
+        if unrolled.from_last_rank() && self.geo.depth(side, from) != 1 {
+            return;
+        }
         let start = self.squares.len() as u32;
         self.squares.extend(movement::run(unrolled, self.geo, side, from));
         let len = (self.squares.len() as u32 - start) as u16;
@@ -405,6 +421,7 @@ impl MoveTables {
                 start,
                 len,
                 mode: unrolled.mode(),
+                slow: unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank(),
             });
         }
     }
@@ -479,10 +496,16 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
             .promotion
             .to
             .or(kind.promotion.reverts_to.filter(|_| rules.flip.is_some())),
+        hand: {
+            let base = kind.promotion.reverts_to.map_or(id, |p| base_of(rules, p));
+            rules.piece(base).captured_as.unwrap_or(base)
+        },
+        piece_limit: kind.piece_limit,
         lion: kind.lion,
         overlapping: movement::overlapping(&kind.moves, geo),
         slow_attacker: movement::slow_attacker(&kind.moves),
         hook_attacker_only: movement::hook_attacker_only(&kind.moves),
+        last_rank_attacker_only: movement::last_rank_attacker_only(&kind.moves),
         walked: movement::walked(&kind.moves),
     }
 }
@@ -542,6 +565,10 @@ mod tests {
             "kyoto",
             "checkshogi",
             "annan",
+            "wa",
+            "whale",
+            "heian",
+            "heian-dai",
         ] {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules

@@ -229,7 +229,7 @@ pub fn read_sfen(t: &Arc<MoveTables>, text: &str) -> Result<Position, SfenError>
             PositionError::TooManyPieces { piece, .. } => t
                 .rules()
                 .piece_by_abbrev(piece)
-                .and_then(|base| blame(&|k| t.kind(k).unpromoted == base)),
+                .and_then(|base| blame(&|k| t.kind(k).hand == base)),
             PositionError::PromotedInHand(piece) => {
                 t.rules().piece_by_abbrev(piece).and_then(|kind| blame(&|k| k == kind))
             }

@@ -99,6 +99,8 @@ pub enum Modifier {
     MoveOnly,
     CaptureOnly,
     CaptureUnprotected,
+    /// `from-last-rank`: only from the mover's last rank (the far one).
+    FromLastRank,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -121,6 +123,8 @@ pub enum MovementSyntax {
 pub struct SetupDecl {
     /// `None` for Black's setup (White's then being its rotation), or the side named.
     pub side: Option<Spanned<String>>,
+    /// `setup when NAME = VALUE`: the setup under that option.
+    pub guard: Option<Guard>,
     pub rows: Vec<Row>,
 }
 
@@ -153,6 +157,9 @@ pub enum RuleStatement {
     Deferral,
     DeclinedWaitsForLastRank(Vec<Spanned<String>>),
     LastRankPromotionOptional(Vec<Spanned<String>>),
+    /// `no-forced-promotion ABBR...`: these are never forced to promote; one that reaches a
+    /// rank where it has no move stays there.
+    NoForcedPromotion(Vec<Spanned<String>>),
     /// `drops`, with the freedoms that follow it (`either-face`, `anywhere`).
     Drops(Vec<Spanned<String>>),
     DropLimit {
@@ -160,6 +167,19 @@ pub enum RuleStatement {
         count: Spanned<u32>,
     },
     NoDropMate(Vec<Spanned<String>>),
+    /// `no-drop-last-rank ABBR...`: these may not be dropped on the last rank.
+    NoDropLastRank(Vec<Spanned<String>>),
+    /// `piece-limit ABBR N per file`: at most N unpromoted pieces of the kind of one side on a
+    /// file, after a move as after a drop.
+    PieceLimit {
+        piece: Spanned<String>,
+        count: Spanned<u32>,
+    },
+    /// `captured-as ABBR ABBR`: a captured piece of the first kind enters the hand as the second.
+    CapturedAs {
+        captured: Spanned<String>,
+        enters_as: Spanned<String>,
+    },
     Stalemate(Spanned<String>),
     BareKing,
     /// `check-wins`: a side that gives check wins at once.

@@ -108,7 +108,7 @@ impl Build {
         }
     }
 
-    fn build_guard(&self, pair: Pair<Token>) -> Guard {
+    pub(super) fn build_guard(&self, pair: Pair<Token>) -> Guard {
         let span = self.span_of(&pair);
         let mut inner = pair.into_inner().filter(not_keyword);
         let option = self.spanned_str(&inner.next().expect("grammar: guard option"));
@@ -172,6 +172,7 @@ impl Build {
                     let m = match p.as_str().trim() {
                         "move-only" => Modifier::MoveOnly,
                         "capture-only" => Modifier::CaptureOnly,
+                        "from-last-rank" => Modifier::FromLastRank,
                         _ => Modifier::CaptureUnprotected,
                     };
                     modifiers.push(Spanned::new(m, self.span_of(&p)));
@@ -244,14 +245,16 @@ impl Build {
 
     fn build_setup(&self, pair: Pair<Token>) -> SetupDecl {
         let mut side = None;
+        let mut guard = None;
         let mut rows = Vec::new();
         for p in pair.into_inner().filter(not_keyword) {
             match p.as_rule() {
                 Token::side => side = Some(self.spanned_str(&p)),
+                Token::guard => guard = Some(self.build_guard(p)),
                 _ => rows.push(self.row(p)),
             }
         }
-        SetupDecl { side, rows }
+        SetupDecl { side, guard, rows }
     }
 
     pub(super) fn row(&self, pair: Pair<Token>) -> Row {
@@ -300,6 +303,7 @@ impl Build {
             Token::deferral_rule => RuleStatement::Deferral,
             Token::declined_rule => RuleStatement::DeclinedWaitsForLastRank(strs(&inner)),
             Token::last_rank_rule => RuleStatement::LastRankPromotionOptional(strs(&inner)),
+            Token::no_forced_promotion_rule => RuleStatement::NoForcedPromotion(strs(&inner)),
             Token::drops_rule => RuleStatement::Drops(strs(&inner)),
             Token::flip_rule => RuleStatement::Flip(self.spanned_str(&inner[0])),
             Token::drop_limit_rule => RuleStatement::DropLimit {
@@ -307,6 +311,15 @@ impl Build {
                 count: self.number(&inner[1]),
             },
             Token::no_drop_mate_rule => RuleStatement::NoDropMate(strs(&inner)),
+            Token::no_drop_last_rank_rule => RuleStatement::NoDropLastRank(strs(&inner)),
+            Token::piece_limit_rule => RuleStatement::PieceLimit {
+                piece: self.spanned_str(&inner[0]),
+                count: self.number(&inner[1]),
+            },
+            Token::captured_as_rule => RuleStatement::CapturedAs {
+                captured: self.spanned_str(&inner[0]),
+                enters_as: self.spanned_str(&inner[1]),
+            },
             Token::stalemate_rule => RuleStatement::Stalemate(self.spanned_str(&inner[0])),
             Token::bare_king_rule => RuleStatement::BareKing,
             Token::check_wins_rule => RuleStatement::CheckWins,

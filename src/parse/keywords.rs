@@ -87,6 +87,7 @@ pub const WORDS: &[Word] = &[
     statement("deferral", alone!("deferral")),
     statement("declined-waits-for-last-rank", "`declined-waits-for-last-rank ABBR...`"),
     statement("last-rank-promotion-optional", "`last-rank-promotion-optional ABBR...`"),
+    statement("no-forced-promotion", "`no-forced-promotion ABBR...`"),
     statement(
         "drops",
         "`drops`, optionally followed by `either-face` and `anywhere` (or with `when OPTION = VALUE`)",
@@ -96,6 +97,15 @@ pub const WORDS: &[Word] = &[
         "`drop-limit ABBR N per file`, such as `drop-limit P 1 per file`",
     ),
     statement("no-drop-mate", "`no-drop-mate ABBR...`"),
+    statement("no-drop-last-rank", "`no-drop-last-rank ABBR...`"),
+    statement(
+        "piece-limit",
+        "`piece-limit ABBR N per file`, such as `piece-limit D 2 per file`",
+    ),
+    statement(
+        "captured-as",
+        "`captured-as ABBR ABBR`: a captured piece of the first kind enters the hand as the second",
+    ),
     statement("stalemate", "`stalemate draw`, `stalemate loss` or `stalemate win`"),
     statement("bare-king", alone!("bare-king")),
     statement("check-wins", alone!("check-wins")),
@@ -125,6 +135,7 @@ pub const WORDS: &[Word] = &[
     word("move-only", Kind::Modifier),
     word("capture-only", Kind::Modifier),
     word("capture-unprotected", Kind::Modifier),
+    word("from-last-rank", Kind::Modifier),
     word("sfen", Kind::Attribute),
     word("kanji", Kind::Attribute),
     word("value", Kind::Attribute),

@@ -215,13 +215,16 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
     let (head_start, head_end) = lines.next()?;
     let head = &text[head_start..head_end];
     let mut side = None;
+    let mut guard = None;
     let mut head_ok = true;
     match parse_as(Token::setup_line, head, true) {
         Ok(mut pairs) => {
             let build = Build { base: head_start };
             for p in pairs.next().into_iter().flat_map(|p| p.into_inner()) {
-                if p.as_rule() == Token::side {
-                    side = Some(build.spanned_str(&p));
+                match p.as_rule() {
+                    Token::side => side = Some(build.spanned_str(&p)),
+                    Token::guard => guard = Some(build.build_guard(p)),
+                    _ => {}
                 }
             }
         }
@@ -255,7 +258,7 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
         return None;
     }
     let span = chunk.start..chunk.end;
-    Some(Spanned::new(Statement::Setup(SetupDecl { side, rows }), span))
+    Some(Spanned::new(Statement::Setup(SetupDecl { side, guard, rows }), span))
 }
 
 // ---------------------------------------------------------------- cutting into statements

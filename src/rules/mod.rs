@@ -99,6 +99,14 @@ pub struct PieceKind {
     pub promotion: PiecePromotion,
     pub drop: DropRestrictions,
     pub lion: LionRole,
+    /// At most this many unpromoted pieces of the kind of one side on a file, after a move
+    /// as after a drop (`piece-limit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece_limit: Option<u8>,
+    /// Captured, it enters the capturer's hand as this kind instead of its own unpromoted
+    /// kind (`captured-as`: Whale Shogi's Porpoise becomes a Killer Whale).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured_as: Option<PieceId>,
 }
 
 /// How a piece promotes and reverts.
@@ -129,6 +137,16 @@ pub struct DropRestrictions {
     pub per_file: Option<u8>,
     /// A drop of this kind may not give immediate mate.
     pub no_drop_mate: bool,
+    /// No drop on the last rank, whatever the piece could do from there (`no-drop-last-rank`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_on_last_rank: bool,
+}
+
+impl DropRestrictions {
+    /// The number of last ranks where the piece may not be dropped.
+    pub fn banned_ranks(&self) -> u8 {
+        self.dead_ranks.max(u8::from(self.not_on_last_rank))
+    }
 }
 
 /// The part a piece plays in Chu's lion-trading rules.

@@ -15,17 +15,23 @@ use serde::{Deserialize, Serialize};
 pub enum Movement {
     /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
     /// stopping on the first occupied square. A step is `max: Some(1)`.
+    /// With `from_last_rank`, only from the mover's last rank (`from-last-rank`).
     Ride {
         dir: Offset,
         max: Option<u8>,
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
+        #[serde(default, skip_serializing_if = "is_false")]
+        from_last_rank: bool,
     },
-    /// Straight to the square at `to`, whatever stands between (jumps and leaps).
+    /// Straight to the square at `to`, whatever stands between (jumps and leaps). With
+    /// `from_last_rank`, only from the mover's last rank.
     Leap {
         to: Offset,
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
+        #[serde(default, skip_serializing_if = "is_false")]
+        from_last_rank: bool,
     },
     /// Up to `steps` king steps in one turn, capturing on each square passed; also straight
     /// to any square within `steps` (the Lion: A and B squares, igui, pass).
@@ -69,9 +75,22 @@ pub enum Split {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unrolled {
     /// See [`Movement::Ride`].
-    Ride { dir: Offset, max: Option<u8>, mode: Mode },
+    Ride {
+        dir: Offset,
+        max: Option<u8>,
+        mode: Mode,
+        from_last_rank: bool,
+    },
     /// See [`Movement::Leap`].
-    Leap { to: Offset, mode: Mode },
+    Leap {
+        to: Offset,
+        mode: Mode,
+        from_last_rank: bool,
+    },
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// The kinds walked on the board as moves are generated: they reach squares in several
@@ -92,8 +111,26 @@ impl Movement {
     /// Which side of the split this movement is on.
     pub fn split(&self) -> Split {
         match *self {
-            Movement::Ride { dir, max, mode } => Split::Unrolled(Unrolled::Ride { dir, max, mode }),
-            Movement::Leap { to, mode } => Split::Unrolled(Unrolled::Leap { to, mode }),
+            Movement::Ride {
+                dir,
+                max,
+                mode,
+                from_last_rank,
+            } => Split::Unrolled(Unrolled::Ride {
+                dir,
+                max,
+                mode,
+                from_last_rank,
+            }),
+            Movement::Leap {
+                to,
+                mode,
+                from_last_rank,
+            } => Split::Unrolled(Unrolled::Leap {
+                to,
+                mode,
+                from_last_rank,
+            }),
             Movement::AreaLion { steps, mode } => Split::Walked(Walked::AreaLion { steps, mode }),
             Movement::LineLion { dir, steps, mode } => Split::Walked(Walked::LineLion { dir, steps, mode }),
             Movement::Hook { dir, mode } => Split::Walked(Walked::Hook { dir, mode }),
@@ -127,7 +164,16 @@ impl Movement {
             Movement::Leap { to, .. } => *to,
             Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
         };
-        board.offset(side, from, first).is_some()
+        let allowed = !self.from_last_rank() || board.depth_from_far_edge(side, from) == 1;
+        allowed && board.offset(side, from, first).is_some()
+    }
+
+    /// Whether the movement is allowed only from the mover's last rank (`from-last-rank`).
+    pub fn from_last_rank(&self) -> bool {
+        match self.split() {
+            Split::Unrolled(unrolled) => unrolled.from_last_rank(),
+            Split::Walked(_) => false,
+        }
     }
 }
 
@@ -135,6 +181,13 @@ impl Unrolled {
     pub fn mode(self) -> Mode {
         match self {
             Unrolled::Ride { mode, .. } | Unrolled::Leap { mode, .. } => mode,
+        }
+    }
+
+    /// Whether the run exists only from the mover's last rank.
+    pub fn from_last_rank(self) -> bool {
+        match self {
+            Unrolled::Ride { from_last_rank, .. } | Unrolled::Leap { from_last_rank, .. } => from_last_rank,
         }
     }
 
@@ -150,11 +203,17 @@ impl Unrolled {
 
     /// The squares and runs this movement unrolls to, over every square of `board`, for one
     /// side: every offset counts once per square it stays on the board from, and the run
-    /// exists from every square its first offset stays on the board from.
+    /// exists from every square its first offset stays on the board from (from the last
+    /// rank only, for a run `from_last_rank`).
     pub fn table_entries(self, board: BoardSize) -> (u64, u64) {
         let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
-        let from_squares =
-            |o: Offset| ((files - i64::from(o.dx).abs()).max(0) * (ranks - i64::from(o.dy).abs()).max(0)) as u64;
+        let last_rank_only = self.from_last_rank();
+        let from_ranks = move |dy: i64| match last_rank_only {
+            // From the last rank, a move stays on the board going back up to `ranks - 1`.
+            true => i64::from(dy <= 0 && -dy < ranks),
+            false => (ranks - dy.abs()).max(0),
+        };
+        let from_squares = |o: Offset| ((files - i64::from(o.dx).abs()).max(0) * from_ranks(i64::from(o.dy))) as u64;
         let longest = board.files.max(board.ranks);
         let squares = self.offsets(longest).map(from_squares).sum();
         let runs = self.offsets(longest).next().map_or(0, from_squares);

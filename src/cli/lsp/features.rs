@@ -207,8 +207,15 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         RuleStatement::DeclinedWaitsForLastRank(list)
         | RuleStatement::LastRankPromotionOptional(list)
         | RuleStatement::NoDropMate(list)
+        | RuleStatement::NoDropLastRank(list)
+        | RuleStatement::NoForcedPromotion(list)
         | RuleStatement::CounterStrike(list) => vec![list],
-        RuleStatement::DropLimit { piece, .. } => vec![std::slice::from_ref(piece)],
+        RuleStatement::DropLimit { piece, .. } | RuleStatement::PieceLimit { piece, .. } => {
+            vec![std::slice::from_ref(piece)]
+        }
+        RuleStatement::CapturedAs { captured, enters_as } => {
+            vec![std::slice::from_ref(captured), std::slice::from_ref(enters_as)]
+        }
         RuleStatement::LionTrading { lions, weak_bridges } => vec![lions, weak_bridges],
         RuleStatement::Promotion { .. }
         | RuleStatement::Flip(_)

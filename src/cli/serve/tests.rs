@@ -97,7 +97,11 @@ async fn variants_lists_the_shipped_ones_and_the_limits() {
             "micro",
             "kyoto",
             "checkshogi",
-            "annan"
+            "annan",
+            "wa",
+            "whale",
+            "heian",
+            "heian-dai"
         ])
     );
     assert_eq!(list["limits"]["max_games"], json!(super::store::MAX_GAMES));

@@ -26,8 +26,13 @@ pub fn betza(piece: &PieceKind) -> Betza {
     let mut extra = Vec::new();
     let mut exact = true;
     for movement in &piece.moves {
+        // XBetza has no move that depends on the rank: XBoard learns those from highlights.
+        if movement.from_last_rank() {
+            exact = false;
+            continue;
+        }
         match *movement {
-            Movement::Ride { dir, max, mode } => {
+            Movement::Ride { dir, max, mode, .. } => {
                 let unit = unit_atom(dir);
                 let (atom, range) = match (unit, max) {
                     (Some(atom), Some(1)) => (atom, String::new()),
@@ -43,7 +48,7 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 exact &= mode != Mode::CaptureUnprotected;
                 groups.entry((atom, range, modality(mode))).or_default().push(dir);
             }
-            Movement::Leap { to, mode } => match leap_atom(to) {
+            Movement::Leap { to, mode, .. } => match leap_atom(to) {
                 Some(atom) => {
                     exact &= mode != Mode::CaptureUnprotected;
                     groups
