@@ -875,7 +875,9 @@ impl Ctx {
     }
 
     fn stuck_pieces(&mut self, table: &Table, rules: &Rules, in_play: &[bool]) {
-        if self.stated.stuck_pieces_stay {
+        // Under `moves-as-piece-behind` a piece may move as the one behind it: no rank leaves
+        // it without a move for certain.
+        if self.stated.stuck_pieces_stay || rules.moves_as_piece_behind {
             return;
         }
         let zone_depth = rules.promotion.iter().filter_map(|t| match t.when {
