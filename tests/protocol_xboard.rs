@@ -295,6 +295,30 @@ fn lion_double_moves_are_written_and_read_leg_by_leg() {
     assert_eq!(koma.expect("1-0").1, "1-0 {bare king}");
 }
 
+/// `@@@@`, CECP's null move, which HaChu sends when a Lion passes, is the position's pass.
+#[test]
+fn the_null_move_is_a_pass_where_a_piece_may_pass() {
+    let mut koma = started("chu");
+    koma.send("force");
+    koma.send(&format!("setboard {LION_DOUBLE}"));
+    koma.send("usermove @@@@");
+    koma.send("ping 1");
+    let (before, _) = koma.expect("pong 1");
+    assert!(before.iter().all(|l| !l.starts_with("Illegal")), "{before:?}");
+    koma.send("undo");
+    koma.send("usermove j6j5,j5j6");
+    koma.send("ping 2");
+    let (before, _) = koma.expect("pong 2");
+    assert!(
+        before.iter().all(|l| !l.starts_with("Illegal")),
+        "the same pass, leg by leg: {before:?}"
+    );
+    let mut shogi = started("shogi");
+    shogi.send("force");
+    shogi.send("usermove @@@@");
+    assert_eq!(shogi.expect("Illegal").1, "Illegal move (no piece may pass here): @@@@");
+}
+
 #[test]
 fn lift_is_answered_with_the_legal_destinations() {
     let mut koma = started("shogi");

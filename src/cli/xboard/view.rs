@@ -121,8 +121,16 @@ impl View {
         text
     }
 
-    /// Reads a move in XBoard's coordinates and finds the legal move it names.
+    /// Reads a move in XBoard's coordinates and finds the legal move it names. `@@@@`, CECP's
+    /// null move (HaChu's pass), is the position's pass, when a piece may pass.
     pub fn read_move(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
+        if text == "@@@@" {
+            return pos
+                .legal_moves()
+                .into_iter()
+                .find(Move::is_pass)
+                .ok_or_else(|| "no piece may pass here".into());
+        }
         if let Some((id, square)) = text.split_once('@') {
             let to = self
                 .parse_square(square)
