@@ -20,14 +20,26 @@ fn variants() -> Vec<&'static str> {
         .collect()
 }
 
+/// Whether XBoard can check the variant's moves itself: XBetza, the language of `piece`
+/// commands, has no word for a piece that turns over on every move or capture (`flip`) or
+/// moves as the piece behind it (`moves-as-piece-behind`). For those, XBoard's own legality
+/// test is switched off (`-testLegality false`, as a player does in its options) and koma,
+/// which answers `lift` with its legal moves, is the referee.
+fn xboard_knows_the_moves(variant: &str) -> bool {
+    let rules = support::tables(variant, &[]).rules().clone();
+    rules.flip.is_none() && !rules.moves_as_piece_behind
+}
+
 /// Plays one game in XBoard; the PGN saved and XBoard's debug log.
 fn play(variant: &str, dir: &Path) -> (String, String) {
     let koma = format!("{} xboard", env!("CARGO_BIN_EXE_koma"));
+    let legality = if xboard_knows_the_moves(variant) { "true" } else { "false" };
     let pgn = dir.join(format!("{variant}.pgn"));
     let log = dir.join(format!("{variant}.debug"));
     let status = Command::new("xvfb-run")
         .args(["-a", "xboard", "-fcp", &koma, "-scp", &koma, "-variant", variant])
         .args(["-matchGames", "1", "-searchTime", "0:01", "-adjudicateDrawMoves", "4"])
+        .args(["-testLegality", legality])
         .args([
             "-popupExitMessage",
             "false",
