@@ -27,7 +27,7 @@ Perft (int depth)
   MOVE list[2000];
   int n = 0, i, j, c50 = cnt50;
   long long total = 0;
-  /* The piece after the King in HaChu's list is its Crown Prince in Chu and Dai; Wa has none
+  /* The piece after the King in HaChu's list is its Crown Prince in Chu, Dai and Sho; Wa has none
    * (the Treacherous Fox follows the Crane King there): its game ends with the King. */
   if(p[royal[stm]].pos == ABSENT && (currentVariant == V_WA || p[royal[stm] + 2].pos == ABSENT)) return 0;
 #ifdef HASH

@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
-"""Perft counts from HaChu, an independent Chu and Dai Shogi engine, for tests/perft/.
+"""Perft counts from HaChu, an independent Chu, Dai, Wa and Sho Shogi engine, for tests/perft/.
 
 HaChu has no perft command: this script appends one (scripts/hachu_perft.c, which says what
 it counts) to HaChu's own source, mends its `setboard` (which reads past the board field),
 lets its root move list go on when the King can be taken (HaChu's search returns there at
-once, leaving no list), builds it, and asks it for the counts of the positions below. Nothing of koma is used: positions are given in koma's SFEN and translated here to
+once, leaving no list), builds it, and asks it for the counts of the positions below. For Sho it also mends two
+defects of setting a position up: HaChu reads the letter N as a Lion (its Chu letters), which
+Sho does not have, so its own `sho` start fails with "Unknown piece 'LN'" (here N is its Sho
+Knight); and the King and Crown Prince it adds in place of missing ones are Chu's, whose values
+do not mark them as Sho's royals (here they are the variant's own, where it has them; Chu, Dai
+and Wa are unchanged). Nothing of koma is used: positions are given in koma's SFEN and translated here to
 HaChu's FEN (its letters, White = the side moving first = koma's Black, files from the left).
 
 Usage:  scripts/hachu_perft.py HACHU_C [VARIANT]
   HACHU_C: hachu.c from Debian's source package hachu 0.21-29-gdf26f4a-3
   (`apt-get source hachu`, the upstream tarball hachu_0.21-29-gdf26f4a.orig.tar.gz).
-  VARIANT: only the positions of that koma variant (chu, dai, wa).
+  VARIANT: only the positions of that koma variant (chu, dai, wa, sho).
 Prints, per position, lines for tests/perft/VARIANT.perft (`position`, `option`, `perft`).
 
-Wa's positions besides its start come from random games (a fixed seed): the moves are picked
-from the legal moves `koma moves` lists (KOMA, default `koma`, the binary), and the position
-after them is written here from the moves; only the counts come from HaChu.
+Wa's and Sho's positions besides their start come from random games (a fixed seed): the moves
+are picked from the legal moves `koma moves` lists (KOMA, default `koma`, the binary), and the
+position after them is written here from the moves; only the counts come from HaChu.
 """
 import os
 import random
@@ -33,11 +38,14 @@ LETTERS = {
             "[EW]": "W", "[N]": "N", "[LN]": "L!", "N": "L!", "S": "S", "C": "C", "[CSW]": "C'"},
     # koma's Wa letters are HaChu's (its XBoard setup): every piece, promoted ones too.
     "wa": {t: t for t in [p + c for p in ["", "+"] for c in "PDUGWKVCLMHOEFSXR"]},
+    # koma's Sho letters are HaChu's too (E the Drunk Elephant, +E the Crown Prince).
+    "sho": {t: t for t in [p + c for p in ["", "+"] for c in "KRBEGSNLP"]},
 }
 
 # koma's variant name -> HaChu's.
-HACHU_NAME = {"chu": "chu", "dai": "dai", "wa": "wa-shogi"}
+HACHU_NAME = {"chu": "chu", "dai": "dai", "wa": "wa-shogi", "sho": "sho"}
 
+SHO_START = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1"
 WA_START = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH b - 1"
 
 # (variant, koma SFEN, koma options, HaChu "Promote on entry", depth, note). HaChu plays
@@ -60,20 +68,37 @@ POSITIONS = [
      "promotion=entry: a Gold on 9e (in the zone) captures out of it on 9f"),
     # Wa: HaChu plays it without drops, as koma's default (drops=off).
     ("wa", WA_START, ["royal-capture=allowed"], 0, 4, "the start"),
+    # Sho: HaChu has no bare-king rule (koma's bare-king=none) and promotes as Shogi does
+    # ("Promote on entry" off: a move that starts or ends in the zone).
+    ("sho", SHO_START, ["bare-king=none", "royal-capture=allowed"], 0, 4, "the start"),
+    # Sho's two royals: while a side has its King and Crown Prince, either may be left attacked
+    # (the Gold on 5h attacks the King on 5i); with the Crown Prince alone, it is the royal.
+    ("sho", "4k4/9/9/9/9/9/9/4g4/3+EK4 b - 1", ["bare-king=none", "royal-capture=allowed"], 0, 3,
+     "two royals: Black's King (5i) attacked by a Gold, its Crown Prince (6i) beside it"),
+    ("sho", "4k4/9/9/9/9/9/2g6/9/3+E5 b - 1", ["bare-king=none", "royal-capture=allowed"], 0, 3,
+     "Black has no King: its Crown Prince (6i) is its royal"),
 ]
 
-# Positions from random Wa games: how many, their depth, and the plies of a game.
-WA_RANDOM = (20, 3, (10, 120))
+# Positions from random games, per variant: the start, the koma options the games' moves are
+# picked under, those the counts are compared under, how many, their depth, the plies of a game.
+RANDOM = {
+    "wa": (WA_START, [], ["royal-capture=allowed"], 20, 3, (10, 120)),
+    "sho": (SHO_START, ["bare-king=none", "royal-capture=allowed"], ["bare-king=none", "royal-capture=allowed"],
+            20, 3, (10, 120)),
+}
 
 
-def koma_moves(koma, sfen):
-    wa = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants", "wa.var")
-    out = subprocess.run([koma, "moves", wa, "--sfen", sfen], capture_output=True, text=True, check=True)
+def koma_moves(koma, variant, options, sfen):
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants", variant + ".var")
+    command = [koma, "moves", path, "--sfen", sfen]
+    for option in options:
+        command += ["--option", option]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
     return out.stdout.split()
 
 
 def play(sfen, move):
-    """The SFEN after a USI move (no drops: Wa is played here without them)."""
+    """The SFEN after a USI move (no drops: Wa is played here without them, Sho has none)."""
     board, side, _hand, number = sfen.split()
     grid = []
     for rank in board.split("/"):
@@ -99,21 +124,20 @@ def play(sfen, move):
     return f"{'/'.join(ranks)} {'w' if side == 'b' else 'b'} - {int(number) + 1}"
 
 
-def wa_random_positions():
+def random_positions(variant):
     koma = os.environ.get("KOMA", "koma")
-    rng = random.Random("koma-wa")
-    count, depth, (low, high) = WA_RANDOM
+    rng = random.Random("koma-" + variant)
+    start, picking, options, count, depth, (low, high) = RANDOM[variant]
     found = []
     while len(found) < count:
-        sfen, plies = WA_START, rng.randint(low, high)
+        sfen, plies = start, rng.randint(low, high)
         for _ in range(plies):
-            moves = koma_moves(koma, sfen)
+            moves = koma_moves(koma, variant, picking, sfen)
             if not moves:
                 break
             sfen = play(sfen, rng.choice(moves))
         else:
-            found.append(("wa", sfen, ["royal-capture=allowed"], 0, depth,
-                          f"a random legal game of {plies} plies (seeded)"))
+            found.append((variant, sfen, options, 0, depth, f"a random legal game of {plies} plies (seeded)"))
     return found
 
 
@@ -155,6 +179,16 @@ def build(hachu_c, workdir):
         source = source.replace(line, line.replace("return INF;", "if(!(perftRoot && !level)) return INF;"), 1)
     # HaChu's setboard reads the board field on past its end (a space is "Unknown piece ' '"):
     # end the field at the space, once the side to move has been read from it.
+    # Sho's FEN letters: HaChu gives Sho Chu's (N = Lion); its N is the Knight.
+    source = source.replace('V_SHO,     "sho",     shoArray,  chuIDs', 'V_SHO,     "sho",     shoArray,  shoIDs', 1)
+    source = source.replace("char waIDs[]", 'char shoIDs[] =   "RVB C DKDEFLG DHGB..K L SMN KNP FKR S BT..VM..PH....";\nchar waIDs[]', 1)
+    # The King and Crown Prince added where a side has none are the variant's own, if it has them.
+    for royal in ["K", "CP"]:
+        for side in ["WHITE", "BLACK"]:
+            old = f'p[AddPiece({side}, LookUp("{royal}", V_CHU))].pos = ABSENT;'
+            assert old in source
+            source = source.replace(old, f'p[AddPiece({side}, LookUp("{royal}", currentVariant) ? LookUp("{royal}", currentVariant) : '
+                                         f'LookUp("{royal}", V_CHU))].pos = ABSENT;', 1)
     source = source.replace("  SetUp(fen, currentVariant);",
                             "  if((p = strchr(fen, ' '))) *p = 0;\n  SetUp(fen, currentVariant);", 1)
     path = os.path.join(workdir, "hachu.c")
@@ -178,8 +212,9 @@ def main():
         sys.exit(__doc__)
     only = sys.argv[2] if len(sys.argv) == 3 else None
     positions = [p for p in POSITIONS if only in (None, p[0])]
-    if only in (None, "wa"):
-        positions += wa_random_positions()
+    for variant in RANDOM:
+        if only in (None, variant):
+            positions += random_positions(variant)
     with tempfile.TemporaryDirectory() as workdir:
         binary = build(sys.argv[1], workdir)
         for variant, sfen, options, entry, depth, note in positions:

@@ -1,5 +1,6 @@
 //! Perft against independent programs, driven by the data files in `tests/perft/`
-//! (one per variant, each number citing its source). A file is lines of `position SFEN|start`,
+//! (`VARIANT.perft`, and `VARIANT.SOURCE.perft` where a second program's counts are written by
+//! their own script; each number cites its source). A file is lines of `position SFEN|start`,
 //! then the `option NAME=VALUE` choices for that position, `counting paths|distinct` (until
 //! changed) and `perft DEPTH NODES`. Counts up to a node limit run in every
 //! `cargo test`; the deep ones run with `cargo test -- --ignored` and in `koma bench`.
@@ -23,9 +24,30 @@ struct Case {
     nodes: u64,
 }
 
-fn cases(variant: &str) -> Vec<Case> {
-    let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+/// The data files of a variant: `VARIANT.perft` and any `VARIANT.SOURCE.perft`.
+fn files(variant: &str) -> Vec<String> {
+    let dir = format!("{}/tests/perft", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| {
+            entry
+                .expect("a directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| {
+            name.strip_suffix(".perft").is_some_and(|stem| {
+                stem == variant || stem.strip_prefix(variant).is_some_and(|rest| rest.starts_with('.'))
+            })
+        })
+        .collect();
+    names.sort();
+    names.into_iter().map(|name| format!("{dir}/{name}")).collect()
+}
+
+fn cases(path: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut out = Vec::new();
     let (mut sfen, mut options, mut counting) = (None, Vec::new(), LionCounting::Distinct);
     for (i, line) in text.lines().enumerate() {
@@ -71,25 +93,27 @@ fn cases(variant: &str) -> Vec<Case> {
 
 fn run(variant: &str, deep: bool) {
     let mut checked = 0;
-    for case in cases(variant) {
-        if (case.nodes > NODE_LIMIT) != deep {
-            continue;
+    for path in files(variant) {
+        for case in cases(&path) {
+            if (case.nodes > NODE_LIMIT) != deep {
+                continue;
+            }
+            let rules = compile_named(variant, &case.options)
+                .rules
+                .unwrap_or_else(|| panic!("{variant} compiles"));
+            let tables = Arc::new(MoveTables::new(rules));
+            let mut pos = match &case.sfen {
+                None => Position::start(tables),
+                Some(text) => read_sfen(&tables, text).unwrap_or_else(|e| panic!("{path}:{}: {e}", case.line)),
+            };
+            let got = perft(&mut pos, case.depth, case.counting);
+            assert_eq!(
+                got, case.nodes,
+                "{path} line {}: perft {} of {:?}",
+                case.line, case.depth, case.sfen
+            );
+            checked += 1;
         }
-        let rules = compile_named(variant, &case.options)
-            .rules
-            .unwrap_or_else(|| panic!("{variant} compiles"));
-        let tables = Arc::new(MoveTables::new(rules));
-        let mut pos = match &case.sfen {
-            None => Position::start(tables),
-            Some(text) => read_sfen(&tables, text).unwrap_or_else(|e| panic!("{variant}.perft:{}: {e}", case.line)),
-        };
-        let got = perft(&mut pos, case.depth, case.counting);
-        assert_eq!(
-            got, case.nodes,
-            "{variant}.perft line {}: perft {} of {:?}",
-            case.line, case.depth, case.sfen
-        );
-        checked += 1;
     }
     assert!(deep || checked > 0, "no perft case of {variant} under the node limit");
 }
