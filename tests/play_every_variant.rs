@@ -40,7 +40,11 @@ fn every_shipped_variant_is_played_at_the_prompt() {
             !out.contains("illegal") && !out.contains("not a move"),
             "{variant}: {moves:?}\n{out}"
         );
-        let loser = if moves.len().is_multiple_of(2) { "Black" } else { "White" };
+        let loser = if moves.len().is_multiple_of(2) {
+            "Black"
+        } else {
+            "White"
+        };
         assert!(out.contains(&format!("Game over: {loser} resigns")), "{variant}: {out}");
     }
 }

@@ -35,12 +35,18 @@ fn xboard_knows_the_moves(variant: &str) -> bool {
 /// Plays one game in XBoard; the PGN saved and XBoard's debug log.
 fn play(variant: &str, dir: &Path) -> (String, String) {
     let koma = format!("{} xboard", env!("CARGO_BIN_EXE_koma"));
-    let legality = if xboard_knows_the_moves(variant) { "true" } else { "false" };
+    let legality = if xboard_knows_the_moves(variant) {
+        "true"
+    } else {
+        "false"
+    };
     let pgn = dir.join(format!("{variant}.pgn"));
     let log = dir.join(format!("{variant}.debug"));
     // A game that stalls (an engine's move refused) is ended after five minutes.
     let status = Command::new("timeout")
-        .args(["300", "xvfb-run", "-a", "xboard", "-fcp", &koma, "-scp", &koma, "-variant", variant])
+        .args([
+            "300", "xvfb-run", "-a", "xboard", "-fcp", &koma, "-scp", &koma, "-variant", variant,
+        ])
         .args(["-matchGames", "1", "-searchTime", "0:01", "-adjudicateDrawMoves", "4"])
         .args(["-testLegality", legality])
         .args([
