@@ -551,25 +551,7 @@ mod tests {
     /// The compiler sizes the tables (for koma's limits) by the model the tables are built with.
     #[test]
     fn table_sizes_match_the_compilers_count() {
-        for name in [
-            "shogi",
-            "chu",
-            "dai",
-            "tori",
-            "yari",
-            "maka-dai-dai",
-            "minishogi",
-            "judkins",
-            "sho",
-            "micro",
-            "kyoto",
-            "checkshogi",
-            "annan",
-            "wa",
-            "whale",
-            "heian",
-            "heian-dai",
-        ] {
+        for &(name, _) in crate::compile::source::SHIPPED {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let (squares, runs) = rules
                 .pieces
