@@ -54,6 +54,13 @@ POSITIONS = [
     # One pass: a Lion and a Horned Falcon that may both pass, with nothing to capture.
     ("chu", "k11/12/12/12/12/12/5N2+H3/12/12/12/12/11K b - 1", ["royal-capture=allowed"], 0, 2,
      "one pass: a Lion (7g) and a Horned Falcon (4g) may both pass"),
+    # Lion trading, HaChu's reading (koma's `lion-protection=after-move`): White's Lion on 7f
+    # may take Black's Lion on 7d after the Pawn on 7e that alone defends it; with a Gold on
+    # 7c as well the Lion stays defended.
+    ("chu", "k11/12/12/5N6/5P6/5n6/12/12/12/12/12/11K w - 1", ["royal-capture=allowed", "lion-protection=after-move"], 0, 2,
+     "lion trading after the move: the Pawn taken on the way no longer defends the Lion behind it"),
+    ("chu", "k11/12/5G6/5N6/5P6/5n6/12/12/12/12/12/11K w - 1", ["royal-capture=allowed", "lion-protection=after-move"], 0, 2,
+     "lion trading after the move: a Gold still defends the Lion behind the Pawn taken on the way"),
     # One pass in Dai: two promoted Dragon Horses (Horned Falcons).
     ("dai", "k14/15/15/15/15/15/15/4+H4+H5/15/15/15/15/15/15/14K b - 1", ["royal-capture=allowed", "promotion=entry"], 1, 2,
      "one pass: two Horned Falcons (promoted Dragon Horses) may both pass"),

@@ -9,7 +9,7 @@
 //! move it uses) gets a mark of its own.
 
 use crate::rules::{
-    FlipEvent, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition,
+    FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition,
     RepetitionEffect, Rules, Side, Square, rank_name,
 };
 use std::collections::BTreeMap;
@@ -1047,6 +1047,13 @@ fn end_lines(rules: &Rules) -> Vec<String> {
             "lion trading: a Lion may not take a protected Lion two squares away unless it first captures a piece other than {}",
             if bridges.is_empty() { "none".into() } else { bridges }
         ));
+        lines.push(
+            match end.lion_defence {
+                LionDefence::Defended => "lion protection: the pieces the move takes first still defend",
+                LionDefence::AfterMove => "lion protection: only a piece that could recapture after the move defends",
+            }
+            .into(),
+        );
     }
     if rules.capture_unprotected_protects {
         lines.push(

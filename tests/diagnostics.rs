@@ -131,6 +131,7 @@ broken_files! {
     flip_three_faces: "flip-three-faces" => [ContradictoryClause];
     flip_no_two_faced_piece: "flip-no-two-faced-piece" => [RuleNeedsAnother];
     syntax_flip: "syntax-flip" => [Syntax];
+    syntax_defended_after_move: "syntax-defended-after-move" => [Syntax];
     drops_either_face_no_two_faced_piece: "drops-either-face-no-two-faced-piece" => [RuleNeedsAnother];
     drops_anywhere_nothing_stuck: "drops-anywhere-nothing-stuck" => [RuleNeedsAnother];
     drops_freedom_twice: "drops-freedom-twice" => [DuplicateStatement];

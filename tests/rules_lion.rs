@@ -211,6 +211,30 @@ fn lion_pawn_or_go_between_bridge_does_not_count() {
     }
 }
 
+/// Rule 1 with `lion-protection = after-move` (`defended-after-move`, HaChu's reading): a
+/// Lion defended only by the Pawn taken on the way is unprotected, since nothing could
+/// recapture after the move; under the Chu Shogi Renmei's reading (the default) that Pawn
+/// still defends it. Black's Lion 7d is defended by its Pawn 7e; White's Lion 7f takes both.
+#[test]
+fn lion_defended_after_move_counts_only_the_pieces_left_to_recapture() {
+    let sfen = "k11/12/12/5N6/5P6/5n6/12/12/12/12/12/11K w - 1";
+    let mut renmei = position("chu", &[], sfen);
+    assert_eq!(check(&mut renmei, "7f7e7d"), Err(Illegal::ProtectedLion));
+    assert!(!is_legal(&mut renmei, "7f7e7d"));
+    let mut after = position("chu", &["lion-protection=after-move"], sfen);
+    assert_eq!(check(&mut after, "7f7e7d"), Ok(()));
+    assert!(is_legal(&mut after, "7f7e7d"));
+    let m = mv(&after, "7f7e7d");
+    assert!(after.is_legal(&m), "the independent check agrees");
+    // A Gold on 7c could recapture after the move: still protected.
+    let sfen = "k11/12/5G6/5N6/5P6/5n6/12/12/12/12/12/11K w - 1";
+    let mut after = position("chu", &["lion-protection=after-move"], sfen);
+    assert_eq!(check(&mut after, "7f7e7d"), Err(Illegal::ProtectedLion));
+    assert!(!is_legal(&mut after, "7f7e7d"));
+    let m = mv(&after, "7f7e7d");
+    assert!(!after.is_legal(&m), "the independent check agrees");
+}
+
 // ------------------------------------------------------------------ lion-trading rule 2
 
 /// Chu, rule 2: White Lion 7e is taken by Black's Gold 7f. White has a Rook on 4b and a Lion

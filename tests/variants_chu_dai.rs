@@ -9,7 +9,7 @@ mod support;
 
 use koma::compile::{Choice, Severity, compile_named};
 use koma::rules::{
-    LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Repetition,
+    LionDefence, LionRole, Mode, Movement, Offset, PieceId, PieceKind, PromotionEvent, PromotionTrigger, Repetition,
     RepetitionEffect, Rules, Side, Square,
 };
 use std::collections::BTreeMap;
@@ -453,7 +453,20 @@ fn chu_pawn_and_lance_must_promote_on_the_last_rank() {
 fn chu_options_compile_and_change_what_they_should() {
     let default = compile_clean(CHU, &[]);
     let names: Vec<&str> = default.options.keys().map(String::as_str).collect();
-    assert_eq!(names, ["promotion", "pawn-rule", "royal-capture", "repetition"]);
+    assert_eq!(
+        names,
+        [
+            "promotion",
+            "pawn-rule",
+            "royal-capture",
+            "lion-protection",
+            "repetition"
+        ]
+    );
+    assert_eq!(default.end.lion_defence, LionDefence::Defended);
+    let after_move = compile_clean(CHU, &["lion-protection=after-move"]);
+    assert_eq!(after_move.end.lion_defence, LionDefence::AfterMove);
+    assert!(after_move.end.lion_trading, "the rule itself stays");
     for option in default.options.values() {
         assert_eq!(option.chosen, option.values[0]);
     }

@@ -8,8 +8,8 @@ use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
 use crate::rules::{
-    EndRules, FlipEvent, Handicap, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent, PromotionTrigger,
-    Repetition, RepetitionEffect, Rules, Side, Square,
+    EndRules, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent,
+    PromotionTrigger, Repetition, RepetitionEffect, Rules, Side, Square,
 };
 use indexmap::IndexMap;
 use std::collections::HashSet;
@@ -23,6 +23,7 @@ pub(super) fn default_end() -> EndRules {
         repetition: None,
         royal_capture_allowed: false,
         lion_trading: false,
+        lion_defence: LionDefence::Defended,
         counter_strike: false,
     }
 }
@@ -435,8 +436,15 @@ impl Ctx {
                     perpetual_check_loses: *perpetual_check_loses,
                 });
             }
-            RuleStatement::LionTrading { lions, weak_bridges } => {
+            RuleStatement::LionTrading {
+                lions,
+                weak_bridges,
+                defended_after_move,
+            } => {
                 rules.end.lion_trading = true;
+                if *defended_after_move {
+                    rules.end.lion_defence = LionDefence::AfterMove;
+                }
                 for (id, _) in self.piece_list(table, lions) {
                     rules.pieces[id.index()].lion = LionRole::Lion;
                 }

@@ -15,7 +15,8 @@
 //!   board before the move with the capturing piece lifted off its square; pieces the move
 //!   captures first still protect; capture-unprotected moves do not protect, unless the
 //!   rules say `capture-unprotected-protects` (then they protect where they could take back
-//!   a capturer its own side leaves unprotected);
+//!   a capturer its own side leaves unprotected); under `defended-after-move` the
+//!   Lion-trading rule judges it after the whole move instead;
 //! - a capture-unprotected piece (the Emperor) attacks a royal only when no other piece of
 //!   the royal's side protects it;
 //! - promotion looks at the start and end squares of a move only (Lion moves included);
@@ -36,8 +37,8 @@ use super::Move;
 use super::position::Position;
 use super::tables::{NO_SQ, Sq};
 use crate::rules::{
-    FlipEvent, LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side, Split, Square,
-    Walked,
+    FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side,
+    Split, Square, Walked,
 };
 
 impl Position {
@@ -456,6 +457,20 @@ impl<'a> Judge<'a> {
         })
     }
 
+    /// Whether the Lion on `target`, which the Lion move `m` from `from` takes, counts as
+    /// protected: with the pieces the move takes first still there, or after the whole move
+    /// (`defended-after-move`).
+    fn lion_defended(&self, m: &Move, target: Square, from: Square) -> bool {
+        match self.rules.end.lion_defence {
+            LionDefence::Defended => self.protected(target, Some(from)),
+            LionDefence::AfterMove => {
+                let mut after = self.pos.clone();
+                after.make(m);
+                Judge::new(&after).can_capture_on(after.side, target, None, false)
+            }
+        }
+    }
+
     /// Whether the piece on `target` is protected by its owner, `lifted` counting as empty.
     fn protected(&self, target: Square, lifted: Option<Square>) -> bool {
         self.at(target).is_some_and(|(owner, _, _)| {
@@ -807,7 +822,7 @@ impl<'a> Judge<'a> {
                     && mover_is_lion
                     && distance(from, c) >= 2
                     && !bridge
-                    && self.protected(c, Some(from))
+                    && self.lion_defended(m, c, from)
                 {
                     return false;
                 }

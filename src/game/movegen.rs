@@ -7,7 +7,7 @@ use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{FlipEvent, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
+use crate::rules::{FlipEvent, LionDefence, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -472,9 +472,10 @@ impl Position {
 
     /// Chu's Lion-trading rules.
     fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
-        let t = &*self.t;
-        let mover = code_kind(self.board[usize::from(m.from)]);
-        let mover_is_lion = t.kind(mover).lion == LionRole::Lion;
+        let end = &self.t.rules().end;
+        let (lion_trading, counter_strike) = (end.lion_trading, end.counter_strike);
+        let geometry = self.t.geometry();
+        let mover_is_lion = self.t.kind(code_kind(self.board[usize::from(m.from)])).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
         for sq in m.captures() {
@@ -482,19 +483,34 @@ impl Position {
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let info = &t.kind(code_kind(code));
-            if info.lion == LionRole::Lion {
-                if t.rules().end.counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
+            let role = self.t.kind(code_kind(code)).lion;
+            if role == LionRole::Lion {
+                if counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
                     return Err(Illegal::CounterStrike);
                 }
-                let distant = t.geometry().distance(m.from, sq) >= 2;
-                if t.rules().end.lion_trading && mover_is_lion && distant && !bridge && self.protected(sq, m.from) {
+                let distant = geometry.distance(m.from, sq) >= 2;
+                if lion_trading && mover_is_lion && distant && !bridge && self.lion_defended(m, sq) {
                     return Err(Illegal::ProtectedLion);
                 }
             }
-            bridge |= info.lion != LionRole::WeakBridge;
+            bridge |= role != LionRole::WeakBridge;
         }
         Ok(())
+    }
+}
+
+impl Position {
+    /// Whether the Lion on `sq`, which the Lion move `m` takes, counts as protected.
+    fn lion_defended(&mut self, m: &Move, sq: Sq) -> bool {
+        match self.t.rules().end.lion_defence {
+            LionDefence::Defended => self.protected(sq, m.from),
+            LionDefence::AfterMove => {
+                let undo = self.make(m);
+                let defended = self.attacked(sq, self.side);
+                self.unmake(m, &undo);
+                defended
+            }
+        }
     }
 }
 

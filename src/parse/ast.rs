@@ -192,6 +192,8 @@ pub enum RuleStatement {
     LionTrading {
         lions: Vec<Spanned<String>>,
         weak_bridges: Vec<Spanned<String>>,
+        /// `defended-after-move`: protection is judged after the move.
+        defended_after_move: bool,
     },
     CounterStrike(Vec<Spanned<String>>),
     RoyalCaptureAllowed,

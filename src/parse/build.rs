@@ -329,20 +329,25 @@ impl Build {
                 perpetual_check_loses: inner.len() > 2,
             },
             Token::lion_trading_rule => {
+                let defended_after_move = inner.iter().any(|p| p.as_rule() == Token::defended_after_move);
                 let split = inner
                     .iter()
-                    .position(|p| p.as_rule() == Token::weak_bridges)
+                    .position(|p| matches!(p.as_rule(), Token::weak_bridges | Token::defended_after_move))
                     .unwrap_or(inner.len());
-                let weak_bridges = inner.get(split).map(|p| {
-                    p.clone()
-                        .into_inner()
-                        .filter(not_keyword)
-                        .map(|b| self.spanned_str(&b))
-                        .collect()
-                });
+                let weak_bridges = inner
+                    .get(split)
+                    .filter(|p| p.as_rule() == Token::weak_bridges)
+                    .map(|p| {
+                        p.clone()
+                            .into_inner()
+                            .filter(not_keyword)
+                            .map(|b| self.spanned_str(&b))
+                            .collect()
+                    });
                 RuleStatement::LionTrading {
                     lions: strs(&inner[..split]),
                     weak_bridges: weak_bridges.unwrap_or_default(),
+                    defended_after_move,
                 }
             }
             Token::counter_strike_rule => RuleStatement::CounterStrike(strs(&inner)),

@@ -460,6 +460,7 @@ fn describe(token: Token, keyword: &str, in_moves: bool) -> Option<&'static str>
         Token::repetition_effect => "draw, illegal or starter-varies",
         Token::perpetual_check => "`, perpetual-check loses`",
         Token::weak_bridges => "`bridge-excludes`",
+        Token::defended_after_move => "`defended-after-move`",
         _ => return None,
     })
 }

@@ -113,7 +113,10 @@ pub const WORDS: &[Word] = &[
         "repetition",
         "`repetition N draw|illegal|starter-varies`, optionally followed by `, perpetual-check loses`",
     ),
-    statement("lion-trading", "`lion-trading ABBR... [bridge-excludes ABBR...]`"),
+    statement(
+        "lion-trading",
+        "`lion-trading ABBR... [bridge-excludes ABBR...] [defended-after-move]`",
+    ),
     statement("counter-strike", "`counter-strike ABBR...`"),
     statement("royal-capture-allowed", alone!("royal-capture-allowed")),
     statement("capture-unprotected-protects", alone!("capture-unprotected-protects")),
@@ -166,6 +169,7 @@ pub const WORDS: &[Word] = &[
     word("perpetual-check", Kind::Part),
     word("loses", Kind::Part),
     word("bridge-excludes", Kind::Part),
+    word("defended-after-move", Kind::Part),
 ];
 
 /// The words of the kinds `wanted` picks, in table order.

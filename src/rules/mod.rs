@@ -250,9 +250,31 @@ pub struct EndRules {
     /// Chu's rule: a Lion may not take a protected Lion two squares away unless it first
     /// captured a piece that is not a weak bridge.
     pub lion_trading: bool,
+    /// When the Lion taken is judged protected under `lion_trading`.
+    #[serde(default, skip_serializing_if = "LionDefence::is_defended")]
+    pub lion_defence: LionDefence,
     /// Chu's rule: after a non-Lion captures a Lion, the opponent may not capture a Lion with
     /// a non-Lion on the next move.
     pub counter_strike: bool,
+}
+
+/// When a Lion taken two squares away counts as protected, under Chu's Lion-trading rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum LionDefence {
+    /// A piece of its side could capture on its square were the capturing Lion there, the
+    /// pieces the move captures first included (a Pawn taken on the way still defends: the
+    /// Chu Shogi Renmei's reading, lishogi's).
+    #[default]
+    Defended,
+    /// A piece of its side could capture the capturing Lion after the whole move, the pieces
+    /// it took on the way gone (`defended-after-move`: H. G. Muller's reading, HaChu's).
+    AfterMove,
+}
+
+impl LionDefence {
+    pub fn is_defended(&self) -> bool {
+        *self == LionDefence::Defended
+    }
 }
 
 /// The result for the side to move.

@@ -216,7 +216,9 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         RuleStatement::CapturedAs { captured, enters_as } => {
             vec![std::slice::from_ref(captured), std::slice::from_ref(enters_as)]
         }
-        RuleStatement::LionTrading { lions, weak_bridges } => vec![lions, weak_bridges],
+        RuleStatement::LionTrading {
+            lions, weak_bridges, ..
+        } => vec![lions, weak_bridges],
         RuleStatement::Promotion { .. }
         | RuleStatement::Flip(_)
         | RuleStatement::Deferral
