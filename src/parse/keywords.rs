@@ -166,6 +166,7 @@ pub const WORDS: &[Word] = &[
     word("perpetual-check", Kind::Part),
     word("loses", Kind::Part),
     word("bridge-excludes", Kind::Part),
+    word("turning", Kind::Part),
 ];
 
 /// The words of the kinds `wanted` picks, in table order.
