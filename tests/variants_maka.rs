@@ -376,6 +376,7 @@ fn capture_promotion_and_self_check_options() {
         [PromotionTrigger {
             when: PromotionEvent::Capture,
             compulsory: false,
+            compulsory_on_promoted: false,
         }]
     );
     assert!(compile_clean(FILE, &["self-check=legal"]).end.royal_capture_allowed);
