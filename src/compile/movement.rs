@@ -210,7 +210,7 @@ impl Ctx {
                         Check::ContradictoryClause,
                         source,
                         span.clone(),
-                        format!("the hook's first leg {} may not turn: no direction after `turning` is at 90° to it", name(dir)),
+                        format!("the hook's first leg along {} may not turn: no direction after `turning` is at 90° to it", name(dir)),
                         "no turn for that leg",
                         Some(format!("a leg that never turns is a slide: write `slide {}` as its own clause", name(dir))),
                     );
