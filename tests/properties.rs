@@ -719,7 +719,12 @@ fn dai_dai_and_tai() {
         ("tai", &[][..], 2, 40),
         (
             "tai",
-            &["capture-promotion=on-promoted", "peacock=either", "teaching-king=2", "emperor-protects=never"][..],
+            &[
+                "capture-promotion=on-promoted",
+                "peacock=either",
+                "teaching-king=2",
+                "emperor-protects=never",
+            ][..],
             2,
             30,
         ),

@@ -98,7 +98,11 @@ fn expected(board: koma::rules::BoardSize, from: Square, entry: &Entry) -> BTree
     match entry.special.as_str() {
         // The Lion: every square within two king steps, and a pass.
         "L" => {
-            out.extend((-2..=2).flat_map(|dx| (-2..=2).map(move |dy| (dx, dy))).filter_map(|(dx, dy)| at(dx, dy)));
+            out.extend(
+                (-2..=2)
+                    .flat_map(|dx| (-2..=2).map(move |dy| (dx, dy)))
+                    .filter_map(|(dx, dy)| at(dx, dy)),
+            );
         }
         // The Emperor: any other square.
         "E" => {
@@ -136,7 +140,9 @@ fn koma_destinations(tables: &Arc<MoveTables>, kind: koma::rules::PieceId, squar
 fn destinations_match_the_piece_table(game: &str, every: usize) {
     let tables = support::tables(game, &[]);
     let board = tables.rules().board;
-    let squares: Vec<u8> = (1..=board.files).filter(|&k| (k as usize - 1) % every == 0 || k == board.files).collect();
+    let squares: Vec<u8> = (1..=board.files)
+        .filter(|&k| (k as usize - 1).is_multiple_of(every) || k == board.files)
+        .collect();
     for entry in table(game) {
         let kind = id(tables.rules(), &entry.abbrev);
         for &file in &squares {
@@ -193,7 +199,12 @@ fn tai_all_royals_must_be_captured() {
     // White Emperor 1a, Crown Prince 25a; Black Rooks 1y and 25y, Emperor 13y, Prince 13x.
     let position = sfen(
         25,
-        &[('a', "[cp]23[e]"), ('m', "12[p]12"), ('x', "12[CP]12"), ('y', "[R]11[E]11[R]")],
+        &[
+            ('a', "[cp]23[e]"),
+            ('m', "12[p]12"),
+            ('x', "12[CP]12"),
+            ('y', "[R]11[E]11[R]"),
+        ],
         "b",
     );
     let mut game = Game::new(support::position("tai", &["self-check=legal"], &position));
@@ -209,11 +220,7 @@ fn tai_all_royals_must_be_captured() {
 #[test]
 fn tai_exposing_one_of_two_royals_is_legal() {
     // Black Crown Prince 13x may step onto 14w, which the White Rook on 14a attacks.
-    let position = sfen(
-        25,
-        &[('a', "[e]10[r]12[cp]"), ('x', "12[CP]12"), ('y', "12[E]12")],
-        "b",
-    );
+    let position = sfen(25, &[('a', "[e]10[r]12[cp]"), ('x', "12[CP]12"), ('y', "12[E]12")], "b");
     let mut pos = support::position("tai", &[], &position);
     assert!(is_legal(&mut pos, "13x14w"));
 }
@@ -223,7 +230,13 @@ fn tai_exposing_one_of_two_royals_is_legal() {
 fn tai_drunk_elephant_promotes_to_a_second_crown_prince() {
     let position = sfen(
         25,
-        &[('a', "[e]23[cp]"), ('l', "12[p]12"), ('m', "12[DE]12"), ('x', "12[CP]12"), ('y', "12[E]12")],
+        &[
+            ('a', "[e]23[cp]"),
+            ('l', "12[p]12"),
+            ('m', "12[DE]12"),
+            ('x', "12[CP]12"),
+            ('y', "12[E]12"),
+        ],
         "b",
     );
     let mut pos = support::position("tai", &[], &position);
@@ -240,7 +253,17 @@ fn tai_drunk_elephant_promotes_to_a_second_crown_prince() {
 #[test]
 fn dai_dai_promotion_by_capture_is_compulsory() {
     // Black Kylin 9i jumps to 9g; Black Pawn 5h takes 5g.
-    let position = sfen(17, &[('a', "[k]16"), ('g', "8[p]3[p]4"), ('h', "12[P]4"), ('i', "8[KY]8"), ('q', "16[K]")], "b");
+    let position = sfen(
+        17,
+        &[
+            ('a', "[k]16"),
+            ('g', "8[p]3[p]4"),
+            ('h', "12[P]4"),
+            ('i', "8[KY]8"),
+            ('q', "16[K]"),
+        ],
+        "b",
+    );
     let mut pos = support::position("dai-dai", &[], &position);
     assert!(is_legal(&mut pos, "9i9g+"));
     assert!(!is_legal(&mut pos, "9i9g"));
@@ -257,14 +280,25 @@ fn promotion_compulsory_only_when_capturing_a_promoted_piece() {
     // Black Kylins 9i and 5i; White Pawn 9g, White promoted Kylin (a Great Dragon) 5g.
     let position = sfen(
         17,
-        &[('a', "[k]16"), ('g', "8[p]3+[ky]4"), ('i', "8[KY]3[KY]4"), ('q', "16[K]")],
+        &[
+            ('a', "[k]16"),
+            ('g', "8[p]3+[ky]4"),
+            ('i', "8[KY]3[KY]4"),
+            ('q', "16[K]"),
+        ],
         "b",
     );
     for game in ["dai-dai", "tai"] {
         let position = if game == "tai" {
             sfen(
                 25,
-                &[('a', "[e]23[cp]"), ('g', "16[p]3+[ky]4"), ('i', "16[KY]3[KY]4"), ('x', "[CP]24"), ('y', "24[E]")],
+                &[
+                    ('a', "[e]23[cp]"),
+                    ('g', "16[p]3+[ky]4"),
+                    ('i', "16[KY]3[KY]4"),
+                    ('x', "[CP]24"),
+                    ('y', "24[E]"),
+                ],
                 "b",
             )
         } else {
@@ -272,9 +306,15 @@ fn promotion_compulsory_only_when_capturing_a_promoted_piece() {
         };
         let mut pos = support::position(game, &["capture-promotion=on-promoted"], &position);
         assert!(is_legal(&mut pos, "9i9g+"), "{game}");
-        assert!(is_legal(&mut pos, "9i9g"), "{game}: taking an unpromoted Pawn, promotion is optional");
+        assert!(
+            is_legal(&mut pos, "9i9g"),
+            "{game}: taking an unpromoted Pawn, promotion is optional"
+        );
         assert!(is_legal(&mut pos, "5i5g+"), "{game}");
-        assert!(!is_legal(&mut pos, "5i5g"), "{game}: taking a promoted piece, promotion is compulsory");
+        assert!(
+            !is_legal(&mut pos, "5i5g"),
+            "{game}: taking a promoted piece, promotion is compulsory"
+        );
     }
 }
 
@@ -288,7 +328,13 @@ fn peacock_hooks_turn_onto_the_other_forward_diagonal() {
     // Black Peacock 13m: forward-left to 14l, then forward-right to 13k, or back-left to 15m.
     let position = sfen(
         25,
-        &[('a', "[e]23[cp]"), ('h', "16[p]8"), ('m', "12[PC]12"), ('x', "[CP]24"), ('y', "24[E]")],
+        &[
+            ('a', "[e]23[cp]"),
+            ('h', "16[p]8"),
+            ('m', "12[PC]12"),
+            ('x', "[CP]24"),
+            ('y', "24[E]"),
+        ],
         "b",
     );
     let mut pos = support::position("tai", &[], &position);
@@ -304,7 +350,13 @@ fn peacock_hooks_turn_onto_the_other_forward_diagonal() {
     // A White Pawn on 14l: taken, it ends the move; nothing passes it.
     let blocked = sfen(
         25,
-        &[('a', "[e]23[cp]"), ('l', "11[p]13"), ('m', "12[PC]12"), ('x', "[CP]24"), ('y', "24[E]")],
+        &[
+            ('a', "[e]23[cp]"),
+            ('l', "11[p]13"),
+            ('m', "12[PC]12"),
+            ('x', "[CP]24"),
+            ('y', "24[E]"),
+        ],
         "b",
     );
     let mut pos = support::position("tai", &[], &blocked);

@@ -81,6 +81,7 @@ fn hook(dirs: &[(i8, i8)]) -> Vec<Movement> {
     dirs.iter()
         .map(|&d| Movement::Hook {
             dir: Offset::from(d),
+            only_turn: None,
             mode: Mode::Any,
         })
         .collect()

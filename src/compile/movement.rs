@@ -143,7 +143,9 @@ impl Ctx {
             }
             MovementSyntax::Hook(dirs, turning) => {
                 let firsts = self.directions(dirs, source);
-                let turns = turning.as_ref().map(|t| (self.directions(&t.node, source), t.span.clone()));
+                let turns = turning
+                    .as_ref()
+                    .map(|t| (self.directions(&t.node, source), t.span.clone()));
                 match turns {
                     None => firsts
                         .into_iter()
@@ -190,7 +192,10 @@ impl Ctx {
         source: usize,
     ) -> Vec<Movement> {
         let name = |o: Offset| direction_name(o).unwrap_or("?");
-        if let Some(&stray) = turns.iter().find(|t| !firsts.iter().any(|f| f.perpendiculars().contains(t))) {
+        if let Some(&stray) = turns
+            .iter()
+            .find(|t| !firsts.iter().any(|f| f.perpendiculars().contains(t)))
+        {
             self.error_in(
                 Check::ContradictoryClause,
                 source,
@@ -210,9 +215,15 @@ impl Ctx {
                         Check::ContradictoryClause,
                         source,
                         span.clone(),
-                        format!("the hook's first leg along {} may not turn: no direction after `turning` is at 90° to it", name(dir)),
+                        format!(
+                            "the hook's first leg along {} may not turn: no direction after `turning` is at 90° to it",
+                            name(dir)
+                        ),
                         "no turn for that leg",
-                        Some(format!("a leg that never turns is a slide: write `slide {}` as its own clause", name(dir))),
+                        Some(format!(
+                            "a leg that never turns is a slide: write `slide {}` as its own clause",
+                            name(dir)
+                        )),
                     );
                     return vec![];
                 }

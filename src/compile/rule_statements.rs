@@ -627,14 +627,19 @@ impl Ctx {
         rules: &mut Rules,
     ) {
         let compulsory = obligation.as_ref().is_some_and(|o| o.node.trim() == "compulsory");
-        let on_promoted = obligation.as_ref().filter(|o| o.node.trim() == "compulsory-on-promoted");
+        let on_promoted = obligation
+            .as_ref()
+            .filter(|o| o.node.trim() == "compulsory-on-promoted");
         if let (Some(o), crate::parse::ast::PromotionSyntax::Zone { .. }) = (on_promoted, trigger) {
             self.error(
                 Check::ContradictoryClause,
                 o.span.clone(),
                 "`compulsory-on-promoted` applies to promotion on capture, not to a zone".into(),
                 "only with `promotion capture`",
-                Some("write `promotion capture compulsory-on-promoted`, or `compulsory` or `optional` for the zone".into()),
+                Some(
+                    "write `promotion capture compulsory-on-promoted`, or `compulsory` or `optional` for the zone"
+                        .into(),
+                ),
             );
             return;
         }

@@ -651,9 +651,10 @@ impl<'a> Judge<'a> {
 
     /// Whether any of the pieces on `captures` is promoted (it reverts to another kind).
     fn takes_promoted(&self, captures: &[Square]) -> bool {
-        captures
-            .iter()
-            .any(|&s| self.at(s).is_some_and(|(_, kind, _)| self.rules.piece(kind).promotion.reverts_to.is_some()))
+        captures.iter().any(|&s| {
+            self.at(s)
+                .is_some_and(|(_, kind, _)| self.rules.piece(kind).promotion.reverts_to.is_some())
+        })
     }
 
     /// What the promotion rules allow for a move of a `kind` piece from `from` to `to`.
