@@ -280,7 +280,7 @@ impl Diagram {
             Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
             Movement::AreaLion { steps, .. } => self.area_lion(steps, mode),
             Movement::LineLion { dir, steps, .. } => self.line_lion(dir, steps, mode),
-            Movement::Hook { dir, .. } => self.hook(dir, mode),
+            Movement::Hook { dir, only_turn, .. } => self.hook(dir, only_turn, mode),
             Movement::Anywhere { .. } => self.anywhere(mode),
         }
     }
@@ -310,12 +310,13 @@ impl Diagram {
         }
     }
 
-    /// The first leg to the rim, and every square a 90° turn from it reaches.
-    fn hook(&mut self, dir: Offset, mode: Mode) {
+    /// The first leg to the rim, and every square a 90° turn from it (onto `only_turn`, if
+    /// given) reaches.
+    fn hook(&mut self, dir: Offset, only_turn: Option<Offset>, mode: Mode) {
         self.line(dir, None, Kind::HookLeg, mode);
         let corners: Vec<Offset> = self.ray(ORIGIN, dir).collect();
         for corner in corners {
-            for turn in dir.perpendiculars() {
+            for turn in crate::rules::hook_turns(dir, only_turn) {
                 let leg: Vec<Offset> = self.ray(corner, turn).collect();
                 for at in leg {
                     self.put(at, Kind::HookTurn, mode);

@@ -141,6 +141,9 @@ broken_files! {
     not_in_hand_no_drop_last_rank: "not-in-hand-no-drop-last-rank" => [NotInHand];
     rule_needs_another_no_forced_promotion: "rule-needs-another-no-forced-promotion" => [RuleNeedsAnother];
     unknown_option_setup: "unknown-option-setup" => [UnknownOption];
+    contradictory_clause_hook_turning: "contradictory-clause-hook-turning" => [ContradictoryClause];
+    contradictory_clause_hook_leg_without_turn: "contradictory-clause-hook-leg-without-turn" => [ContradictoryClause];
+    contradictory_clause_compulsory_on_promoted: "contradictory-clause-compulsory-on-promoted" => [ContradictoryClause];
     many_errors: "many-errors" => [
         UnknownDirection,
         DuplicateAbbreviation,

@@ -707,3 +707,34 @@ fn wa_whale_heian_and_heian_dai() {
         });
     }
 }
+
+/// Dai-Dai and Tai, each with its options: promotion by capture compulsory (SV), only on
+/// taking a promoted piece, or optional; Tai's Peacock turning either way, the Teaching King's
+/// second version and Emperors that protect nothing. Tai's 25 × 25 board: fewer plies.
+#[test]
+fn dai_dai_and_tai() {
+    for (variant, options, games, plies) in [
+        ("dai-dai", &[][..], 3, 100),
+        ("dai-dai", &["capture-promotion=on-promoted"][..], 2, 80),
+        ("tai", &[][..], 2, 40),
+        (
+            "tai",
+            &[
+                "capture-promotion=on-promoted",
+                "peacock=either",
+                "teaching-king=2",
+                "emperor-protects=never",
+            ][..],
+            2,
+            30,
+        ),
+    ] {
+        run(Config {
+            variant,
+            options,
+            games,
+            plies,
+            seed: 12,
+        });
+    }
+}

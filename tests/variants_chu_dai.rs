@@ -430,6 +430,7 @@ fn zone(depth: u8, enter: bool, within: bool, leave: bool) -> PromotionTrigger {
             capture: false,
         },
         compulsory: false,
+        compulsory_on_promoted: false,
     }
 }
 

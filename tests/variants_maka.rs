@@ -81,6 +81,7 @@ fn hook(dirs: &[(i8, i8)]) -> Vec<Movement> {
     dirs.iter()
         .map(|&d| Movement::Hook {
             dir: Offset::from(d),
+            only_turn: None,
             mode: Mode::Any,
         })
         .collect()
@@ -376,6 +377,7 @@ fn capture_promotion_and_self_check_options() {
         [PromotionTrigger {
             when: PromotionEvent::Capture,
             compulsory: false,
+            compulsory_on_promoted: false,
         }]
     );
     assert!(compile_clean(FILE, &["self-check=legal"]).end.royal_capture_allowed);

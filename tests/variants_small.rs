@@ -287,6 +287,7 @@ fn zone(depth: u8, leave: bool, compulsory: bool) -> Vec<PromotionTrigger> {
             capture: false,
         },
         compulsory,
+        compulsory_on_promoted: false,
     }]
 }
 

@@ -8,8 +8,8 @@ use koma::compile::Choice;
 #[derive(Args)]
 pub struct Variant {
     /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi,
-    /// judkins, sho, micro, kyoto, checkshogi, annan, wa, whale, heian, heian-dai) or the path of a
-    /// `.var` file.
+    /// judkins, sho, micro, kyoto, checkshogi, annan, wa, whale, heian, heian-dai, dai-dai,
+    /// tai) or the path of a `.var` file.
     pub variant: String,
 }
 

@@ -33,6 +33,8 @@ const DATA: &[(&str, &str)] = &[
     ("whale", include_str!("../../tests/perft/whale.perft")),
     ("heian", include_str!("../../tests/perft/heian.perft")),
     ("heian-dai", include_str!("../../tests/perft/heian-dai.perft")),
+    ("dai-dai", include_str!("../../tests/perft/dai-dai.perft")),
+    ("tai", include_str!("../../tests/perft/tai.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

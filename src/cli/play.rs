@@ -56,9 +56,9 @@ pub enum Player {
 #[derive(clap::Args)]
 pub struct Settings {
     /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi, judkins, sho,
-    /// micro, kyoto, checkshogi, annan, wa, whale, heian, heian-dai) or the path of a `.var` file.
-    /// Not needed to continue a record (`--load`, or `--record` on an existing game), which names
-    /// its variant.
+    /// micro, kyoto, checkshogi, annan, wa, whale, heian, heian-dai, dai-dai, tai) or the path of
+    /// a `.var` file. Not needed to continue a record (`--load`, or `--record` on an existing
+    /// game), which names its variant.
     #[arg(required_unless_present_any = ["load", "record"])]
     pub variant: Option<String>,
     /// Who plays Black (the first player).

@@ -141,11 +141,23 @@ impl Ctx {
                         .collect()
                 }
             }
-            MovementSyntax::Hook(dirs) => self
-                .directions(dirs, source)
-                .into_iter()
-                .map(|dir| Movement::Hook { dir, mode })
-                .collect(),
+            MovementSyntax::Hook(dirs, turning) => {
+                let firsts = self.directions(dirs, source);
+                let turns = turning
+                    .as_ref()
+                    .map(|t| (self.directions(&t.node, source), t.span.clone()));
+                match turns {
+                    None => firsts
+                        .into_iter()
+                        .map(|dir| Movement::Hook {
+                            dir,
+                            only_turn: None,
+                            mode,
+                        })
+                        .collect(),
+                    Some((turns, span)) => self.turning_hooks(&firsts, &turns, span, mode, source),
+                }
+            }
             MovementSyntax::Anywhere => vec![Movement::Anywhere { mode }],
             MovementSyntax::Unknown(word) => {
                 let help = did_you_mean_or(word, keywords::clause_starts(), || {
@@ -167,6 +179,67 @@ impl Ctx {
             }
         };
         Lowered::Moves(moves)
+    }
+
+    /// The hooks of `hook DIRS turning TURNS`: from each first leg, the turns among `turns`
+    /// at 90° to it. A turn at 90° to no first leg, or a first leg with no turn, is reported.
+    fn turning_hooks(
+        &mut self,
+        firsts: &[Offset],
+        turns: &[Offset],
+        span: crate::parse::ast::Span,
+        mode: Mode,
+        source: usize,
+    ) -> Vec<Movement> {
+        let name = |o: Offset| direction_name(o).unwrap_or("?");
+        if let Some(&stray) = turns
+            .iter()
+            .find(|t| !firsts.iter().any(|f| f.perpendiculars().contains(t)))
+        {
+            self.error_in(
+                Check::ContradictoryClause,
+                source,
+                span.clone(),
+                format!("a hook turns by 90°, and {} is at 90° to none of its first legs", name(stray)),
+                "a turn no first leg can take",
+                Some("after `turning`, name directions at 90° to the first legs: `hook forward-diagonal turning forward-diagonal`".into()),
+            );
+            return vec![];
+        }
+        let mut moves = vec![];
+        for &dir in firsts {
+            let allowed: Vec<Offset> = dir.perpendiculars().into_iter().filter(|p| turns.contains(p)).collect();
+            match allowed.as_slice() {
+                [] => {
+                    self.error_in(
+                        Check::ContradictoryClause,
+                        source,
+                        span.clone(),
+                        format!(
+                            "the hook's first leg along {} may not turn: no direction after `turning` is at 90° to it",
+                            name(dir)
+                        ),
+                        "no turn for that leg",
+                        Some(format!(
+                            "a leg that never turns is a slide: write `slide {}` as its own clause",
+                            name(dir)
+                        )),
+                    );
+                    return vec![];
+                }
+                [only] => moves.push(Movement::Hook {
+                    dir,
+                    only_turn: Some(*only),
+                    mode,
+                }),
+                _ => moves.push(Movement::Hook {
+                    dir,
+                    only_turn: None,
+                    mode,
+                }),
+            }
+        }
+        moves
     }
 
     /// Whether the clause is `from-last-rank`: reported where it cannot apply (a movement

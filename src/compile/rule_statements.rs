@@ -635,6 +635,22 @@ impl Ctx {
         rules: &mut Rules,
     ) {
         let compulsory = obligation.as_ref().is_some_and(|o| o.node.trim() == "compulsory");
+        let on_promoted = obligation
+            .as_ref()
+            .filter(|o| o.node.trim() == "compulsory-on-promoted");
+        if let (Some(o), crate::parse::ast::PromotionSyntax::Zone { .. }) = (on_promoted, trigger) {
+            self.error(
+                Check::ContradictoryClause,
+                o.span.clone(),
+                "`compulsory-on-promoted` applies to promotion on capture, not to a zone".into(),
+                "only with `promotion capture`",
+                Some(
+                    "write `promotion capture compulsory-on-promoted`, or `compulsory` or `optional` for the zone"
+                        .into(),
+                ),
+            );
+            return;
+        }
         let when = match trigger {
             crate::parse::ast::PromotionSyntax::Capture => PromotionEvent::Capture,
             crate::parse::ast::PromotionSyntax::Zone { depth, events } => {
@@ -689,7 +705,11 @@ impl Ctx {
                 }
             }
         };
-        rules.promotion.push(PromotionTrigger { when, compulsory });
+        rules.promotion.push(PromotionTrigger {
+            when,
+            compulsory,
+            compulsory_on_promoted: on_promoted.is_some(),
+        });
     }
 
     fn handicap(&mut self, name: &Spanned<String>, squares: &[Spanned<String>], rules: &mut Rules) {

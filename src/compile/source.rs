@@ -30,6 +30,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("whale", include_str!("../../variants/whale.var")),
     ("heian", include_str!("../../variants/heian.var")),
     ("heian-dai", include_str!("../../variants/heian-dai.var")),
+    ("dai-dai", include_str!("../../variants/dai-dai.var")),
+    ("tai", include_str!("../../variants/tai.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

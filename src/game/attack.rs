@@ -131,7 +131,9 @@ impl View<'_> {
             // capture-unprotected.
             let reaches = counted
                 && match m.split() {
-                    Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
+                    Split::Walked(Walked::Hook { dir, only_turn, .. }) => {
+                        self.hook_reaches(t, p, by, (dir, only_turn), sq, ignore)
+                    }
                     Split::Walked(Walked::Anywhere { .. }) => true,
                     Split::Unrolled(unrolled) => {
                         (mode == Mode::CaptureUnprotected || unrolled.from_last_rank())
@@ -157,7 +159,7 @@ impl View<'_> {
         t: &MoveTables,
         from: Sq,
         side: Side,
-        dir: crate::rules::Offset,
+        (dir, only_turn): (crate::rules::Offset, Option<crate::rules::Offset>),
         sq: Sq,
         ignore: Sq,
     ) -> bool {
@@ -174,7 +176,7 @@ impl View<'_> {
             if occupied(s1) {
                 return false;
             }
-            for perp in dir.perpendiculars() {
+            for perp in crate::rules::hook_turns(dir, only_turn) {
                 let second = leg(s1, Geometry::board_vector(side, perp));
                 if let Some(at) = second.iter().position(|&s2| s2 == sq) {
                     return second[..at].iter().all(|&s2| !occupied(s2)) && first[..k].iter().all(|&s| !occupied(s));

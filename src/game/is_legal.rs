@@ -399,8 +399,9 @@ impl<'a> Judge<'a> {
             Movement::Leap { to: by, .. } => self.step(side, from, by) == Some(to),
             Movement::AreaLion { steps, .. } => (1..=steps).contains(&distance(from, to)),
             Movement::LineLion { dir, steps, .. } => self.line(side, from, dir, steps).contains(&to),
-            Movement::Hook { dir, .. } => {
-                // Along `dir`; at any empty square on the way, optionally turn 90° and go on.
+            Movement::Hook { dir, only_turn, .. } => {
+                // Along `dir`; at any empty square on the way, optionally turn 90° (onto
+                // `only_turn`, if given) and go on.
                 let mut at = from;
                 while let Some(first) = self.step(side, at, dir) {
                     if first == to {
@@ -409,7 +410,7 @@ impl<'a> Judge<'a> {
                     if self.occupied(first, lifted) {
                         return false;
                     }
-                    for turn in dir.perpendiculars() {
+                    for turn in crate::rules::hook_turns(dir, only_turn) {
                         let mut leg = first;
                         while let Some(second) = self.step(side, leg, turn) {
                             if second == to {
@@ -591,7 +592,7 @@ impl<'a> Judge<'a> {
             expected
         };
         let pass = to == from && captures.is_empty();
-        let allowed = match self.promotion(kind, declined, from, to, !captures.is_empty(), pass) {
+        let allowed = match self.promotion(kind, declined, from, to, &captures, pass) {
             Promotion::Never => !m.promote,
             Promotion::May => true,
             Promotion::Must => m.promote,
@@ -663,6 +664,14 @@ impl<'a> Judge<'a> {
         false
     }
 
+    /// Whether any of the pieces on `captures` is promoted (it reverts to another kind).
+    fn takes_promoted(&self, captures: &[Square]) -> bool {
+        captures.iter().any(|&s| {
+            self.at(s)
+                .is_some_and(|(_, kind, _)| self.rules.piece(kind).promotion.reverts_to.is_some())
+        })
+    }
+
     /// What the promotion rules allow for a move of a `kind` piece from `from` to `to`.
     fn promotion(
         &self,
@@ -670,9 +679,10 @@ impl<'a> Judge<'a> {
         declined: bool,
         from: Square,
         to: Square,
-        capture: bool,
+        captures: &[Square],
         pass: bool,
     ) -> Promotion {
+        let capture = !captures.is_empty();
         let piece = self.rules.piece(kind);
         if let Some(event) = self.rules.flip {
             // Both faces of a two-faced piece turn over, on every move or every capture.
@@ -707,7 +717,7 @@ impl<'a> Judge<'a> {
             };
             if fires {
                 chance = true;
-                compulsory |= trigger.compulsory;
+                compulsory |= trigger.compulsory || trigger.compulsory_on_promoted && self.takes_promoted(captures);
             }
         }
         // The Renmei's last-rank rule: a choice on any move to the last rank, even for a

@@ -7,7 +7,7 @@ use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{FlipEvent, LionDefence, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
+use crate::rules::{FlipEvent, LionDefence, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked, hook_turns};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -609,7 +609,7 @@ impl Gen<'_> {
             match *walked {
                 Walked::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
                 Walked::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
-                Walked::Hook { dir, mode } => self.hook(from, code, dir, mode),
+                Walked::Hook { dir, only_turn, mode } => self.hook(from, code, dir, only_turn, mode),
                 Walked::Anywhere { mode } => self.anywhere(from, code, mode),
             }
         }
@@ -662,7 +662,7 @@ impl Gen<'_> {
             drop: None,
             promote: false,
         };
-        match self.promotion(from, to, code, capture) {
+        match self.promotion(from, to, via, code, capture) {
             Promotion::No => self.out.push(base),
             Promotion::May => {
                 self.out.push(Move { promote: true, ..base });
@@ -672,7 +672,7 @@ impl Gen<'_> {
         }
     }
 
-    fn promotion(&self, from: Sq, to: Sq, code: u16, capture: bool) -> Promotion {
+    fn promotion(&self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) -> Promotion {
         let t = self.t;
         let info = &t.kind(code_kind(code));
         if info.turns_to.is_none() || from == to && !capture {
@@ -704,9 +704,9 @@ impl Gen<'_> {
                 must |= zone.compulsory;
             }
         }
-        if capture && let Some(compulsory) = t.capture_promotion {
+        if capture && let Some((compulsory, on_promoted)) = t.capture_promotion {
             eligible = true;
-            must |= compulsory;
+            must |= compulsory || on_promoted && self.takes_promoted(to, via);
         }
         let last_rank_choice = info.promotion.last_rank_optional && depth_to == 1;
         if !eligible && !last_rank_choice {
@@ -723,6 +723,18 @@ impl Gen<'_> {
             return Promotion::No;
         }
         if must { Promotion::Must } else { Promotion::May }
+    }
+
+    /// Whether a move ending on `to` after capturing on `via` takes a promoted piece.
+    fn takes_promoted(&self, to: Sq, via: [Sq; 2]) -> bool {
+        let t = self.t;
+        [to, via[0], via[1]].into_iter().filter(|&sq| sq != NO_SQ).any(|sq| {
+            let code = self.board[usize::from(sq)];
+            code != 0 && code_side(code) != self.side && {
+                let kind = code_kind(code);
+                t.kind(kind).unpromoted != kind
+            }
+        })
     }
 
     /// The Lion: straight to any square within `steps`, or up to `steps` king steps
@@ -869,8 +881,9 @@ impl Gen<'_> {
         }
     }
 
-    /// Slide, then optionally turn 90° at an empty square and slide again.
-    fn hook(&mut self, from: Sq, code: u16, dir: Offset, mode: Mode) {
+    /// Slide, then optionally turn 90° (onto `only_turn`, if given) at an empty square and
+    /// slide again.
+    fn hook(&mut self, from: Sq, code: u16, dir: Offset, only_turn: Option<Offset>, mode: Mode) {
         let t = self.t;
         let leg = |sq: Sq, o: Offset, side: Side| {
             Geometry::dir_index(Geometry::board_vector(side, o)).map_or(&[][..], |d| t.line(sq, d))
@@ -880,7 +893,7 @@ impl Gen<'_> {
             if self.board[usize::from(s1)] != 0 {
                 return;
             }
-            for perp in dir.perpendiculars() {
+            for perp in hook_turns(dir, only_turn) {
                 for &s2 in leg(s1, perp, self.side) {
                     self.direct(from, s2, code, mode);
                     if self.board[usize::from(s2)] != 0 {

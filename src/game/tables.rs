@@ -181,7 +181,8 @@ pub struct MoveTables {
     behind: [Vec<Sq>; 2],
     /// Zone depth (0 when there is no zone promotion) and the zone triggers.
     pub(super) zone: Option<ZoneRule>,
-    pub(super) capture_promotion: Option<bool>,
+    /// Promotion on any capture: (compulsory, compulsory when taking a promoted piece).
+    pub(super) capture_promotion: Option<(bool, bool)>,
     /// The flip rule: two-faced pieces turn over on every capture or every move.
     pub(super) flip: Option<FlipEvent>,
     /// Whether positions remember, move by move, whether the side to move was in check: the
@@ -289,7 +290,7 @@ impl MoveTables {
                 .promotion
                 .iter()
                 .find(|t| t.when == PromotionEvent::Capture)
-                .map(|t| t.compulsory),
+                .map(|t| (t.compulsory, t.compulsory_on_promoted)),
             flip: rules.flip,
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),

@@ -112,7 +112,8 @@ pub enum MovementSyntax {
     Leap(Vec<Spanned<(i64, i64)>>),
     /// `lion`, `lion 3`, `lion forward`, `lion 3 forward`.
     Lion(Option<Spanned<u32>>, Vec<Spanned<String>>),
-    Hook(Vec<Spanned<String>>),
+    /// `hook DIRS`, and the directions after `turning` (the second leg only along those).
+    Hook(Vec<Spanned<String>>, Option<Spanned<Vec<Spanned<String>>>>),
     Anywhere,
     As(Spanned<String>),
     /// A word that is not a kind of movement.

@@ -209,7 +209,15 @@ impl Build {
         match rule {
             Token::step => MovementSyntax::Step(self.directions(inner.next())),
             Token::slide => MovementSyntax::Slide(self.directions(inner.next())),
-            Token::hook => MovementSyntax::Hook(self.directions(inner.next())),
+            Token::hook => {
+                let dirs = self.directions(inner.next());
+                let turning = inner.next().map(|t| {
+                    let span = self.span_of(&t);
+                    let dirs = self.directions(t.into_inner().find(|p| p.as_rule() == Token::directions));
+                    Spanned::new(dirs, span)
+                });
+                MovementSyntax::Hook(dirs, turning)
+            }
             Token::range => {
                 let n = self.number(&inner.next().expect("grammar: range"));
                 MovementSyntax::Range(n, self.directions(inner.next()))

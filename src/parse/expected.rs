@@ -453,7 +453,7 @@ fn describe(token: Token, keyword: &str, in_moves: bool) -> Option<&'static str>
         Token::zone_trigger => "`zone`",
         Token::capture_trigger => "`capture`",
         Token::zone_event => "enter, within, leave or capture",
-        Token::obligation => "optional or compulsory",
+        Token::obligation => "optional, compulsory or compulsory-on-promoted",
         Token::flip_event => "capture or move",
         Token::drop_freedom => "either-face or anywhere",
         Token::outcome => "draw, loss or win",
@@ -461,6 +461,7 @@ fn describe(token: Token, keyword: &str, in_moves: bool) -> Option<&'static str>
         Token::perpetual_check => "`, perpetual-check loses`",
         Token::weak_bridges => "`bridge-excludes`",
         Token::defended_after_move => "`defended-after-move`",
+        Token::hook_turning => "`turning` and directions",
         _ => return None,
     })
 }

@@ -170,6 +170,7 @@ pub const WORDS: &[Word] = &[
     word("loses", Kind::Part),
     word("bridge-excludes", Kind::Part),
     word("defended-after-move", Kind::Part),
+    word("turning", Kind::Part),
 ];
 
 /// The words of the kinds `wanted` picks, in table order.

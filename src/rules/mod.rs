@@ -10,7 +10,7 @@ mod geometry;
 mod movement;
 
 pub use geometry::{BoardSize, MAX_BOARD_SIDE, Offset, Side, Square, rank_name, rank_number};
-pub use movement::{Movement, Split, Unrolled, Walked};
+pub use movement::{Movement, Split, Unrolled, Walked, hook_turns};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -200,6 +200,10 @@ pub struct PromotionTrigger {
     pub when: PromotionEvent,
     /// The piece must promote whenever the event happens.
     pub compulsory: bool,
+    /// On a capture trigger: the piece must promote when a piece it captures is promoted,
+    /// and may otherwise (`promotion capture compulsory-on-promoted`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub compulsory_on_promoted: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

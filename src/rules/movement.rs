@@ -48,10 +48,13 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
-    /// Slide along `dir`, then optionally turn 90° (to either side) at an empty square and
-    /// slide again. A capture ends the move.
+    /// Slide along `dir`, then optionally turn 90° at an empty square and slide again: to
+    /// either side, or only onto `only_turn` (`hook DIRS turning DIRS`). A capture ends the
+    /// move.
     Hook {
         dir: Offset,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only_turn: Option<Offset>,
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
@@ -102,7 +105,11 @@ pub enum Walked {
     /// See [`Movement::LineLion`].
     LineLion { dir: Offset, steps: u8, mode: Mode },
     /// See [`Movement::Hook`].
-    Hook { dir: Offset, mode: Mode },
+    Hook {
+        dir: Offset,
+        only_turn: Option<Offset>,
+        mode: Mode,
+    },
     /// See [`Movement::Anywhere`].
     Anywhere { mode: Mode },
 }
@@ -133,7 +140,7 @@ impl Movement {
             }),
             Movement::AreaLion { steps, mode } => Split::Walked(Walked::AreaLion { steps, mode }),
             Movement::LineLion { dir, steps, mode } => Split::Walked(Walked::LineLion { dir, steps, mode }),
-            Movement::Hook { dir, mode } => Split::Walked(Walked::Hook { dir, mode }),
+            Movement::Hook { dir, only_turn, mode } => Split::Walked(Walked::Hook { dir, only_turn, mode }),
             Movement::Anywhere { mode } => Split::Walked(Walked::Anywhere { mode }),
         }
     }
@@ -219,6 +226,14 @@ impl Unrolled {
         let runs = self.offsets(longest).next().map_or(0, from_squares);
         (squares, runs)
     }
+}
+
+/// The directions a hook's second leg may take after a first leg along `dir`: the two at 90°
+/// to it, or only `only_turn`.
+pub fn hook_turns(dir: Offset, only_turn: Option<Offset>) -> impl Iterator<Item = Offset> {
+    dir.perpendiculars()
+        .into_iter()
+        .filter(move |&turn| only_turn.is_none_or(|only| only == turn))
 }
 
 impl Walked {

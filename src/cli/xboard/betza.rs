@@ -74,7 +74,13 @@ pub fn betza(piece: &PieceKind) -> Betza {
                     None => exact = false,
                 }
             }
-            Movement::Hook { dir, mode } => match unit_atom(dir) {
+            // A hook that turns to one side only is not written (XBoard then takes koma's moves).
+            Movement::Hook { only_turn: Some(_), .. } => exact = false,
+            Movement::Hook {
+                dir,
+                mode,
+                only_turn: None,
+            } => match unit_atom(dir) {
                 Some(atom) => {
                     let slider = if atom == 'W' { 'R' } else { 'B' };
                     let d = directions(atom, &[dir]).join("");
