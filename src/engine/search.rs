@@ -64,6 +64,8 @@ pub struct Searcher {
     root_depth: i32,
     /// The moves generated while evaluating an exchange.
     exchange_moves: Vec<Move>,
+    /// The squares of the pieces that can take back, while evaluating an exchange.
+    exchange_attackers: Vec<Sq>,
     /// Per ply: whether the move into the node was a null move.
     after_null: Vec<bool>,
     /// The first iteration's depth (helper threads start at different depths).
@@ -130,6 +132,7 @@ impl Searcher {
             stopped: false,
             root_depth: 0,
             exchange_moves: Vec::new(),
+            exchange_attackers: Vec::new(),
             after_null: vec![false; MAX_PLY + 1],
             first_depth: 1,
         }
@@ -545,19 +548,12 @@ impl Searcher {
         let side = pos.side_to_move();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        moves.clear();
-        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+        pos.pseudo_captures(&mut moves, LionCounting::Distinct);
         scores.clear();
         let mut kept = 0;
         for i in 0..moves.len() {
             let m = moves[i];
-            if m.is_drop() {
-                continue;
-            }
             let (gain, order) = capture_gain(ev, pos, &m, side);
-            if order == 0 {
-                continue;
-            }
             // Even winning the piece for nothing would not reach alpha.
             if order < super::eval::ROYAL_ORDER && stand + gain + DELTA_MARGIN <= alpha {
                 continue;
@@ -659,8 +655,8 @@ impl Searcher {
     /// Static exchange evaluation of the capture `m`: what the side to move gains (in
     /// ordering values: a royal is worth more than everything) when, after `m`, both sides
     /// take back on its square with their least valuable piece for as long as it pays.
-    /// The pieces that can take back are found by the position's own move generation, so
-    /// every movement of every variant counts.
+    /// The pieces that can take back are found by the position's own attack detection and
+    /// move generation, so every movement of every variant counts.
     fn exchange(&mut self, ev: &Eval, pos: &mut Position, m: &Move) -> i32 {
         let side = pos.side_to_move();
         let mut gain = 0;
@@ -687,19 +683,12 @@ impl Searcher {
         let Some((owner, victim)) = ev.piece(pos, sq) else {
             return 0;
         };
-        if owner == side || !pos.attacked(sq, side) {
+        if owner == side {
             return 0;
         }
-        let mut moves = std::mem::take(&mut self.exchange_moves);
-        moves.clear();
-        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
-        let cheapest = moves
-            .iter()
-            .filter(|c| !c.is_drop() && c.to == sq)
-            .min_by_key(|c| (ev.order_value[mover_kind(ev, pos, c).index()], !c.promote))
-            .copied();
-        self.exchange_moves = moves;
-        let Some(c) = cheapest else { return 0 };
+        let Some(c) = self.cheapest_capture(ev, pos, sq) else {
+            return 0;
+        };
         let mut gain = ev.order_value[victim.index()];
         if c.promote {
             gain += ev.promote_gain[mover_kind(ev, pos, &c).index()];
@@ -708,6 +697,38 @@ impl Searcher {
         let lost = self.take_back(ev, pos, sq);
         pos.unmake(&c, &undo);
         (gain - lost).max(0)
+    }
+
+    /// The capture on `sq` by the least valuable piece of the side to move that can take
+    /// there, promoting where it may choose (the first such move in the order of generation).
+    /// The pieces that attack the square are found by the position's attack detection, and
+    /// only their moves are generated, the cheapest first.
+    fn cheapest_capture(&mut self, ev: &Eval, pos: &mut Position, sq: Sq) -> Option<Move> {
+        let side = pos.side_to_move();
+        let mut attackers = std::mem::take(&mut self.exchange_attackers);
+        let mut moves = std::mem::take(&mut self.exchange_moves);
+        pos.attackers(sq, side, &mut attackers);
+        let value = |pos: &Position, from: Sq| ev.piece(pos, from).map_or(0, |(_, k)| ev.order_value[k.index()]);
+        // Stable: the board's order within one value.
+        attackers.sort_by_key(|&from| value(pos, from));
+        let mut found: Option<Move> = None;
+        let mut group = None;
+        for &from in &attackers {
+            let v = value(pos, from);
+            if found.is_some() && group != Some(v) {
+                break;
+            }
+            group = Some(v);
+            pos.pseudo_moves_from(from, &mut moves, LionCounting::Distinct);
+            for c in moves.iter().filter(|c| c.to == sq) {
+                if found.is_none_or(|f| c.promote && !f.promote) {
+                    found = Some(*c);
+                }
+            }
+        }
+        self.exchange_attackers = attackers;
+        self.exchange_moves = moves;
+        found
     }
 
     fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, depth: i32, ply: usize) {
