@@ -45,9 +45,12 @@ pub struct Searcher {
     /// A helper thread's searcher: it shares the table and never clears it.
     helper: bool,
     eval: Option<Eval>,
-    /// Per ply: the moves of the node, and their ordering scores.
+    /// Per ply: the moves of the node, their ordering scores, and whether a move's score
+    /// still awaits its exchange evaluation (a capture by a piece worth more than its
+    /// victims, scored as if the exchange did not lose until it comes up to be searched).
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    unweighed: Vec<Vec<bool>>,
     /// Per ply: the principal variation from that node.
     pv: Vec<Vec<Move>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -121,6 +124,7 @@ impl Searcher {
             eval: None,
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            unweighed: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
@@ -237,7 +241,7 @@ impl Searcher {
         // The initial order: the table's move, then captures and promotions.
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         let mut scores = Vec::new();
-        self.score_moves(ev, pos, &root_moves, &mut scores, tt_move, 0);
+        self.score_moves(ev, pos, &root_moves, &mut scores, None, tt_move, 0);
         let mut order: Vec<(i32, Move)> = scores.iter().copied().zip(root_moves.iter().copied()).collect();
         order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         root_moves = order.into_iter().map(|(_, m)| m).collect();
@@ -387,13 +391,15 @@ impl Searcher {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
         pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
+            self.unweighed[ply] = unweighed;
             return no_move_score(pos, in_check, ply);
         }
-        self.score_moves(ev, pos, &moves, &mut scores, tt_move, ply);
+        self.score_moves(ev, pos, &moves, &mut scores, Some(&mut unweighed), tt_move, ply);
 
         // Near the leaves, quiet moves that give no check cannot lift a hopeless score to
         // alpha (futility pruning).
@@ -407,7 +413,7 @@ impl Searcher {
         let mut best_move = None;
         let mut legal = 0;
         for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
+            self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
             let quiet = scores[i] < KILLER;
             let undo = pos.make(&m);
@@ -454,6 +460,7 @@ impl Searcher {
             if self.stopped {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
+                self.unweighed[ply] = unweighed;
                 return 0;
             }
             if score > best {
@@ -476,6 +483,7 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.unweighed[ply] = unweighed;
         if legal == 0 {
             return no_move_score(pos, in_check, ply);
         }
@@ -600,29 +608,80 @@ impl Searcher {
         best
     }
 
-    /// Fills `scores` with each move's ordering score.
+    /// Fills `scores` with each move's ordering score. With `unweighed`, the exchange
+    /// evaluations of captures are left for [`Searcher::pick_weighed`] (marked there);
+    /// without, they are made now.
+    #[allow(clippy::too_many_arguments)]
     fn score_moves(
         &mut self,
         ev: &Eval,
         pos: &mut Position,
         moves: &[Move],
         scores: &mut Vec<i32>,
+        mut unweighed: Option<&mut Vec<bool>>,
         tt: Option<Move>,
         ply: usize,
     ) {
         scores.clear();
+        if let Some(marks) = unweighed.as_deref_mut() {
+            marks.clear();
+        }
         for m in moves {
-            let score = self.order_score(ev, pos, m, tt, ply);
+            let (mut score, to_weigh) = self.order_score(ev, pos, m, tt, ply);
+            match unweighed.as_deref_mut() {
+                Some(marks) => marks.push(to_weigh),
+                None if to_weigh => score = self.weighed(ev, pos, m, score),
+                None => {}
+            }
             scores.push(score);
+        }
+    }
+
+    /// The ordering score of a capture once weighed by exchange: a losing capture's if it
+    /// loses material, else its score as it was.
+    fn weighed(&mut self, ev: &Eval, pos: &mut Position, m: &Move, score: i32) -> i32 {
+        let exchange = self.exchange(ev, pos, m);
+        if exchange < 0 {
+            LOSING_CAPTURE + exchange.max(-10_000_000)
+        } else {
+            score
+        }
+    }
+
+    /// [`pick`], weighing by exchange each capture that comes up first until the move that
+    /// comes up is weighed: the order is the one all weighed at once would give (a capture's
+    /// score only falls when weighed), and a node cut off early weighs only the captures it
+    /// tried.
+    fn pick_weighed(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        unweighed: &mut [bool],
+        i: usize,
+    ) {
+        loop {
+            let best = best_index(scores, i);
+            if !unweighed[best] {
+                moves.swap(i, best);
+                scores.swap(i, best);
+                unweighed.swap(i, best);
+                return;
+            }
+            unweighed[best] = false;
+            scores[best] = self.weighed(ev, pos, &moves[best], scores[best]);
         }
     }
 
     /// One move's ordering score: the table's move, captures that do not lose material by
     /// most valuable victim / least valuable attacker, promotions, killers, captures that
     /// lose material, then quiet moves by history.
-    fn order_score(&mut self, ev: &Eval, pos: &mut Position, m: &Move, tt: Option<Move>, ply: usize) -> i32 {
+    /// Also whether the score awaits the capture's exchange evaluation: a capture by a piece
+    /// worth more than its victims is scored as if the exchange did not lose.
+    fn order_score(&mut self, ev: &Eval, pos: &mut Position, m: &Move, tt: Option<Move>, ply: usize) -> (i32, bool) {
         if tt == Some(*m) {
-            return TT_MOVE;
+            return (TT_MOVE, false);
         }
         let side = pos.side_to_move();
         let mover = mover_kind(ev, pos, m);
@@ -632,14 +691,9 @@ impl Searcher {
         } else {
             capture_gain(ev, pos, m, side)
         };
-        if victims > 0 && victims < ev.order_value[mover.index()] {
-            let exchange = self.exchange(ev, pos, m);
-            if exchange < 0 {
-                return LOSING_CAPTURE + exchange.max(-10_000_000);
-            }
-        }
+        let to_weigh = victims > 0 && victims < ev.order_value[mover.index()];
         let killers = self.killers[ply];
-        if victims > 0 {
+        let score = if victims > 0 {
             CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
         } else if m.promote {
             PROMOTION + promotion
@@ -649,7 +703,8 @@ impl Searcher {
             KILLER
         } else {
             self.history[history_index(ev, mover, side, m.to)]
-        }
+        };
+        (score, to_weigh)
     }
 
     /// Static exchange evaluation of the capture `m`: what the side to move gains (in
@@ -811,14 +866,21 @@ fn is_capture(ev: &Eval, pos: &Position, m: &Move) -> bool {
 /// Brings the best remaining move (by score) to index `i`.
 #[inline]
 fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let best = best_index(scores, i);
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// The index of the best score from `i` on (the first of equals).
+#[inline]
+fn best_index(scores: &[i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..moves.len() {
+    for j in i + 1..scores.len() {
         if scores[j] > scores[best] {
             best = j;
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
+    best
 }
 
 /// The game's end for the side to move, when it has ended whatever the moves: no royal
