@@ -556,8 +556,10 @@ impl Searcher {
         let side = pos.side_to_move();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
         pos.pseudo_captures(&mut moves, LionCounting::Distinct);
         scores.clear();
+        unweighed.clear();
         let mut kept = 0;
         for i in 0..moves.len() {
             let m = moves[i];
@@ -567,20 +569,18 @@ impl Searcher {
                 continue;
             }
             let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
-            if order < ev.order_value[mover] && self.exchange(ev, pos, &m) < 0 {
-                continue;
-            }
             moves[kept] = m;
             scores.push(order * 8 - ev.value[mover] / 8);
+            unweighed.push(order < ev.order_value[mover]);
             kept += 1;
         }
         moves.truncate(kept);
 
         let guard = !pos.rules().end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
         let mut best = stand;
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
-            let m = moves[i];
+        let mut i = 0;
+        while let Some(m) = self.pick_not_losing(ev, pos, &mut moves, &mut scores, &mut unweighed, i) {
+            i += 1;
             let undo = pos.make(&m);
             if guard && pos.royal_in_check(side) {
                 pos.unmake(&m, &undo);
@@ -591,6 +591,7 @@ impl Searcher {
             if self.stopped {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
+                self.unweighed[ply] = unweighed;
                 return 0;
             }
             if score > best {
@@ -605,7 +606,40 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.unweighed[ply] = unweighed;
         best
+    }
+
+    /// The quiescence search's next capture, brought to index `i` (the best score, the first
+    /// of equals, swapped into place) among the captures that do not lose by exchange (`None` when none is left). Captures are
+    /// weighed by exchange only as they come up, and those that lose are taken out of the
+    /// list, the others keeping their places: a capture is swapped out of its place only
+    /// once weighed, so the list is at each step the one that weighing all first gives.
+    fn pick_not_losing(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        moves: &mut Vec<Move>,
+        scores: &mut Vec<i32>,
+        unweighed: &mut Vec<bool>,
+        i: usize,
+    ) -> Option<Move> {
+        while i < moves.len() {
+            let j = if unweighed[i] { i } else { best_index(scores, i) };
+            if !unweighed[j] {
+                moves.swap(i, j);
+                scores.swap(i, j);
+                unweighed.swap(i, j);
+                return Some(moves[i]);
+            }
+            unweighed[j] = false;
+            if self.exchange(ev, pos, &moves[j]) < 0 {
+                moves.remove(j);
+                scores.remove(j);
+                unweighed.remove(j);
+            }
+        }
+        None
     }
 
     /// Fills `scores` with each move's ordering score. With `unweighed`, the exchange
@@ -648,8 +682,8 @@ impl Searcher {
         }
     }
 
-    /// [`pick`], weighing by exchange each capture that comes up first until the move that
-    /// comes up is weighed: the order is the one all weighed at once would give (a capture's
+    /// Brings the best remaining move (by score, the first of equals) to index `i`, weighing
+    /// by exchange each capture that comes up first until the move that comes up is weighed: the order is the one all weighed at once would give (a capture's
     /// score only falls when weighed), and a node cut off early weighs only the captures it
     /// tried.
     fn pick_weighed(
@@ -861,14 +895,6 @@ fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> (i32, i32) {
 
 fn is_capture(ev: &Eval, pos: &Position, m: &Move) -> bool {
     !m.is_drop() && capture_gain(ev, pos, m, pos.side_to_move()).1 > 0
-}
-
-/// Brings the best remaining move (by score) to index `i`.
-#[inline]
-fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    let best = best_index(scores, i);
-    moves.swap(i, best);
-    scores.swap(i, best);
 }
 
 /// The index of the best score from `i` on (the first of equals).
