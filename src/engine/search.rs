@@ -975,3 +975,116 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::compile_named;
+    use crate::game::MoveTables;
+
+    /// Positions along random games of variants with drops, Lions, hooks and large boards.
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for variant in ["shogi", "chu", "dai", "maka-dai-dai", "tori"] {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.royal_squares(pos.side_to_move()).is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Captures more often than not, to reach exchanges.
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
+                    .copied()
+                    .collect();
+                let pool = if captures.is_empty() || seed % 3 == 0 {
+                    &moves
+                } else {
+                    &captures
+                };
+                pos.make(&pool[(seed >> 8) as usize % pool.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    /// The order of a node's moves: weighed all at once and picked by `best_index`, or
+    /// weighed as they come up by `pick_weighed`, is the same.
+    #[test]
+    fn captures_weighed_as_they_come_up_keep_the_order_of_weighing_all_first() {
+        let mut searcher = Searcher::new();
+        let mut losing = false;
+        for mut pos in positions() {
+            let ev = Eval::new(pos.tables().clone());
+            searcher.history = vec![0; pos.tables().kind_count() * 2 * ev.squares.len()];
+            let mut moves = Vec::new();
+            pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
+            let (mut eager, mut lazy) = (moves.clone(), moves.clone());
+            let (mut eager_scores, mut lazy_scores, mut unweighed) = (Vec::new(), Vec::new(), Vec::new());
+            searcher.score_moves(&ev, &mut pos, &moves, &mut eager_scores, None, None, 0);
+            searcher.score_moves(&ev, &mut pos, &moves, &mut lazy_scores, Some(&mut unweighed), None, 0);
+            for i in 0..moves.len() {
+                let best = best_index(&eager_scores, i);
+                eager.swap(i, best);
+                eager_scores.swap(i, best);
+                searcher.pick_weighed(&ev, &mut pos, &mut lazy, &mut lazy_scores, &mut unweighed, i);
+            }
+            assert_eq!(lazy, eager);
+            assert_eq!(lazy_scores, eager_scores);
+            losing |= eager_scores
+                .iter()
+                .any(|&s| s < KILLER && s >= LOSING_CAPTURE - 10_000_000);
+        }
+        assert!(losing, "some capture lost by exchange");
+    }
+
+    /// The quiescence search's captures: those that do not lose by exchange, in the order
+    /// of picking among them, whether weighed first or as they come up.
+    #[test]
+    fn quiescence_captures_weighed_as_they_come_up_keep_the_order_of_weighing_all_first() {
+        let mut searcher = Searcher::new();
+        let mut weighed_some = false;
+        for mut pos in positions() {
+            let ev = Eval::new(pos.tables().clone());
+            let mut moves = Vec::new();
+            pos.pseudo_captures(&mut moves, LionCounting::Distinct);
+            let mover_value = |pos: &Position, m: &Move| ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
+            let score = |pos: &Position, m: &Move| {
+                capture_gain(&ev, pos, m, pos.side_to_move()).1 * 8 - ev.value[mover_value(pos, m)] / 8
+            };
+            let needs = |pos: &Position, m: &Move| {
+                capture_gain(&ev, pos, m, pos.side_to_move()).1 < ev.order_value[mover_value(pos, m)]
+            };
+            let mut eager: Vec<Move> = Vec::new();
+            for m in &moves {
+                if !needs(&pos, m) || searcher.exchange(&ev, &mut pos, m) >= 0 {
+                    eager.push(*m);
+                }
+            }
+            weighed_some |= eager.len() < moves.len();
+            let mut eager_scores: Vec<i32> = eager.iter().map(|m| score(&pos, m)).collect();
+            for i in 0..eager.len() {
+                let best = best_index(&eager_scores, i);
+                eager.swap(i, best);
+                eager_scores.swap(i, best);
+            }
+            let mut scores: Vec<i32> = moves.iter().map(|m| score(&pos, m)).collect();
+            let mut unweighed: Vec<bool> = moves.iter().map(|m| needs(&pos, m)).collect();
+            let mut lazy = Vec::new();
+            while let Some(m) =
+                searcher.pick_not_losing(&ev, &mut pos, &mut moves, &mut scores, &mut unweighed, lazy.len())
+            {
+                lazy.push(m);
+            }
+            assert_eq!(lazy, eager);
+        }
+        assert!(weighed_some, "some capture lost by exchange");
+    }
+}
