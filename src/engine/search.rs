@@ -1003,7 +1003,7 @@ mod tests {
                     .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
                     .copied()
                     .collect();
-                let pool = if captures.is_empty() || seed % 3 == 0 {
+                let pool = if captures.is_empty() || seed.is_multiple_of(3) {
                     &moves
                 } else {
                     &captures
@@ -1040,7 +1040,7 @@ mod tests {
             assert_eq!(lazy_scores, eager_scores);
             losing |= eager_scores
                 .iter()
-                .any(|&s| s < KILLER && s >= LOSING_CAPTURE - 10_000_000);
+                .any(|&s| (LOSING_CAPTURE - 10_000_000..KILLER).contains(&s));
         }
         assert!(losing, "some capture lost by exchange");
     }
