@@ -31,3 +31,32 @@ fn bench_checks_every_variant_against_the_perft_data() {
     let maka = rows.iter().find(|r| r[0] == "maka-dai-dai").unwrap();
     assert_ne!(maka[2], "0");
 }
+
+/// `koma bench --search`: a fixed-depth search of each of its positions, with a move found
+/// and nodes counted (the speed itself is a benchmark, never a test).
+#[test]
+fn search_bench_searches_shogi_chu_and_dai() {
+    let out = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["bench", "--search", "--quick"])
+        .output()
+        .expect("koma runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split_whitespace().collect()).collect();
+    let (total, positions) = rows.split_last().unwrap();
+    let variants: Vec<&str> = positions.iter().map(|r| r[0]).collect();
+    assert_eq!(
+        variants,
+        ["shogi", "shogi", "shogi", "chu", "chu", "chu", "dai", "dai", "dai"],
+        "{text}"
+    );
+    let mut sum = 0;
+    for row in positions {
+        let nodes: u64 = row[row.len() - 4].parse().unwrap();
+        assert!(nodes > 0, "{text}");
+        assert_ne!(row.last(), Some(&"none"), "{text}");
+        sum += nodes;
+    }
+    assert_eq!(total[0], "all");
+    assert_eq!(total[1].parse::<u64>().unwrap(), sum, "{text}");
+}

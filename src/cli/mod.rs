@@ -10,6 +10,7 @@ mod move_input;
 mod play;
 mod play_rules;
 mod protocol;
+mod search_bench;
 mod serve;
 mod terminal;
 mod usi;
@@ -123,6 +124,10 @@ enum Command {
         /// One ply less everywhere, for a quick look.
         #[arg(long)]
         quick: bool,
+        /// Measure the search instead: nodes per second of fixed-depth searches of the start
+        /// and two middle-game positions of Shogi, Chu and Dai.
+        #[arg(long)]
+        search: bool,
     },
     /// Be a Language Server Protocol server on standard input and output, for editors: koma's
     /// diagnostics as you type, hover, go to definition, completion and document symbols.
@@ -180,7 +185,8 @@ pub fn run() -> ExitCode {
             format,
             options,
         } => play_rules::moves_command(&variant, &options, &start, from.as_deref(), &counting, format),
-        Command::Bench { quick } => bench::run(quick),
+        Command::Bench { quick, search: false } => bench::run(quick),
+        Command::Bench { quick, search: true } => search_bench::run(quick),
         Command::Lsp => lsp::run(),
         Command::Play(settings) => play::run(settings),
         Command::Usi { variant, options } => usi::run(&variant, &options.choices),

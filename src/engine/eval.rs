@@ -6,6 +6,7 @@
 //! rules single out. The weights are data ([`WEIGHTS`]), the same for every variant;
 //! everything else is read from the rules. Nothing names a piece.
 
+use crate::game::tables::{code_kind, code_side};
 use crate::game::{MoveTables, Position, Sq};
 use crate::rules::{LionRole, Mode, PieceId, PromotionEvent, Side, Square};
 use std::sync::Arc;
@@ -72,6 +73,8 @@ pub(crate) struct Eval {
     /// The kinds the Lion-trading rules protect from a distant Lion (0 for the others): the
     /// bonus when their side protects them.
     protected_bonus: Vec<i32>,
+    /// Whether any kind has a protection bonus.
+    any_protected: bool,
     drops: bool,
     pub has_royals: bool,
     pub bare_king: bool,
@@ -146,7 +149,7 @@ impl Eval {
                 }
             }
         }
-        let protected_bonus = rules
+        let protected_bonus: Vec<i32> = rules
             .pieces
             .iter()
             .enumerate()
@@ -159,6 +162,7 @@ impl Eval {
             })
             .collect();
         Eval {
+            any_protected: protected_bonus.iter().any(|&b| b != 0),
             value,
             order_value,
             promote_gain,
@@ -193,14 +197,16 @@ impl Eval {
         let mut score = [0i32; 2];
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
-        for sq in 0..n as Sq {
-            if let Some((side, kind)) = pos.piece_on(sq) {
-                let (s, k) = (side.index(), kind.index());
-                score[s] += self.value[k] + self.square_bonus[(k * 2 + s) * n + usize::from(sq)];
-                let reach = self.walk_runs(pos, side, kind, sq, &mut attacks);
-                if !self.royal[k] {
-                    score[s] += WEIGHTS.mobility * reach;
-                }
+        for (sq, &code) in pos.board.iter().enumerate() {
+            if code == 0 {
+                continue;
+            }
+            let (side, kind) = (code_side(code), code_kind(code));
+            let (s, k) = (side.index(), kind.index());
+            score[s] += self.value[k] + self.square_bonus[(k * 2 + s) * n + sq];
+            let reach = self.walk_runs(&pos.board, side, kind, sq as Sq, &mut attacks);
+            if !self.royal[k] {
+                score[s] += WEIGHTS.mobility * reach;
             }
         }
         for side in [Side::Black, Side::White] {
@@ -213,10 +219,14 @@ impl Eval {
                 score[s] -= WEIGHTS.royal_attack * near.count() as i32;
             }
         }
-        for sq in 0..n as Sq {
-            if let Some((side, kind)) = pos.piece_on(sq) {
+        if self.any_protected {
+            for (sq, &code) in pos.board.iter().enumerate() {
+                if code == 0 {
+                    continue;
+                }
+                let (side, kind) = (code_side(code), code_kind(code));
                 let bonus = self.protected_bonus[kind.index()];
-                if bonus != 0 && attacks[usize::from(sq)] & (1u8 << side.index()) != 0 {
+                if bonus != 0 && attacks[sq] & (1u8 << side.index()) != 0 {
                     score[side.index()] += bonus;
                 }
             }
@@ -236,7 +246,7 @@ impl Eval {
     /// Walks the runs of squares of a piece on the board as it stands: marks the squares it
     /// attacks (its own pieces it protects included) and returns how many squares it can
     /// move to.
-    fn walk_runs(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, attacks: &mut [u8]) -> i32 {
+    fn walk_runs(&self, board: &[u16], side: Side, kind: PieceId, sq: Sq, attacks: &mut [u8]) -> i32 {
         let bit = 1u8 << side.index();
         let mut reach = 0;
         for ray in self.tables.rays(kind, side, sq) {
@@ -246,20 +256,18 @@ impl Eval {
                 Mode::CaptureOnly => (false, true),
             };
             for &to in self.tables.ray_squares(ray) {
-                match pos.piece_on(to) {
-                    None => {
-                        reach += i32::from(moves);
-                        if captures {
-                            attacks[usize::from(to)] |= bit;
-                        }
+                let code = board[usize::from(to)];
+                if code == 0 {
+                    reach += i32::from(moves);
+                    if captures {
+                        attacks[usize::from(to)] |= bit;
                     }
-                    Some((owner, _)) => {
-                        if captures {
-                            attacks[usize::from(to)] |= bit;
-                            reach += i32::from(owner != side);
-                        }
-                        break;
+                } else {
+                    if captures {
+                        attacks[usize::from(to)] |= bit;
+                        reach += i32::from(code_side(code) != side);
                     }
+                    break;
                 }
             }
         }

@@ -16,8 +16,11 @@
 //! futility pruning for quiet moves, check extensions, and a quiescence search on captures
 //! that follows exchanges to their end, leaving out captures that lose material by static
 //! exchange and captures that cannot bring the score near alpha (delta pruning). The static
-//! exchange evaluation finds the pieces that take back with the position's own move
-//! generation, so it holds for every movement of every variant.
+//! exchange evaluation finds the pieces that take back with the position's own attack
+//! detection and move generation (only the attackers' moves are generated), so it holds
+//! for every movement of every variant; the quiescence search generates only captures, and
+//! a capture is weighed by exchange only when it comes up to be searched (a node cut off
+//! early weighs no other), in the order that weighing all first would give.
 //! The evaluation is material at the declared values (pieces in hand a little more), plus
 //! a small bonus for advanced and central pieces and for royals kept home, and terms read
 //! from the compiled tables: mobility, attacks next to the royals, promotion-zone pressure,

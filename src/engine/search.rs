@@ -45,9 +45,12 @@ pub struct Searcher {
     /// A helper thread's searcher: it shares the table and never clears it.
     helper: bool,
     eval: Option<Eval>,
-    /// Per ply: the moves of the node, and their ordering scores.
+    /// Per ply: the moves of the node, their ordering scores, and whether a move's score
+    /// still awaits its exchange evaluation (a capture by a piece worth more than its
+    /// victims, scored as if the exchange did not lose until it comes up to be searched).
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    unweighed: Vec<Vec<bool>>,
     /// Per ply: the principal variation from that node.
     pv: Vec<Vec<Move>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -64,6 +67,8 @@ pub struct Searcher {
     root_depth: i32,
     /// The moves generated while evaluating an exchange.
     exchange_moves: Vec<Move>,
+    /// The squares of the pieces that can take back, while evaluating an exchange.
+    exchange_attackers: Vec<Sq>,
     /// Per ply: whether the move into the node was a null move.
     after_null: Vec<bool>,
     /// The first iteration's depth (helper threads start at different depths).
@@ -119,6 +124,7 @@ impl Searcher {
             eval: None,
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            unweighed: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
@@ -130,6 +136,7 @@ impl Searcher {
             stopped: false,
             root_depth: 0,
             exchange_moves: Vec::new(),
+            exchange_attackers: Vec::new(),
             after_null: vec![false; MAX_PLY + 1],
             first_depth: 1,
         }
@@ -234,7 +241,7 @@ impl Searcher {
         // The initial order: the table's move, then captures and promotions.
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         let mut scores = Vec::new();
-        self.score_moves(ev, pos, &root_moves, &mut scores, tt_move, 0);
+        self.score_moves(ev, pos, &root_moves, &mut scores, None, tt_move, 0);
         let mut order: Vec<(i32, Move)> = scores.iter().copied().zip(root_moves.iter().copied()).collect();
         order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         root_moves = order.into_iter().map(|(_, m)| m).collect();
@@ -384,13 +391,15 @@ impl Searcher {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
         pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
+            self.unweighed[ply] = unweighed;
             return no_move_score(pos, in_check, ply);
         }
-        self.score_moves(ev, pos, &moves, &mut scores, tt_move, ply);
+        self.score_moves(ev, pos, &moves, &mut scores, Some(&mut unweighed), tt_move, ply);
 
         // Near the leaves, quiet moves that give no check cannot lift a hopeless score to
         // alpha (futility pruning).
@@ -404,7 +413,7 @@ impl Searcher {
         let mut best_move = None;
         let mut legal = 0;
         for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
+            self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
             let quiet = scores[i] < KILLER;
             let undo = pos.make(&m);
@@ -451,6 +460,7 @@ impl Searcher {
             if self.stopped {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
+                self.unweighed[ply] = unweighed;
                 return 0;
             }
             if score > best {
@@ -473,6 +483,7 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.unweighed[ply] = unweighed;
         if legal == 0 {
             return no_move_score(pos, in_check, ply);
         }
@@ -545,38 +556,31 @@ impl Searcher {
         let side = pos.side_to_move();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        moves.clear();
-        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+        let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
+        pos.pseudo_captures(&mut moves, LionCounting::Distinct);
         scores.clear();
+        unweighed.clear();
         let mut kept = 0;
         for i in 0..moves.len() {
             let m = moves[i];
-            if m.is_drop() {
-                continue;
-            }
             let (gain, order) = capture_gain(ev, pos, &m, side);
-            if order == 0 {
-                continue;
-            }
             // Even winning the piece for nothing would not reach alpha.
             if order < super::eval::ROYAL_ORDER && stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }
             let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
-            if order < ev.order_value[mover] && self.exchange(ev, pos, &m) < 0 {
-                continue;
-            }
             moves[kept] = m;
             scores.push(order * 8 - ev.value[mover] / 8);
+            unweighed.push(order < ev.order_value[mover]);
             kept += 1;
         }
         moves.truncate(kept);
 
         let guard = !pos.rules().end.royal_capture_allowed && pos.royal_squares(side).len() == 1;
         let mut best = stand;
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
-            let m = moves[i];
+        let mut i = 0;
+        while let Some(m) = self.pick_not_losing(ev, pos, &mut moves, &mut scores, &mut unweighed, i) {
+            i += 1;
             let undo = pos.make(&m);
             if guard && pos.royal_in_check(side) {
                 pos.unmake(&m, &undo);
@@ -587,6 +591,7 @@ impl Searcher {
             if self.stopped {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
+                self.unweighed[ply] = unweighed;
                 return 0;
             }
             if score > best {
@@ -601,32 +606,116 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.unweighed[ply] = unweighed;
         best
     }
 
-    /// Fills `scores` with each move's ordering score.
+    /// The quiescence search's next capture, brought to index `i` (the best score, the first
+    /// of equals, swapped into place) among the captures that do not lose by exchange (`None` when none is left). Captures are
+    /// weighed by exchange only as they come up, and those that lose are taken out of the
+    /// list, the others keeping their places: a capture is swapped out of its place only
+    /// once weighed, so the list is at each step the one that weighing all first gives.
+    fn pick_not_losing(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        moves: &mut Vec<Move>,
+        scores: &mut Vec<i32>,
+        unweighed: &mut Vec<bool>,
+        i: usize,
+    ) -> Option<Move> {
+        while i < moves.len() {
+            let j = if unweighed[i] { i } else { best_index(scores, i) };
+            if !unweighed[j] {
+                moves.swap(i, j);
+                scores.swap(i, j);
+                unweighed.swap(i, j);
+                return Some(moves[i]);
+            }
+            unweighed[j] = false;
+            if self.exchange(ev, pos, &moves[j]) < 0 {
+                moves.remove(j);
+                scores.remove(j);
+                unweighed.remove(j);
+            }
+        }
+        None
+    }
+
+    /// Fills `scores` with each move's ordering score. With `unweighed`, the exchange
+    /// evaluations of captures are left for [`Searcher::pick_weighed`] (marked there);
+    /// without, they are made now.
+    #[allow(clippy::too_many_arguments)]
     fn score_moves(
         &mut self,
         ev: &Eval,
         pos: &mut Position,
         moves: &[Move],
         scores: &mut Vec<i32>,
+        mut unweighed: Option<&mut Vec<bool>>,
         tt: Option<Move>,
         ply: usize,
     ) {
         scores.clear();
+        if let Some(marks) = unweighed.as_deref_mut() {
+            marks.clear();
+        }
         for m in moves {
-            let score = self.order_score(ev, pos, m, tt, ply);
+            let (mut score, to_weigh) = self.order_score(ev, pos, m, tt, ply);
+            match unweighed.as_deref_mut() {
+                Some(marks) => marks.push(to_weigh),
+                None if to_weigh => score = self.weighed(ev, pos, m, score),
+                None => {}
+            }
             scores.push(score);
+        }
+    }
+
+    /// The ordering score of a capture once weighed by exchange: a losing capture's if it
+    /// loses material, else its score as it was.
+    fn weighed(&mut self, ev: &Eval, pos: &mut Position, m: &Move, score: i32) -> i32 {
+        let exchange = self.exchange(ev, pos, m);
+        if exchange < 0 {
+            LOSING_CAPTURE + exchange.max(-10_000_000)
+        } else {
+            score
+        }
+    }
+
+    /// Brings the best remaining move (by score, the first of equals) to index `i`, weighing
+    /// by exchange each capture that comes up first until the move that comes up is weighed: the order is the one all weighed at once would give (a capture's
+    /// score only falls when weighed), and a node cut off early weighs only the captures it
+    /// tried.
+    fn pick_weighed(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        unweighed: &mut [bool],
+        i: usize,
+    ) {
+        loop {
+            let best = best_index(scores, i);
+            if !unweighed[best] {
+                moves.swap(i, best);
+                scores.swap(i, best);
+                unweighed.swap(i, best);
+                return;
+            }
+            unweighed[best] = false;
+            scores[best] = self.weighed(ev, pos, &moves[best], scores[best]);
         }
     }
 
     /// One move's ordering score: the table's move, captures that do not lose material by
     /// most valuable victim / least valuable attacker, promotions, killers, captures that
     /// lose material, then quiet moves by history.
-    fn order_score(&mut self, ev: &Eval, pos: &mut Position, m: &Move, tt: Option<Move>, ply: usize) -> i32 {
+    /// Also whether the score awaits the capture's exchange evaluation: a capture by a piece
+    /// worth more than its victims is scored as if the exchange did not lose.
+    fn order_score(&mut self, ev: &Eval, pos: &mut Position, m: &Move, tt: Option<Move>, ply: usize) -> (i32, bool) {
         if tt == Some(*m) {
-            return TT_MOVE;
+            return (TT_MOVE, false);
         }
         let side = pos.side_to_move();
         let mover = mover_kind(ev, pos, m);
@@ -636,14 +725,9 @@ impl Searcher {
         } else {
             capture_gain(ev, pos, m, side)
         };
-        if victims > 0 && victims < ev.order_value[mover.index()] {
-            let exchange = self.exchange(ev, pos, m);
-            if exchange < 0 {
-                return LOSING_CAPTURE + exchange.max(-10_000_000);
-            }
-        }
+        let to_weigh = victims > 0 && victims < ev.order_value[mover.index()];
         let killers = self.killers[ply];
-        if victims > 0 {
+        let score = if victims > 0 {
             CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
         } else if m.promote {
             PROMOTION + promotion
@@ -653,14 +737,15 @@ impl Searcher {
             KILLER
         } else {
             self.history[history_index(ev, mover, side, m.to)]
-        }
+        };
+        (score, to_weigh)
     }
 
     /// Static exchange evaluation of the capture `m`: what the side to move gains (in
     /// ordering values: a royal is worth more than everything) when, after `m`, both sides
     /// take back on its square with their least valuable piece for as long as it pays.
-    /// The pieces that can take back are found by the position's own move generation, so
-    /// every movement of every variant counts.
+    /// The pieces that can take back are found by the position's own attack detection and
+    /// move generation, so every movement of every variant counts.
     fn exchange(&mut self, ev: &Eval, pos: &mut Position, m: &Move) -> i32 {
         let side = pos.side_to_move();
         let mut gain = 0;
@@ -687,19 +772,12 @@ impl Searcher {
         let Some((owner, victim)) = ev.piece(pos, sq) else {
             return 0;
         };
-        if owner == side || !pos.attacked(sq, side) {
+        if owner == side {
             return 0;
         }
-        let mut moves = std::mem::take(&mut self.exchange_moves);
-        moves.clear();
-        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
-        let cheapest = moves
-            .iter()
-            .filter(|c| !c.is_drop() && c.to == sq)
-            .min_by_key(|c| (ev.order_value[mover_kind(ev, pos, c).index()], !c.promote))
-            .copied();
-        self.exchange_moves = moves;
-        let Some(c) = cheapest else { return 0 };
+        let Some(c) = self.cheapest_capture(ev, pos, sq) else {
+            return 0;
+        };
         let mut gain = ev.order_value[victim.index()];
         if c.promote {
             gain += ev.promote_gain[mover_kind(ev, pos, &c).index()];
@@ -708,6 +786,38 @@ impl Searcher {
         let lost = self.take_back(ev, pos, sq);
         pos.unmake(&c, &undo);
         (gain - lost).max(0)
+    }
+
+    /// The capture on `sq` by the least valuable piece of the side to move that can take
+    /// there, promoting where it may choose (the first such move in the order of generation).
+    /// The pieces that attack the square are found by the position's attack detection, and
+    /// only their moves are generated, the cheapest first.
+    fn cheapest_capture(&mut self, ev: &Eval, pos: &mut Position, sq: Sq) -> Option<Move> {
+        let side = pos.side_to_move();
+        let mut attackers = std::mem::take(&mut self.exchange_attackers);
+        let mut moves = std::mem::take(&mut self.exchange_moves);
+        pos.attackers(sq, side, &mut attackers);
+        let value = |pos: &Position, from: Sq| ev.piece(pos, from).map_or(0, |(_, k)| ev.order_value[k.index()]);
+        // Stable: the board's order within one value.
+        attackers.sort_by_key(|&from| value(pos, from));
+        let mut found: Option<Move> = None;
+        let mut group = None;
+        for &from in &attackers {
+            let v = value(pos, from);
+            if found.is_some() && group != Some(v) {
+                break;
+            }
+            group = Some(v);
+            pos.pseudo_moves_from(from, &mut moves, LionCounting::Distinct);
+            for c in moves.iter().filter(|c| c.to == sq) {
+                if found.is_none_or(|f| c.promote && !f.promote) {
+                    found = Some(*c);
+                }
+            }
+        }
+        self.exchange_attackers = attackers;
+        self.exchange_moves = moves;
+        found
     }
 
     fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, depth: i32, ply: usize) {
@@ -787,17 +897,16 @@ fn is_capture(ev: &Eval, pos: &Position, m: &Move) -> bool {
     !m.is_drop() && capture_gain(ev, pos, m, pos.side_to_move()).1 > 0
 }
 
-/// Brings the best remaining move (by score) to index `i`.
+/// The index of the best score from `i` on (the first of equals).
 #[inline]
-fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+fn best_index(scores: &[i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..moves.len() {
+    for j in i + 1..scores.len() {
         if scores[j] > scores[best] {
             best = j;
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
+    best
 }
 
 /// The game's end for the side to move, when it has ended whatever the moves: no royal
@@ -864,5 +973,118 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::compile_named;
+    use crate::game::MoveTables;
+
+    /// Positions along random games of variants with drops, Lions, hooks and large boards.
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for variant in ["shogi", "chu", "dai", "maka-dai-dai", "tori"] {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.royal_squares(pos.side_to_move()).is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Captures more often than not, to reach exchanges.
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
+                    .copied()
+                    .collect();
+                let pool = if captures.is_empty() || seed.is_multiple_of(3) {
+                    &moves
+                } else {
+                    &captures
+                };
+                pos.make(&pool[(seed >> 8) as usize % pool.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    /// The order of a node's moves: weighed all at once and picked by `best_index`, or
+    /// weighed as they come up by `pick_weighed`, is the same.
+    #[test]
+    fn captures_weighed_as_they_come_up_keep_the_order_of_weighing_all_first() {
+        let mut searcher = Searcher::new();
+        let mut losing = false;
+        for mut pos in positions() {
+            let ev = Eval::new(pos.tables().clone());
+            searcher.history = vec![0; pos.tables().kind_count() * 2 * ev.squares.len()];
+            let mut moves = Vec::new();
+            pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
+            let (mut eager, mut lazy) = (moves.clone(), moves.clone());
+            let (mut eager_scores, mut lazy_scores, mut unweighed) = (Vec::new(), Vec::new(), Vec::new());
+            searcher.score_moves(&ev, &mut pos, &moves, &mut eager_scores, None, None, 0);
+            searcher.score_moves(&ev, &mut pos, &moves, &mut lazy_scores, Some(&mut unweighed), None, 0);
+            for i in 0..moves.len() {
+                let best = best_index(&eager_scores, i);
+                eager.swap(i, best);
+                eager_scores.swap(i, best);
+                searcher.pick_weighed(&ev, &mut pos, &mut lazy, &mut lazy_scores, &mut unweighed, i);
+            }
+            assert_eq!(lazy, eager);
+            assert_eq!(lazy_scores, eager_scores);
+            losing |= eager_scores
+                .iter()
+                .any(|&s| (LOSING_CAPTURE - 10_000_000..KILLER).contains(&s));
+        }
+        assert!(losing, "some capture lost by exchange");
+    }
+
+    /// The quiescence search's captures: those that do not lose by exchange, in the order
+    /// of picking among them, whether weighed first or as they come up.
+    #[test]
+    fn quiescence_captures_weighed_as_they_come_up_keep_the_order_of_weighing_all_first() {
+        let mut searcher = Searcher::new();
+        let mut weighed_some = false;
+        for mut pos in positions() {
+            let ev = Eval::new(pos.tables().clone());
+            let mut moves = Vec::new();
+            pos.pseudo_captures(&mut moves, LionCounting::Distinct);
+            let mover_value = |pos: &Position, m: &Move| ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
+            let score = |pos: &Position, m: &Move| {
+                capture_gain(&ev, pos, m, pos.side_to_move()).1 * 8 - ev.value[mover_value(pos, m)] / 8
+            };
+            let needs = |pos: &Position, m: &Move| {
+                capture_gain(&ev, pos, m, pos.side_to_move()).1 < ev.order_value[mover_value(pos, m)]
+            };
+            let mut eager: Vec<Move> = Vec::new();
+            for m in &moves {
+                if !needs(&pos, m) || searcher.exchange(&ev, &mut pos, m) >= 0 {
+                    eager.push(*m);
+                }
+            }
+            weighed_some |= eager.len() < moves.len();
+            let mut eager_scores: Vec<i32> = eager.iter().map(|m| score(&pos, m)).collect();
+            for i in 0..eager.len() {
+                let best = best_index(&eager_scores, i);
+                eager.swap(i, best);
+                eager_scores.swap(i, best);
+            }
+            let mut scores: Vec<i32> = moves.iter().map(|m| score(&pos, m)).collect();
+            let mut unweighed: Vec<bool> = moves.iter().map(|m| needs(&pos, m)).collect();
+            let mut lazy = Vec::new();
+            while let Some(m) =
+                searcher.pick_not_losing(&ev, &mut pos, &mut moves, &mut scores, &mut unweighed, lazy.len())
+            {
+                lazy.push(m);
+            }
+            assert_eq!(lazy, eager);
+        }
+        assert!(weighed_some, "some capture lost by exchange");
     }
 }

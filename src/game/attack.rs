@@ -24,6 +24,18 @@ impl Position {
         self.view().attacked_ignoring(sq, by, NO_SQ, true)
     }
 
+    /// The squares of the pieces of `by` that could capture a piece on `sq`, each once, in
+    /// the board's order (what [`Position::attacked`] asks about, every attacker found).
+    pub fn attackers(&self, sq: Sq, by: Side, out: &mut Vec<Sq>) {
+        out.clear();
+        self.view().find_attacker(sq, by, NO_SQ, true, &mut |p| {
+            out.push(p);
+            false
+        });
+        out.sort_unstable();
+        out.dedup();
+    }
+
     /// Whether any royal of `side` is attacked.
     pub fn royal_in_check(&self, side: Side) -> bool {
         self.royal_squares(side)
@@ -62,12 +74,26 @@ impl View<'_> {
     fn takes_back_unprotected(&self, sq: Sq, owner: Side, ignore: Sq) -> bool {
         self.slow[owner.index()] > 0
             && !self.attacked_ignoring(sq, owner.opponent(), ignore, false)
-            && self.slow_attack(sq, owner, ignore, true)
+            && self.slow_attack(sq, owner, ignore, true, &mut |_| true)
     }
 
     /// Attack detection treating `ignore` as an empty square. Capture-unprotected moves
     /// count only when `unprotected_moves` is set (protection itself ignores them).
     pub fn attacked_ignoring(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
+        self.find_attacker(sq, by, ignore, unprotected_moves, &mut |_| true)
+    }
+
+    /// Attack detection that tells `found` the square of each attacker until it answers
+    /// true (the attacker sought); whether one did. An attacker may be told more than once.
+    #[inline]
+    fn find_attacker(
+        &self,
+        sq: Sq,
+        by: Side,
+        ignore: Sq,
+        unprotected_moves: bool,
+        found: &mut impl FnMut(Sq) -> bool,
+    ) -> bool {
         let t = self.t;
         let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
         for (dir, &opposite) in OPPOSITE.iter().enumerate() {
@@ -80,6 +106,7 @@ impl View<'_> {
                     let code = self.board[usize::from(p)];
                     if code_side(code) == by
                         && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
+                        && found(p)
                     {
                         return true;
                     }
@@ -91,24 +118,35 @@ impl View<'_> {
             let p = t.leap_source(by, index, sq);
             if p != NO_SQ && occupied(p) {
                 let code = self.board[usize::from(p)];
-                if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] {
+                if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] && found(p) {
                     return true;
                 }
             }
         }
-        self.slow[by.index()] > 0 && self.slow_attack(sq, by, ignore, unprotected_moves)
+        self.slow[by.index()] > 0 && self.slow_attack(sq, by, ignore, unprotected_moves, found)
     }
 
-    /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`. A plain
-    /// scan of the board for slow attackers (a handful at most), each then asked in full.
-    fn slow_attack(&self, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
+    /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`, each told to
+    /// `found` as in [`View::find_attacker`]. A plain scan of the board for slow attackers
+    /// (a handful at most), each then asked in full.
+    fn slow_attack(
+        &self,
+        sq: Sq,
+        by: Side,
+        ignore: Sq,
+        unprotected_moves: bool,
+        found: &mut impl FnMut(Sq) -> bool,
+    ) -> bool {
         let t = self.t;
         for (p, &code) in self.board.iter().enumerate() {
             if code == 0 || code_side(code) != by || !t.kind(code_kind(code)).slow_attacker {
                 continue;
             }
             let p = p as Sq;
-            if p != ignore && p != sq && self.slow_piece_attacks(p, code_kind(code), sq, by, ignore, unprotected_moves)
+            if p != ignore
+                && p != sq
+                && self.slow_piece_attacks(p, code_kind(code), sq, by, ignore, unprotected_moves)
+                && found(p)
             {
                 return true;
             }

@@ -37,6 +37,8 @@ struct Gen<'a> {
     scratch: LionScratch,
     /// Whether a pass was emitted: a position has one pass, however many pieces may pass.
     passed: bool,
+    /// Only the moves that capture are wanted.
+    captures_only: bool,
 }
 
 impl Position {
@@ -112,9 +114,28 @@ impl Position {
         self.piece_moves(out, counting);
     }
 
+    /// The moves of [`Position::pseudo_moves`] that capture, in the same order: the moves
+    /// a search of exchanges looks at, found without making the others.
+    pub fn pseudo_captures(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        out.clear();
+        if !self.royals_lost() && !self.check_given() {
+            self.generate(out, counting, None, true);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece on `from`, in the order of
+    /// [`Position::pseudo_moves`] (with its own pass where it may pass, though the
+    /// position's pass may be written as another piece's).
+    pub fn pseudo_moves_from(&mut self, from: Sq, out: &mut Vec<Move>, counting: LionCounting) {
+        out.clear();
+        if usize::from(from) < self.board.len() && !self.royals_lost() && !self.check_given() {
+            self.generate(out, counting, Some(from), false);
+        }
+    }
+
     /// The moves of the pieces on the board and in hand, whether or not the game is over.
     fn piece_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        self.generate(out, counting, None);
+        self.generate(out, counting, None, false);
         if self.t.rules().drops {
             self.drops(out);
         }
@@ -149,8 +170,8 @@ impl Position {
     }
 
     /// The pseudo-legal moves of the pieces of the side to move (of the piece on `only`,
-    /// when given).
-    fn generate(&mut self, out: &mut Vec<Move>, counting: LionCounting, only: Option<Sq>) {
+    /// when given; only the captures, when `captures_only`).
+    fn generate(&mut self, out: &mut Vec<Move>, counting: LionCounting, only: Option<Sq>, captures_only: bool) {
         let side = self.side;
         let Position {
             t,
@@ -174,6 +195,7 @@ impl Position {
             out,
             scratch: std::mem::take(lion_scratch),
             passed: false,
+            captures_only,
         };
         let squares = match only {
             Some(sq) => sq..sq + 1,
@@ -197,12 +219,12 @@ impl Position {
             return *m;
         }
         let mut own = Vec::new();
-        self.generate(&mut own, LionCounting::Distinct, Some(m.from));
+        self.generate(&mut own, LionCounting::Distinct, Some(m.from), false);
         if !own.contains(m) {
             return *m;
         }
         let mut all = Vec::new();
-        self.generate(&mut all, LionCounting::Distinct, None);
+        self.generate(&mut all, LionCounting::Distinct, None, false);
         all.into_iter().find(Move::is_pass).unwrap_or(*m)
     }
 
@@ -655,6 +677,9 @@ impl Gen<'_> {
 
     /// Pushes a move with each promotion choice it allows.
     fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) {
+        if self.captures_only && !capture {
+            return;
+        }
         let base = Move {
             from,
             to,
@@ -865,7 +890,7 @@ impl Gen<'_> {
             self.scratch.walked.push(result);
             let (to, via, capture) = result;
             if to == path.from && via[0] == NO_SQ {
-                if std::mem::replace(&mut self.passed, true) {
+                if self.captures_only || std::mem::replace(&mut self.passed, true) {
                     continue;
                 }
                 self.out.push(Move {
