@@ -7,7 +7,9 @@ use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::{Illegal, Move};
-use crate::rules::{FlipEvent, LionDefence, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked, hook_turns};
+use crate::rules::{
+    FlipEvent, LionDefence, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked, hook_turns,
+};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
