@@ -93,6 +93,7 @@ broken_files! {
     duplicate_abbreviation: "duplicate-abbreviation" => [DuplicateAbbreviation];
     duplicate_name: "duplicate-name" => [DuplicateName];
     duplicate_sfen: "duplicate-sfen" => [DuplicateSfen];
+    duplicate_sfen_case: "duplicate-sfen-case" => [DuplicateSfen];
     duplicate_statement: "duplicate-statement" => [DuplicateStatement];
     duplicate_attribute: "duplicate-attribute" => [DuplicateAttribute];
     missing_board: "missing-board" => [MissingBoard];

@@ -494,6 +494,7 @@ impl Ctx {
         }
         let mut names: IndexMap<String, usize> = IndexMap::new();
         let mut letters: IndexMap<String, usize> = IndexMap::new();
+        let mut brackets: IndexMap<String, usize> = IndexMap::new();
         for (index, kind) in kinds.iter().enumerate() {
             // A promoted kind may share its name with another piece (Chu's promoted Kylin is
             // a "Lion"; Yari's Bishop and Knight both promote to a "Yari Gold").
@@ -509,6 +510,9 @@ impl Ctx {
             } else if !promoted {
                 names.insert(kind.name.clone(), index);
             }
+            if kind.sfen.is_none() && !promoted {
+                self.distinct_bracket_token(table, kinds, index, &mut brackets);
+            }
             if let Some(letter) = &kind.sfen {
                 if let Some(&first) = letters.get(letter) {
                     let message = format!(
@@ -523,6 +527,40 @@ impl Ctx {
                 }
             }
         }
+    }
+
+    /// A piece without an SFEN letter is written `[ABBR]` in position strings, in upper case
+    /// for Black and lower case for White: two unpromoted pieces whose abbreviations differ
+    /// only in case (`ST`, `St`) would be written alike.
+    fn distinct_bracket_token(
+        &mut self,
+        table: &Table,
+        kinds: &[PieceKind],
+        index: usize,
+        brackets: &mut IndexMap<String, usize>,
+    ) {
+        let token = format!("[{}]", kinds[index].abbrev.to_uppercase());
+        let Some(&first) = brackets.get(&token) else {
+            brackets.insert(token, index);
+            return;
+        };
+        let (here, there) = (&table[index], &table[first]);
+        let mut labels = vec![Label {
+            span: here.decl.abbrev.span.clone(),
+            text: format!("`{}` too", here.decl.abbrev.node),
+        }];
+        if here.source == there.source {
+            labels.push(Label {
+                span: there.decl.abbrev.span.clone(),
+                text: format!("`{}` is written `{token}`", there.decl.abbrev.node),
+            });
+        }
+        let message = format!(
+            "`{}` and `{}` are both written `{token}` in position strings, which cannot tell them apart",
+            kinds[first].abbrev, kinds[index].abbrev
+        );
+        let help = "make the abbreviations differ by more than case, or give one an `sfen` letter".to_string();
+        self.report(Check::DuplicateSfen, here.source, message, labels, Some(help));
     }
 
     fn duplicate(
