@@ -157,6 +157,18 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
         facts.extend(drop_facts(rules, piece));
     }
     facts.extend(lion_fact(rules, piece));
+    if let Some(rank) = piece.jump_rank {
+        facts.push(format!(
+            "jump rank {rank} (1 the highest): a range jump passes only pieces ranked below it"
+        ));
+    }
+    if piece.burns {
+        facts.push(
+            "burns: after its move every enemy piece next to it is captured, and an enemy piece that ends its \
+             move next to it is burnt"
+                .into(),
+        );
+    }
     facts
 }
 

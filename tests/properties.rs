@@ -721,6 +721,35 @@ fn found_repetition_starter_of_the_current_cycle() {
     assert!(pos.check_legal(&back).is_err());
 }
 
+/// Tenjiku Shogi: area moves, range jumps and their ranks, burning (Demon against Demon both
+/// ways), the Tetrarchs' igui and jumped first square, two royals once a Crown Prince is made;
+/// and HaChu's readings.
+#[test]
+fn tenjiku() {
+    for (options, games, plies) in [
+        (&[][..], 2, 120),
+        (&["lion-hawk=2", "demon-meets-demon=burns-first"][..], 2, 120),
+        (
+            &[
+                "royal-capture=allowed",
+                "area-moves=off",
+                "tetrarchs=chariot",
+                "lion-hawk=2",
+            ][..],
+            1,
+            120,
+        ),
+    ] {
+        run(Config {
+            variant: "tenjiku",
+            options,
+            games,
+            plies,
+            seed: 12,
+        });
+    }
+}
+
 /// The 'Shogi Variants' games without another program to count against (and Wa), each with
 /// its options: Wa with and without drops, Whale's two Dolphin readings, Heian's two setups,
 /// Heian-Dai's Flying Dragon and last-rank readings.
