@@ -678,6 +678,26 @@ fn found_repetition_starter_of_the_current_cycle() {
     assert!(pos.check_legal(&back).is_err());
 }
 
+/// Taikyoku (36 x 36, 402 pieces a side): few, short games, as every candidate move (each
+/// piece to each of 1,296 squares) is checked at every position; the scrambled start thins
+/// the array so that the rare pieces (range capturers, hook movers, Lions) meet early. Both
+/// promotion readings, and koma's check rule as well as the sources' none.
+#[test]
+fn taikyoku() {
+    for (options, seed) in [
+        (&[][..], 12),
+        (&["promotion=compulsory", "royal-capture=forbidden"][..], 13),
+    ] {
+        run(Config {
+            variant: "taikyoku",
+            options,
+            games: 2,
+            plies: 24,
+            seed,
+        });
+    }
+}
+
 /// The 'Shogi Variants' games without another program to count against (and Wa), each with
 /// its options: Wa with and without drops, Whale's two Dolphin readings, Heian's two setups,
 /// Heian-Dai's Flying Dragon and last-rank readings.
