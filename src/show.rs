@@ -157,6 +157,18 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
         facts.extend(drop_facts(rules, piece));
     }
     facts.extend(lion_fact(rules, piece));
+    if let Some(rank) = piece.jump_rank {
+        facts.push(format!(
+            "jump rank {rank} (1 the highest): a range jump passes only pieces ranked below it"
+        ));
+    }
+    if piece.burns {
+        facts.push(
+            "burns: after its move every enemy piece next to it is captured, and an enemy piece that ends its \
+             move next to it is burnt"
+                .into(),
+        );
+    }
     facts
 }
 
@@ -173,7 +185,10 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             Movement::AreaLion { .. }
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
-            | Movement::Anywhere { .. } => String::new(),
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. } => String::new(),
         })
         .collect();
     (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))
@@ -225,11 +240,17 @@ enum Kind {
     HookTurn,
     Step,
     Range,
+    /// Within an area move's king steps.
+    Area,
     Slide,
+    /// Along a range jump's line.
+    RangeJump,
     HookLeg,
     /// The last square of an unlimited line on the small board: an arrow.
     Edge(Offset),
     Jump,
+    /// A capture without moving.
+    Igui,
     /// A lion square, so many king steps away.
     Lion(u8),
 }
@@ -274,9 +295,18 @@ impl Diagram {
     fn draw(&mut self, movement: &Movement) {
         let mode = movement.mode();
         match *movement {
+            Movement::Ride {
+                dir,
+                max,
+                beyond_first: true,
+                ..
+            } => self.line_beyond_first(dir, max, mode),
             Movement::Ride { dir, max: None, .. } => self.line(dir, None, Kind::Slide, mode),
             Movement::Ride { dir, max: Some(1), .. } => self.line(dir, Some(1), Kind::Step, mode),
             Movement::Ride { dir, max, .. } => self.line(dir, max, Kind::Range, mode),
+            Movement::Area { steps, ref dirs, .. } => self.area(steps, dirs, mode),
+            Movement::RangeJump { dir, .. } => self.line(dir, None, Kind::RangeJump, mode),
+            Movement::Igui { dir, .. } => self.put(dir, Kind::Igui, mode),
             Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
             Movement::AreaLion { steps, .. } => self.area_lion(steps, mode),
             Movement::LineLion { dir, steps, .. } => self.line_lion(dir, steps, mode),
@@ -292,6 +322,46 @@ impl Diagram {
         for &at in squares.iter().take(count) {
             let arrow = max.is_none() && !self.inside(plus(at, dir));
             self.put(at, if arrow { Kind::Edge(dir) } else { kind }, mode);
+        }
+    }
+
+    /// A slide or range that starts on the second square (`beyond-first`): the first is
+    /// jumped, not marked.
+    fn line_beyond_first(&mut self, dir: Offset, max: Option<u8>, mode: Mode) {
+        let squares: Vec<Offset> = self.ray(ORIGIN, dir).collect();
+        let count = max.map_or(squares.len(), usize::from);
+        let kind = if max.is_none() { Kind::Slide } else { Kind::Range };
+        for &at in squares.iter().take(count).skip(1) {
+            let arrow = max.is_none() && !self.inside(plus(at, dir));
+            self.put(at, if arrow { Kind::Edge(dir) } else { kind }, mode);
+        }
+    }
+
+    /// Every square an area move reaches on an empty board: within `steps` king steps made
+    /// of the steps `dirs` allows (all eight when empty).
+    fn area(&mut self, steps: u8, dirs: &[Offset], mode: Mode) {
+        let units: Vec<Offset> = if dirs.is_empty() {
+            Offset::UNIT.to_vec()
+        } else {
+            dirs.to_vec()
+        };
+        let mut reached = vec![ORIGIN];
+        let mut frontier = vec![ORIGIN];
+        for _ in 0..steps {
+            let mut next = Vec::new();
+            for &at in &frontier {
+                for &unit in &units {
+                    let to = plus(at, unit);
+                    if self.inside(to) && !reached.contains(&to) {
+                        reached.push(to);
+                        next.push(to);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        for at in reached.into_iter().filter(|&at| at != ORIGIN) {
+            self.put(at, Kind::Area, mode);
         }
     }
 
@@ -444,7 +514,9 @@ fn extent(movement: &Movement) -> Extent {
         Movement::Leap { to, .. } => Extent::Limited(to.king_distance()),
         Movement::AreaLion { steps, .. } => Extent::Limited(steps),
         Movement::LineLion { dir, steps, .. } => Extent::Limited(steps * dir.king_distance()),
-        Movement::Ride { max: None, .. } => Extent::Unlimited,
+        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } => Extent::Unlimited,
+        Movement::Area { steps, .. } => Extent::Limited(steps),
+        Movement::Igui { .. } => Extent::Limited(1),
         Movement::Hook { .. } => Extent::Hook,
         Movement::Anywhere { .. } => Extent::Board,
     }
@@ -476,7 +548,10 @@ fn symbol(mark: Mark) -> char {
         Kind::HookTurn => 'h',
         Kind::Step => 'o',
         Kind::Range => '+',
+        Kind::Area => 'a',
         Kind::Slide => '*',
+        Kind::RangeJump => 'G',
+        Kind::Igui => '!',
         Kind::HookLeg => 'H',
         Kind::Edge(dir) => arrow(dir),
         Kind::Jump => 'J',
@@ -518,6 +593,9 @@ fn order(mark: Mark) -> u8 {
         Kind::HookLeg => 20,
         Kind::HookTurn => 21,
         Kind::Anywhere => 22,
+        Kind::Area => 23,
+        Kind::RangeJump => 24,
+        Kind::Igui => 25,
     }
 }
 
@@ -591,6 +669,13 @@ fn kind_text(kind: Kind) -> String {
         Kind::HookLeg => "hook: slide through empty squares; may turn 90° at an empty one".into(),
         Kind::HookTurn => "hook, after its 90° turn: slides on through empty squares".into(),
         Kind::Anywhere => "anywhere: any square of the board, jumping".into(),
+        Kind::Area => {
+            "area: as many king steps as the marks go, through empty squares, turning freely; a capture ends it".into()
+        }
+        Kind::RangeJump => {
+            "range jump: slides; to capture, may jump pieces ranked below it (jump-rank) to take one farther on".into()
+        }
+        Kind::Igui => "igui: captures there without moving".into(),
     }
 }
 
@@ -603,6 +688,9 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::Slide | Kind::Edge(_) => "slide",
         Kind::Jump => "jump",
         Kind::Lion(_) => "lion",
+        Kind::Area => "area",
+        Kind::RangeJump => "range-jump",
+        Kind::Igui => "igui",
     }
 }
 
@@ -753,11 +841,14 @@ fn svg_fill(mark: Mark) -> &'static str {
         Mode::Any => match mark.kind {
             Kind::Lion(_) => "#d8b8f0",
             Kind::Jump => "#a8d0f0",
+            Kind::Igui => "#f0a8a0",
             Kind::Anywhere
             | Kind::HookTurn
             | Kind::Step
             | Kind::Range
+            | Kind::Area
             | Kind::Slide
+            | Kind::RangeJump
             | Kind::HookLeg
             | Kind::Edge(_) => "#c8d8f8",
         },

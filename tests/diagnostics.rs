@@ -140,6 +140,15 @@ broken_files! {
     not_in_hand_no_drop_last_rank: "not-in-hand-no-drop-last-rank" => [NotInHand];
     rule_needs_another_no_forced_promotion: "rule-needs-another-no-forced-promotion" => [RuleNeedsAnother];
     unknown_option_setup: "unknown-option-setup" => [UnknownOption];
+    bad_value_jump_rank: "bad-value-jump-rank" => [BadValue];
+    rule_needs_another_range_jump: "rule-needs-another-range-jump" => [RuleNeedsAnother];
+    bad_distance_area: "bad-distance-area" => [BadDistance];
+    limit_area: "limit-area" => [Limit];
+    contradictory_clause_igui_move_only: "contradictory-clause-igui-move-only" => [ContradictoryClause];
+    contradictory_clause_beyond_first: "contradictory-clause-beyond-first" => [ContradictoryClause];
+    contradictory_clause_burns_lion: "contradictory-clause-burns-lion" => [ContradictoryClause];
+    contradictory_clause_burns_drops: "contradictory-clause-burns-drops" => [ContradictoryClause];
+    rule_needs_another_burns_before_burnt: "rule-needs-another-burns-before-burnt" => [RuleNeedsAnother];
     many_errors: "many-errors" => [
         UnknownDirection,
         DuplicateAbbreviation,
@@ -220,7 +229,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all,\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui)",
             "after a `,` the list goes on: another item, on this line or the next",
             (1, 27),
         ),
@@ -232,7 +241,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all,\n\nsetup\n  a: K\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui)",
             "after a `,` the list goes on: another item, on this line or the next",
             (1, 27),
         ),
@@ -286,7 +295,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all, ,\n",
-            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as) in this `piece` statement, found `,`",
+            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui) in this `piece` statement, found `,`",
             "not expected here",
             (1, 28),
         ),
@@ -406,7 +415,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : capture-only\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui)",
             "something is missing here",
             (1, 30),
         ),

@@ -238,6 +238,10 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
                 Movement::AreaLion { .. } => "lion",
                 Movement::LineLion { steps: 3.., .. } => "line lion 3",
                 Movement::LineLion { .. } => "line lion",
+                Movement::Area { .. } => "area",
+                Movement::RangeJump { .. } => "range-jump",
+                Movement::Igui { .. } => "igui",
+                Movement::Ride { beyond_first: true, .. } => "beyond-first",
                 Movement::Ride { .. } | Movement::Leap { .. } => continue,
             };
             *stats.special_movers.entry(name).or_default() += 1;
@@ -388,6 +392,7 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         if lion_taken && piece.lion != LionRole::Lion {
             lion_capture = Some(to);
         }
+        burn(rules, &mut board, &mut deferred, side, to);
     }
     let pieces = board.into_iter().map(|(s, (side, k, d))| (s, side, k, d)).collect();
     let hands = hands
@@ -396,6 +401,44 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         .map(|((s, k), n)| (s, k, n))
         .collect();
     (pieces, hands, side.opponent(), lion_capture, deferred)
+}
+
+/// Burning after a move of `side` that ended on `to`: next to an enemy burner the mover is
+/// removed; a burner not burnt (or burning first, `burns-before-burnt`) removes every enemy
+/// piece next to it, the enemy burners that burn it excepted.
+fn burn(
+    rules: &Rules,
+    board: &mut BTreeMap<Square, (Side, PieceId, bool)>,
+    deferred: &mut [Option<Square>; 2],
+    side: Side,
+    to: Square,
+) {
+    let near: Vec<Square> = board
+        .keys()
+        .copied()
+        .filter(|s| s.file.abs_diff(to.file).max(s.rank.abs_diff(to.rank)) == 1)
+        .collect();
+    let enemy_burner = |board: &BTreeMap<Square, (Side, PieceId, bool)>, s: &Square| {
+        board.get(s).is_some_and(|&(o, k, _)| o != side && rules.piece(k).burns)
+    };
+    let burnt = near.iter().any(|s| enemy_burner(board, s));
+    let mover = board[&to].1;
+    if rules.piece(mover).burns && (!burnt || rules.end.burns_before_burnt) {
+        for s in &near {
+            if board[s].0 != side && !(burnt && enemy_burner(board, s)) {
+                board.remove(s);
+                if deferred[side.opponent().index()] == Some(*s) {
+                    deferred[side.opponent().index()] = None;
+                }
+            }
+        }
+    }
+    if burnt {
+        board.remove(&to);
+        if deferred[side.index()] == Some(to) {
+            deferred[side.index()] = None;
+        }
+    }
 }
 
 /// The kind a captured piece goes to hand as: the start of its promotion chain.
@@ -676,6 +719,35 @@ fn found_repetition_starter_of_the_current_cycle() {
     };
     assert!(!pos.is_legal(&back), "Black started the cycle and must vary");
     assert!(pos.check_legal(&back).is_err());
+}
+
+/// Tenjiku Shogi: area moves, range jumps and their ranks, burning (Demon against Demon both
+/// ways), the Tetrarchs' igui and jumped first square, two royals once a Crown Prince is made;
+/// and HaChu's readings.
+#[test]
+fn tenjiku() {
+    for (options, games, plies) in [
+        (&[][..], 2, 120),
+        (&["lion-hawk=2", "demon-meets-demon=burns-first"][..], 2, 120),
+        (
+            &[
+                "royal-capture=allowed",
+                "area-moves=off",
+                "tetrarchs=chariot",
+                "lion-hawk=2",
+            ][..],
+            1,
+            120,
+        ),
+    ] {
+        run(Config {
+            variant: "tenjiku",
+            options,
+            games,
+            plies,
+            seed: 12,
+        });
+    }
 }
 
 /// Taikyoku (36 x 36, 402 pieces a side): few, short games, as every candidate move (each

@@ -73,7 +73,10 @@ fn codes(kind: &PieceKind) -> String {
                 | Movement::LineLion { .. }
                 | Movement::AreaLion { .. }
                 | Movement::Hook { .. }
-                | Movement::Anywhere { .. } => continue,
+                | Movement::Anywhere { .. }
+                | Movement::Area { .. }
+                | Movement::RangeJump { .. }
+                | Movement::Igui { .. } => continue,
             };
             used += 1;
             parts.push(code);

@@ -37,6 +37,7 @@ fn range(n: u8, dirs: &[(i8, i8)]) -> Vec<Movement> {
             max: Some(n),
             mode: Mode::Any,
             from_last_rank: false,
+            beyond_first: false,
         })
         .collect()
 }
@@ -48,6 +49,7 @@ fn slide(dirs: &[(i8, i8)]) -> Vec<Movement> {
             max: None,
             mode: Mode::Any,
             from_last_rank: false,
+            beyond_first: false,
         })
         .collect()
 }

@@ -8,7 +8,7 @@ use super::diagnostic::{Check, Label};
 use super::suggest::{did_you_mean_or, did_you_mean_or_list};
 use crate::parse::ast::{Clause, Modifier, MovementSyntax, Spanned};
 use crate::parse::keywords;
-use crate::rules::{BoardSize, MAX_LION_STEPS, Mode, Movement, Offset};
+use crate::rules::{BoardSize, MAX_AREA_STEPS, MAX_LION_STEPS, Mode, Movement, Offset};
 
 /// The offsets a direction word stands for, if it is one.
 fn offsets_of(word: &str) -> Option<Vec<Offset>> {
@@ -35,6 +35,7 @@ impl Ctx {
     pub(super) fn lower_clause(&mut self, clause: &Clause, source: usize, board: BoardSize) -> Lowered {
         let mode = self.mode(clause, source);
         let from_last_rank = self.last_rank_only(clause, source);
+        let beyond_first = self.beyond_first(clause, source);
         let longest = board.files.max(board.ranks);
         let movement = &clause.movement;
         let moves = match &movement.node {
@@ -47,6 +48,7 @@ impl Ctx {
                     max: Some(1),
                     mode,
                     from_last_rank,
+                    beyond_first,
                 })
                 .collect(),
             MovementSyntax::Slide(dirs) => self
@@ -57,6 +59,7 @@ impl Ctx {
                     max: None,
                     mode,
                     from_last_rank,
+                    beyond_first,
                 })
                 .collect(),
             MovementSyntax::Range(n, dirs) => {
@@ -68,6 +71,7 @@ impl Ctx {
                         max: Some(max),
                         mode,
                         from_last_rank,
+                        beyond_first,
                     })
                     .collect()
             }
@@ -147,6 +151,29 @@ impl Ctx {
                 .map(|dir| Movement::Hook { dir, mode })
                 .collect(),
             MovementSyntax::Anywhere => vec![Movement::Anywhere { mode }],
+            MovementSyntax::Area(n, dirs) => {
+                let steps = self.area_steps(n, longest, source);
+                let mut dirs = self.directions(dirs, source);
+                if dirs.len() == 8 {
+                    // All eight: written as plain `area N`.
+                    dirs.clear();
+                }
+                vec![Movement::Area { steps, dirs, mode }]
+            }
+            MovementSyntax::RangeJump(dirs) => self
+                .directions(dirs, source)
+                .into_iter()
+                .map(|dir| Movement::RangeJump { dir, mode })
+                .collect(),
+            MovementSyntax::Igui(dirs) => {
+                if mode == Mode::MoveOnly {
+                    self.igui_moves_only(clause, source);
+                }
+                self.directions(dirs, source)
+                    .into_iter()
+                    .map(|dir| Movement::Igui { dir, mode })
+                    .collect()
+            }
             MovementSyntax::Unknown(word) => {
                 let help = did_you_mean_or(word, keywords::clause_starts(), || {
                     format!(
@@ -222,6 +249,103 @@ impl Ctx {
         true
     }
 
+    /// Whether the clause is `beyond-first`: reported where it cannot apply (anything but a
+    /// slide or a range of at least 2), or is given twice.
+    fn beyond_first(&mut self, clause: &Clause, source: usize) -> bool {
+        let mut given = clause.modifiers.iter().filter(|m| m.node == Modifier::BeyondFirst);
+        let Some(first) = given.next() else {
+            return false;
+        };
+        if let Some(again) = given.next() {
+            let labels = Label::again("given", again.span.clone(), first.span.clone());
+            let help = Some("say `beyond-first` once".into());
+            self.report(
+                Check::EmptyClause,
+                source,
+                "the same modifier is given twice".into(),
+                labels,
+                help,
+            );
+        }
+        let fits = match &clause.movement.node {
+            MovementSyntax::Slide(_) | MovementSyntax::Unknown(_) => true,
+            MovementSyntax::Range(n, _) => n.node >= 2 || n.node == 0,
+            _ => false,
+        };
+        if !fits {
+            let labels = vec![
+                Label {
+                    span: first.span.clone(),
+                    text: "jumps the first square".into(),
+                },
+                Label {
+                    span: clause.movement.span.clone(),
+                    text: "not a slide or a range of 2 or more".into(),
+                },
+            ];
+            self.report(
+                Check::ContradictoryClause,
+                source,
+                "`beyond-first` applies to slides and to ranges of at least 2 squares".into(),
+                labels,
+                Some(
+                    "it makes a slide or range start on its second square, jumping the first: \
+                     `beyond-first slide diagonal`, `beyond-first range 3 sideways`"
+                        .into(),
+                ),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// `move-only igui`: igui only captures.
+    fn igui_moves_only(&mut self, clause: &Clause, source: usize) {
+        let modifier = clause
+            .modifiers
+            .iter()
+            .find(|m| m.node == Modifier::MoveOnly)
+            .map_or(clause.movement.span.clone(), |m| m.span.clone());
+        let labels = vec![
+            Label {
+                span: modifier,
+                text: "never captures".into(),
+            },
+            Label {
+                span: clause.movement.span.clone(),
+                text: "only captures, without moving".into(),
+            },
+        ];
+        self.report(
+            Check::ContradictoryClause,
+            source,
+            "`igui` captures without moving: a move-only igui does nothing".into(),
+            labels,
+            Some("leave out `move-only`; igui takes a piece on the adjacent square and stays".into()),
+        );
+    }
+
+    /// The steps of an area move: at least 1, at most [`MAX_AREA_STEPS`].
+    fn area_steps(&mut self, n: &Spanned<u32>, longest: u8, source: usize) -> u8 {
+        if n.node > u32::from(MAX_AREA_STEPS) {
+            self.error_in(
+                Check::Limit,
+                source,
+                n.span.clone(),
+                format!(
+                    "an area move of {} steps is past koma's limit of {MAX_AREA_STEPS}",
+                    n.node
+                ),
+                &format!("at most {MAX_AREA_STEPS}"),
+                Some(format!(
+                    "koma plays area moves of up to {MAX_AREA_STEPS} king steps; a longer reach is `range` or `slide`"
+                )),
+            );
+            return MAX_AREA_STEPS;
+        }
+        self.distance(n, 1, longest, source, "an area move")
+    }
+
     fn mode(&mut self, clause: &Clause, source: usize) -> Mode {
         let mut mode = Mode::Any;
         let modes: Vec<(&Spanned<Modifier>, Mode)> = clause
@@ -231,7 +355,7 @@ impl Ctx {
                 Modifier::MoveOnly => Some((m, Mode::MoveOnly)),
                 Modifier::CaptureOnly => Some((m, Mode::CaptureOnly)),
                 Modifier::CaptureUnprotected => Some((m, Mode::CaptureUnprotected)),
-                Modifier::FromLastRank => None,
+                Modifier::FromLastRank | Modifier::BeyondFirst => None,
             })
             .collect();
         for (i, &(m, wanted)) in modes.iter().enumerate() {

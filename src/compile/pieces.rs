@@ -14,6 +14,9 @@ use indexmap::IndexMap;
 /// Most piece kinds in one variant.
 pub const MAX_PIECE_KINDS: usize = 1000;
 
+/// The lowest place in the range-jumping order (`jump-rank`).
+pub const MAX_JUMP_RANK: u32 = 254;
+
 /// The largest `value` of a piece.
 pub const MAX_VALUE: u32 = 1_000_000;
 
@@ -96,10 +99,36 @@ impl Ctx {
         for (kind, moves) in kinds.iter_mut().zip(moves) {
             kind.moves = moves;
         }
+        self.check_range_jumpers(table, &kinds);
         self.link_promotions(table, &mut kinds);
         self.derive_stuck_ranks(table, &mut kinds, board, &tainted);
         self.check_names(table, &mut kinds);
         kinds
+    }
+
+    /// A piece with `range-jump` moves and no `jump-rank` could jump nothing: reported.
+    fn check_range_jumpers(&mut self, table: &Table, kinds: &[PieceKind]) {
+        for (entry, kind) in table.values().zip(kinds) {
+            let jumps = kind.moves.iter().any(|m| matches!(m, Movement::RangeJump { .. }));
+            if !jumps || kind.jump_rank.is_some() {
+                continue;
+            }
+            let labels = vec![Label {
+                span: entry.decl.abbrev.span.clone(),
+                text: "has `range-jump` moves but no `jump-rank`".into(),
+            }];
+            self.report(
+                Check::RuleNeedsAnother,
+                entry.source,
+                format!("`{}` range-jumps without a place in the jumping order", kind.abbrev),
+                labels,
+                Some(
+                    "give it `jump-rank N` (1 is the highest): it jumps only pieces ranked below it, and a \
+                     piece without a rank ranks below every ranked one, so it could jump nothing"
+                        .into(),
+                ),
+            );
+        }
     }
 
     /// The piece `abbrev` names, or `None` when no piece has that abbreviation (reported).
@@ -176,6 +205,8 @@ impl Ctx {
             lion: LionRole::NotLion,
             piece_limit: None,
             captured_as: None,
+            jump_rank: None,
+            burns: false,
         };
         let mut seen: Vec<(std::mem::Discriminant<Attribute>, &Spanned<Attribute>)> = Vec::new();
         for attribute in &decl.attributes {
@@ -213,6 +244,24 @@ impl Ctx {
                     kind.promotion.to = self.lookup(table, target, entry.source);
                 }
                 Attribute::MustPromote(_) => {}
+                Attribute::JumpRank(rank) if rank.node == 0 || rank.node > MAX_JUMP_RANK => {
+                    let message = format!("a jump rank of {} is out of range", rank.node);
+                    let help = Some(format!(
+                        "ranks run from 1 (the highest: it jumps every lower-ranked piece) to {MAX_JUMP_RANK}"
+                    ));
+                    self.error_in(
+                        Check::BadValue,
+                        entry.source,
+                        rank.span.clone(),
+                        message,
+                        "1 to 254",
+                        help,
+                    );
+                    // Ranked all the same: no second report that it has no rank.
+                    kind.jump_rank = Some(1);
+                }
+                Attribute::JumpRank(rank) => kind.jump_rank = Some(rank.node as u8),
+                Attribute::Burns => kind.burns = true,
                 Attribute::Unknown(word) => {
                     let help = did_you_mean_or_list(word, keywords::attributes(), "piece attributes are");
                     let span = attribute.span.start..attribute.span.start + word.len();

@@ -24,6 +24,7 @@ pub(super) fn default_end() -> EndRules {
         royal_capture_allowed: false,
         lion_trading: false,
         counter_strike: false,
+        burns_before_burnt: false,
     }
 }
 
@@ -89,6 +90,66 @@ impl Ctx {
         self.stated.stuck_pieces_stay = once.contains_key("stuck-pieces-stay");
         self.face_rules(table, rules);
         self.check_wins_needs_royal_safety(&once);
+        self.check_burners(table, rules, &once);
+    }
+
+    /// Burning is played with the moves whose landing squares attack detection can walk
+    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps), on the burner's own
+    /// moves (not lent by `moves-as-piece-behind`), and without drops: anything else with
+    /// `burns` is reported.
+    fn check_burners(&mut self, table: &Table, rules: &Rules, once: &IndexMap<String, Span>) {
+        let walked_burn = |m: &Movement| match m {
+            Movement::Ride { .. } | Movement::Leap { .. } | Movement::Area { .. } | Movement::RangeJump { .. } => false,
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Igui { .. } => true,
+        };
+        for (entry, piece) in table.values().zip(&rules.pieces) {
+            if !piece.burns {
+                continue;
+            }
+            let (message, help, rule) = if piece.moves.iter().any(walked_burn) {
+                (
+                    format!("`{}` burns, and moves by lion, hook, anywhere or igui", piece.abbrev),
+                    "koma plays burning for burners that step, slide, range, jump, leap, move by area or \
+                     range-jump: give the burner those moves, or leave out `burns`",
+                    None,
+                )
+            } else if rules.drops {
+                (
+                    format!("`{}` burns, in a variant with drops", piece.abbrev),
+                    "koma plays burning without drops: leave out `drops` or `burns`",
+                    once.get("drops"),
+                )
+            } else if rules.moves_as_piece_behind {
+                (
+                    format!("`{}` burns, where pieces move as the piece behind them", piece.abbrev),
+                    "koma plays burning on a burner's own moves: leave out `moves-as-piece-behind` or `burns`",
+                    once.get("moves-as-piece-behind"),
+                )
+            } else {
+                continue;
+            };
+            let mut labels = vec![Label {
+                span: entry.decl.abbrev.span.clone(),
+                text: "burns".into(),
+            }];
+            if let Some(span) = rule.filter(|_| entry.source == 0) {
+                labels.push(Label {
+                    span: span.clone(),
+                    text: "stated here".into(),
+                });
+            }
+            self.report(
+                Check::ContradictoryClause,
+                entry.source,
+                message,
+                labels,
+                Some(help.into()),
+            );
+        }
     }
 
     /// Reports a statement that may appear once and appears again.
@@ -111,6 +172,7 @@ impl Ctx {
             RuleStatement::CaptureUnprotectedProtects => "capture-unprotected-protects",
             RuleStatement::StuckPiecesStay => "stuck-pieces-stay",
             RuleStatement::MovesAsPieceBehind => "moves-as-piece-behind",
+            RuleStatement::BurnsBeforeBurnt => "burns-before-burnt",
             _ => return,
         };
         if let Some(first) = seen.get(key) {
@@ -453,6 +515,7 @@ impl Ctx {
             RuleStatement::RoyalCaptureAllowed => rules.end.royal_capture_allowed = true,
             RuleStatement::CaptureUnprotectedProtects => self.capture_unprotected_protects(&rule.span, rules),
             RuleStatement::StuckPiecesStay => {}
+            RuleStatement::BurnsBeforeBurnt => self.burns_before_burnt(&rule.span, rules),
             RuleStatement::MovesAsPieceBehind => self.moves_as_piece_behind(&rule.span, table, rules),
             RuleStatement::Handicap { name, squares } => self.handicap(name, squares, rules),
             RuleStatement::Unknown(word) if self.continued_moves(&word.span).is_some() => {
@@ -536,6 +599,20 @@ impl Ctx {
         );
     }
 
+    /// `burns-before-burnt`: about burners, so some piece must burn.
+    fn burns_before_burnt(&mut self, span: &Span, rules: &mut Rules) {
+        rules.end.burns_before_burnt = true;
+        if !rules.pieces.iter().any(|p| p.burns) {
+            self.error(
+                Check::RuleNeedsAnother,
+                span.clone(),
+                "`burns-before-burnt` is about burners, and no piece burns".into(),
+                "no piece has `burns`",
+                Some("give the burning piece the attribute `burns`, or leave the rule out".into()),
+            );
+        }
+    }
+
     /// `moves-as-piece-behind`: a piece is never without a move for good (a friend may come
     /// behind it), so no rank is derived where it must promote or may not be dropped; a
     /// piece's own `must-promote` still holds.
@@ -546,11 +623,14 @@ impl Ctx {
     fn moves_as_piece_behind(&mut self, span: &Span, table: &Table, rules: &mut Rules) {
         rules.moves_as_piece_behind = true;
         let walked_only = |m: &Movement| match m {
-            Movement::Hook { .. } | Movement::Anywhere { .. } => true,
-            Movement::Ride { mode, .. }
-            | Movement::Leap { mode, .. }
+            Movement::Hook { .. } | Movement::Anywhere { .. } | Movement::Area { .. } | Movement::RangeJump { .. } => {
+                true
+            }
+            Movement::Ride { mode, beyond_first, .. } => *beyond_first || *mode == Mode::CaptureUnprotected,
+            Movement::Leap { mode, .. }
             | Movement::AreaLion { mode, .. }
-            | Movement::LineLion { mode, .. } => *mode == Mode::CaptureUnprotected,
+            | Movement::LineLion { mode, .. }
+            | Movement::Igui { mode, .. } => *mode == Mode::CaptureUnprotected,
         };
         if let Some(index) = rules.pieces.iter().position(|p| p.moves.iter().any(walked_only)) {
             let entry = &table[index];
@@ -561,14 +641,15 @@ impl Ctx {
             if entry.source == 0 {
                 labels.push(Label {
                     span: entry.decl.abbrev.span.clone(),
-                    text: "moves by `hook`, `anywhere` or `capture-unprotected`".into(),
+                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `beyond-first` or `capture-unprotected`"
+                        .into(),
                 });
             }
             self.report(
                 Check::ContradictoryClause,
                 0,
                 format!(
-                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps and Lion moves, not `hook`, `anywhere` or `capture-unprotected` moves",
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `beyond-first` or `capture-unprotected` moves",
                     rules.pieces[index].abbrev
                 ),
                 labels,

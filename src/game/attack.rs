@@ -2,8 +2,10 @@
 //! reverse from the square; hooks, the Emperor's move and capture-unprotected moves are
 //! checked by walking the attacking piece's own moves.
 
+use super::movement::unrolled_walked_by_attack;
 use super::position::Position;
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_kind, code_side};
+use super::walks::{self, Cells};
 use crate::rules::{Mode, PieceId, Side, Split, Walked};
 
 /// The direction opposite each of [`DIRS`](super::tables::DIRS).
@@ -117,9 +119,19 @@ impl View<'_> {
     }
 
     /// Whether the slow attacker of `by` on `p`, of `kind`, reaches `sq` by a movement attack
-    /// detection cannot look up.
+    /// detection cannot look up, or (where capture-unprotected moves count: an attack, not
+    /// protection) burns it.
     fn slow_piece_attacks(&self, p: Sq, kind: PieceId, sq: Sq, by: Side, ignore: Sq, unprotected_moves: bool) -> bool {
         let t = self.t;
+        if unprotected_moves && t.kind(kind).burns && self.burns(p, kind, sq, by, ignore) {
+            return true;
+        }
+        let cells = Cells {
+            board: self.board,
+            empty: ignore,
+            foe: sq,
+        };
+        let rank = t.kind(kind).jump_rank;
         t.rules().pieces[kind.index()].moves.iter().any(|m| {
             let mode = m.mode();
             let counted = match mode {
@@ -134,13 +146,74 @@ impl View<'_> {
                     Split::Walked(Walked::Hook { dir, .. }) => self.hook_reaches(t, p, by, dir, sq, ignore),
                     Split::Walked(Walked::Anywhere { .. }) => true,
                     Split::Unrolled(unrolled) => {
-                        (mode == Mode::CaptureUnprotected || unrolled.from_last_rank())
-                            && self.simple_reaches(kind, p, by, sq, ignore, mode)
+                        unrolled_walked_by_attack(unrolled) && self.simple_reaches(kind, p, by, sq, ignore, mode)
+                    }
+                    Split::Walked(Walked::Area { steps, dirs, mode }) => {
+                        let mut hit = false;
+                        walks::area(t, cells, by, p, steps, dirs, mode, &mut |to, _| hit |= to == sq);
+                        hit
+                    }
+                    Split::Walked(Walked::RangeJump { dir, mode }) => {
+                        let mut hit = false;
+                        walks::range_jump(t, cells, by, p, dir, rank, mode, &mut |to, _| hit |= to == sq);
+                        hit
+                    }
+                    Split::Walked(Walked::Igui { dir, mode }) => {
+                        let mut hit = false;
+                        walks::igui(t, cells, by, p, dir, mode, &mut |to, _| hit |= to == sq);
+                        hit
                     }
                     Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
                 };
             reaches && (mode != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
         })
+    }
+
+    /// Whether the burner of `by` on `p`, of `kind`, can end a move next to `sq` without being
+    /// burnt there first (unless it burns before it is burnt): its burning then takes the
+    /// piece on `sq`. The compiler allows burners only steps, slides, ranges, jumps, leaps,
+    /// area moves and range jumps.
+    fn burns(&self, p: Sq, kind: PieceId, sq: Sq, by: Side, ignore: Sq) -> bool {
+        let t = self.t;
+        let geo = t.geometry();
+        let cells = Cells {
+            board: self.board,
+            empty: ignore,
+            foe: sq,
+        };
+        let before = t.rules().end.burns_before_burnt;
+        let mut hit = false;
+        let mut land = |to: Sq, _| {
+            hit |= to != sq && geo.distance(to, sq) == 1 && (before || !walks::burnt_on(t, cells, by, to));
+        };
+        for ray in t.rays(kind, by, p) {
+            for &to in t.ray_squares(ray) {
+                let code = if to == ignore { 0 } else { self.board[usize::from(to)] };
+                if code == 0 {
+                    if ray.mode.can_move() {
+                        land(to, false);
+                    }
+                    continue;
+                }
+                if (to == sq || code_side(code) != by) && ray.mode.can_capture() {
+                    land(to, true);
+                }
+                break;
+            }
+        }
+        let rank = t.kind(kind).jump_rank;
+        for walked in &t.kind(kind).walked {
+            match *walked {
+                Walked::Area { steps, dirs, mode } => walks::area(t, cells, by, p, steps, dirs, mode, &mut land),
+                Walked::RangeJump { dir, mode } => walks::range_jump(t, cells, by, p, dir, rank, mode, &mut land),
+                Walked::AreaLion { .. }
+                | Walked::LineLion { .. }
+                | Walked::Hook { .. }
+                | Walked::Anywhere { .. }
+                | Walked::Igui { .. } => {}
+            }
+        }
+        hit
     }
 
     /// Protection of the piece on `sq` against `by`'s attacker standing on `attacker`.

@@ -127,6 +127,17 @@ impl Position {
                     out.push(board_move(f, judge.sq(to), [NO_SQ; 2], promote));
                 }
             }
+            if mover.moves.iter().any(|m| matches!(m, Movement::Igui { .. })) {
+                let enemies_next = rules
+                    .board
+                    .squares()
+                    .filter(|&s| distance(from, s) == 1 && judge.at(s).is_some_and(|(o, _, _)| o != judge.side));
+                for a in enemies_next {
+                    for &promote in promotions {
+                        out.push(board_move(f, f, [judge.sq(a), NO_SQ], promote));
+                    }
+                }
+            }
             let reach = mover.moves.iter().filter_map(Movement::lion_steps).max().unwrap_or(0);
             if reach == 0 {
                 continue;
@@ -180,10 +191,14 @@ impl Position {
             return true;
         }
         let side = self.side;
+        let before = Judge::new(self).royal_squares(side).len();
         let undo = self.make(m);
         let judge = Judge::new(self);
         let royals = judge.royal_squares(side);
-        let exposed = royals.len() == 1 && judge.can_capture_on(side.opponent(), royals[0], None, true);
+        let opponent = side.opponent();
+        let exposed = (royals.len() == 1
+            && (judge.can_capture_on(opponent, royals[0], None, true) || judge.can_burn_on(opponent, royals[0])))
+            || (royals.is_empty() && before > 0);
         self.unmake(m, &undo);
         !exposed
     }
@@ -283,6 +298,11 @@ fn sequence_start(seen: &[u64]) -> usize {
 }
 
 /// King-step distance.
+/// A piece's place in the range-jumping order, unranked pieces last.
+fn jump_rank(rules: &Rules, kind: PieceId) -> u16 {
+    rules.piece(kind).jump_rank.map_or(u16::MAX, u16::from)
+}
+
 fn distance(a: Square, b: Square) -> u8 {
     a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
 }
@@ -377,7 +397,9 @@ impl<'a> Judge<'a> {
             return false;
         }
         match *movement {
-            Movement::Ride { dir, max, .. } => {
+            Movement::Ride {
+                dir, max, beyond_first, ..
+            } => {
                 let mut at = from;
                 let mut taken = 0u32;
                 while max.is_none_or(|max| taken < u32::from(max)) {
@@ -385,6 +407,11 @@ impl<'a> Judge<'a> {
                         return false;
                     };
                     taken += 1;
+                    if beyond_first && taken == 1 {
+                        // Jumped, whatever stands there.
+                        at = next;
+                        continue;
+                    }
                     if next == to {
                         return true;
                     }
@@ -425,7 +452,99 @@ impl<'a> Judge<'a> {
                 false
             }
             Movement::Anywhere { .. } => from != to,
+            Movement::Area { steps, ref dirs, .. } => {
+                let units: Vec<Offset> = if dirs.is_empty() {
+                    (-1..=1)
+                        .flat_map(|dx| (-1..=1).map(move |dy| Offset::new(dx, dy)))
+                        .filter(|&o| o != Offset::new(0, 0))
+                        .collect()
+                } else {
+                    dirs.clone()
+                };
+                from != to && self.area_walk(side, from, &units, steps, to, lifted)
+            }
+            Movement::RangeJump { dir, .. } => {
+                let rank = |s: Square| self.at(s).map_or(u16::MAX, |(_, k, _)| jump_rank(self.rules, k));
+                let mover = rank(from);
+                let mut jumped = false;
+                let mut at = from;
+                while let Some(next) = self.step(side, at, dir) {
+                    if next == to {
+                        // Past a jumped piece it takes only a lower-ranked one.
+                        return !jumped || (self.occupied(to, lifted) && rank(to) > mover);
+                    }
+                    if self.occupied(next, lifted) {
+                        if rank(next) <= mover {
+                            return false;
+                        }
+                        jumped = true;
+                    }
+                    at = next;
+                }
+                false
+            }
+            Movement::Igui { dir, .. } => self.step(side, from, dir) == Some(to),
         }
+    }
+
+    /// Whether up to `left` king steps of `units` from `at`, through empty squares, reach `to`.
+    fn area_walk(
+        &self,
+        side: Side,
+        at: Square,
+        units: &[Offset],
+        left: u8,
+        to: Square,
+        lifted: Option<Square>,
+    ) -> bool {
+        units.iter().any(|&unit| {
+            self.step(side, at, unit).is_some_and(|next| {
+                next == to
+                    || (left > 1
+                        && !self.occupied(next, lifted)
+                        && self.area_walk(side, next, units, left - 1, to, lifted))
+            })
+        })
+    }
+
+    /// Whether a burner of `by` could end a move next to `target` and not be burnt there
+    /// first (unless it burns before it is burnt): its burning takes the piece on `target`.
+    /// Read for the side `by` (its Judge).
+    fn can_burn_on(&self, by: Side, target: Square) -> bool {
+        let judge = Judge {
+            pos: self.pos,
+            rules: self.rules,
+            side: by,
+        };
+        let before = self.rules.end.burns_before_burnt;
+        self.rules.board.squares().any(|from| {
+            let Some((owner, kind, _)) = self.at(from) else {
+                return false;
+            };
+            if owner != by || !self.rules.piece(kind).burns {
+                return false;
+            }
+            self.rules.board.squares().any(|to| {
+                to != from
+                    && distance(to, target) == 1
+                    && self.rules.piece(kind).moves.iter().any(|movement| {
+                        let lands = match self.at(to) {
+                            None => movement.mode().can_move(),
+                            Some((o, _, _)) => (o != by || to == target) && movement.mode().can_capture(),
+                        };
+                        lands && judge.reaches(by, from, movement, to, None)
+                    })
+                    && (before || !self.burnt_at(by, to))
+            })
+        })
+    }
+
+    /// Whether a piece of `side` ending a move on `to` is burnt by an enemy burner next to it.
+    fn burnt_at(&self, side: Side, to: Square) -> bool {
+        self.rules.board.squares().filter(|&s| distance(s, to) == 1).any(|s| {
+            self.at(s)
+                .is_some_and(|(o, k, _)| o != side && self.rules.piece(k).burns)
+        })
     }
 
     /// Whether a piece of `by` could capture a piece standing on `target`, `lifted` counting
@@ -543,7 +662,8 @@ impl<'a> Judge<'a> {
         let captures = if via.is_empty() && to != from {
             // Straight to `to`: a ride, leap, hook, jump within Lion range, or anywhere.
             let capture = piece.moves.iter().find_map(|movement| {
-                if self.reaches(self.side, from, movement, to, None) {
+                let igui = matches!(movement, Movement::Igui { .. });
+                if !igui && self.reaches(self.side, from, movement, to, None) {
                     self.may_land(movement.mode(), from, to)
                 } else {
                     None
@@ -565,10 +685,21 @@ impl<'a> Judge<'a> {
                     None => {}
                 }
             }
+            let igui = |movement: &Movement| match *movement {
+                Movement::Igui { dir, mode } => {
+                    to == from
+                        && via.len() == 1
+                        && self.step(self.side, from, dir) == Some(via[0])
+                        && self.at(via[0]).is_some_and(|(o, _, _)| o != self.side)
+                        && self.may_capture(mode, from, via[0])
+                }
+                _ => false,
+            };
             let walks = piece.moves.iter().any(|movement| {
-                movement
-                    .lion_steps()
-                    .is_some_and(|steps| self.walk(movement, from, from, steps, &mut Vec::new(), to, &expected))
+                igui(movement)
+                    || movement
+                        .lion_steps()
+                        .is_some_and(|steps| self.walk(movement, from, from, steps, &mut Vec::new(), to, &expected))
             });
             if !walks {
                 return None;
@@ -604,7 +735,14 @@ impl<'a> Judge<'a> {
                     None => vec![],
                 }
             }
-            Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) | Split::Unrolled(_) => vec![],
+            Split::Walked(
+                Walked::Hook { .. }
+                | Walked::Anywhere { .. }
+                | Walked::Area { .. }
+                | Walked::RangeJump { .. }
+                | Walked::Igui { .. },
+            )
+            | Split::Unrolled(_) => vec![],
         }
     }
 

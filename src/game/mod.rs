@@ -11,6 +11,7 @@ mod perft;
 mod position;
 pub(crate) mod random;
 pub mod tables;
+mod walks;
 
 pub use movegen::LionCounting;
 pub use outcome::{EndReason, Game, GameResult};

@@ -6,6 +6,7 @@
 use super::attack::View;
 use super::position::{LionScratch, Position, WalkResult};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
+use super::walks;
 use super::{Illegal, Move};
 use crate::rules::{FlipEvent, LionRole, Mode, Offset, PieceId, RepetitionEffect, Side, Walked};
 
@@ -284,6 +285,7 @@ impl Position {
         let filter = Filter {
             royal,
             no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
+            royal_burnable: t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1,
             in_check,
             slow,
             lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
@@ -301,10 +303,15 @@ impl Position {
         if f.lion_rules && !m.is_drop() {
             self.lion_trading(m)?;
         }
-        if (f.royal != NO_SQ && self.may_expose(f, m)) || (f.no_royal && self.makes_royal(m)) {
+        if (f.royal != NO_SQ && self.may_expose(f, m))
+            || (f.no_royal && self.makes_royal(m))
+            || (f.royal_burnable && self.moves_royal(m))
+        {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
-            let exposed = royals.len() == 1 && self.attacked(royals[0], self.side);
+            // A royal burnt for ending its move next to an enemy burner leaves none.
+            let exposed =
+                (royals.len() == 1 && self.attacked(royals[0], self.side)) || (royals.is_empty() && !f.no_royal);
             self.unmake(m, &undo);
             if exposed {
                 return Err(Illegal::LeavesRoyalInCheck);
@@ -332,6 +339,11 @@ impl Position {
         let geo = self.t.geometry();
         let file = geo.square(m.to).file;
         file != geo.square(m.from).file && self.full_files(kind, limit)[usize::from(file)]
+    }
+
+    /// Whether a move moves a royal piece on the board.
+    fn moves_royal(&self, m: &Move) -> bool {
+        !m.is_drop() && self.t.kind(code_kind(self.board[usize::from(m.from)])).royal
     }
 
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
@@ -512,6 +524,9 @@ struct Filter {
     /// The side to move has no royal, and its safety would matter: a move that makes one
     /// (a promotion or a drop) must not leave it capturable.
     no_royal: bool,
+    /// The side to move has several royals and there are burners: a royal that moves may be
+    /// burnt, and must then not leave the last one capturable.
+    royal_burnable: bool,
     in_check: bool,
     slow: SlowThreat,
     lion_rules: bool,
@@ -595,8 +610,67 @@ impl Gen<'_> {
                 Walked::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
                 Walked::Hook { dir, mode } => self.hook(from, code, dir, mode),
                 Walked::Anywhere { mode } => self.anywhere(from, code, mode),
+                Walked::Area { steps, dirs, mode } => {
+                    let (t, board, side) = (self.t, self.board, self.side);
+                    walks::area(
+                        t,
+                        walks::Cells::plain(board),
+                        side,
+                        from,
+                        steps,
+                        dirs,
+                        mode,
+                        &mut |to, capture| {
+                            if !capture || self.may_capture(mode, to, from) {
+                                self.simple(from, to, code, capture, true);
+                            }
+                        },
+                    );
+                }
+                Walked::RangeJump { dir, mode } => {
+                    let (t, board, side) = (self.t, self.board, self.side);
+                    let rank = t.kind(code_kind(code)).jump_rank;
+                    walks::range_jump(
+                        t,
+                        walks::Cells::plain(board),
+                        side,
+                        from,
+                        dir,
+                        rank,
+                        mode,
+                        &mut |to, capture| {
+                            if !capture || self.may_capture(mode, to, from) {
+                                self.simple(from, to, code, capture, true);
+                            }
+                        },
+                    );
+                }
+                Walked::Igui { dir, mode } => {
+                    let (t, board, side) = (self.t, self.board, self.side);
+                    walks::igui(
+                        t,
+                        walks::Cells::plain(board),
+                        side,
+                        from,
+                        dir,
+                        mode,
+                        &mut |target, _| {
+                            self.igui(from, target, code, mode);
+                        },
+                    );
+                }
             }
         }
+    }
+
+    /// A capture on `target` without moving, once per target (a Lion's igui is the same move).
+    fn igui(&mut self, from: Sq, target: Sq, code: u16, mode: Mode) {
+        let result = (from, [target, NO_SQ], true);
+        if self.scratch.walked.contains(&result) || !self.may_capture(mode, target, from) {
+            return;
+        }
+        self.scratch.walked.push(result);
+        self.emit(from, from, [target, NO_SQ], code, true);
     }
 
     fn next_mark(&mut self) {

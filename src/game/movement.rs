@@ -89,7 +89,10 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
         Split::Walked(Walked::LineLion { dir, steps, .. }) => (1..=steps as i8)
             .map(|k| (Geometry::board_vector(side, dir.scale(k)), Reach::Leap))
             .collect(),
-        Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) => vec![],
+        Split::Walked(Walked::Igui { dir, .. }) => vec![(Geometry::board_vector(side, dir), Reach::Leap)],
+        Split::Walked(
+            Walked::Hook { .. } | Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. },
+        ) => vec![],
     }
 }
 
@@ -107,22 +110,33 @@ pub(super) fn walked(moves: &[Movement]) -> Vec<Walked> {
 /// Whether attack detection must walk this movement: it cannot be looked up in reverse.
 fn walked_by_attack(movement: &Movement) -> bool {
     match movement.split() {
-        Split::Walked(Walked::Hook { .. } | Walked::Anywhere { .. }) => true,
-        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => movement.mode() == Mode::CaptureUnprotected,
-        Split::Unrolled(unrolled) => unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank(),
+        Split::Walked(
+            Walked::Hook { .. } | Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. },
+        ) => true,
+        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. } | Walked::Igui { .. }) => {
+            movement.mode() == Mode::CaptureUnprotected
+        }
+        Split::Unrolled(unrolled) => unrolled_walked_by_attack(unrolled),
     }
 }
 
-/// Whether a piece has movements attack detection walks (hooks, `anywhere`,
-/// capture-unprotected moves, moves only from the last rank).
-pub(super) fn slow_attacker(moves: &[Movement]) -> bool {
-    moves.iter().any(walked_by_attack)
+/// Whether attack detection walks this run rather than looking it up in reverse: it is
+/// capture-unprotected, only from the last rank, or jumps its first square.
+pub(super) fn unrolled_walked_by_attack(unrolled: Unrolled) -> bool {
+    unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank() || unrolled.beyond_first()
+}
+
+/// Whether a piece has movements attack detection walks (hooks, `anywhere`, area moves,
+/// range jumps, capture-unprotected moves, moves only from the last rank or beyond the
+/// first square), or burns.
+pub(super) fn slow_attacker(moves: &[Movement], burns: bool) -> bool {
+    burns || moves.iter().any(walked_by_attack)
 }
 
 /// Whether the only movements of a piece attack detection walks are moves from the last rank
 /// (`from-last-rank`): off its last rank, the piece is no slow attacker.
 pub(super) fn last_rank_attacker_only(moves: &[Movement]) -> bool {
-    slow_attacker(moves)
+    slow_attacker(moves, false)
         && moves
             .iter()
             .filter(|m| walked_by_attack(m))
@@ -131,14 +145,14 @@ pub(super) fn last_rank_attacker_only(moves: &[Movement]) -> bool {
 
 /// Whether the only movements of a piece attack detection walks are hooks.
 pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
-    slow_attacker(moves)
+    slow_attacker(moves, false)
         && moves.iter().all(|m| match m.split() {
             Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
-            Split::Walked(Walked::Anywhere { .. }) => false,
-            Split::Walked(Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. }) => {
-                mode != Mode::CaptureUnprotected
-            }
-            Split::Unrolled(unrolled) => unrolled.mode() != Mode::CaptureUnprotected && !unrolled.from_last_rank(),
+            Split::Walked(Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. }) => false,
+            Split::Walked(
+                Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. } | Walked::Igui { mode, .. },
+            ) => mode != Mode::CaptureUnprotected,
+            Split::Unrolled(unrolled) => !unrolled_walked_by_attack(unrolled),
         })
 }
 
@@ -154,7 +168,8 @@ pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
                     return true;
                 }
             }
-            // Lion, hook and Emperor moves reach squares in several ways: always de-duplicate.
+            // Lion, hook, area and Emperor moves reach squares in several ways: always
+            // de-duplicate. (Range jumps and igui too, for simplicity.)
             Split::Walked(_) => return true,
         }
     }

@@ -4,6 +4,7 @@
 
 use super::Move;
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
+use super::walks;
 use crate::rules::{LionRole, MAX_ROYALS, PieceId, Rules, Side, Square};
 use std::fmt;
 use std::sync::Arc;
@@ -88,6 +89,10 @@ pub struct Undo {
     moved: u16,
     captured: [(Sq, u16); 3],
     captures: u8,
+    /// The pieces the move burnt (`burns`), and whether the mover itself was burnt.
+    burnt: [(Sq, u16); 8],
+    burns: u8,
+    mover_burnt: bool,
     lion_capture: Sq,
     deferred: [Sq; 2],
     hash: u64,
@@ -490,6 +495,9 @@ impl Position {
             moved: 0,
             captured: [(NO_SQ, 0); 3],
             captures: 0,
+            burnt: [(NO_SQ, 0); 8],
+            burns: 0,
+            mover_burnt: false,
             lion_capture: self.lion_capture,
             deferred: self.deferred,
             hash: self.hash,
@@ -583,7 +591,48 @@ impl Position {
         } else {
             NO_SQ
         };
+        if self.t.burners {
+            self.burn(m.to, placed, &mut undo);
+        }
         undo
+    }
+
+    /// Burning, after the piece `placed` of the side to move ended its move on `to`: next to
+    /// an enemy burner it is burnt (removed); a burner that is not burnt burns (captures)
+    /// every enemy piece next to it. Under `burns-before-burnt` a burner next to an enemy
+    /// burner first burns its other neighbours, then is burnt.
+    fn burn(&mut self, to: Sq, placed: u16, undo: &mut Undo) {
+        let side = self.side;
+        let geo = self.t.geometry();
+        let enemy_burner = |pos: &Position, n: Sq| {
+            let code = pos.board[usize::from(n)];
+            code != 0 && code_side(code) != side && pos.t.kind(code_kind(code)).burns
+        };
+        let burnt = walks::neighbours(geo, to).any(|n| enemy_burner(self, n));
+        let burns = self.t.kind(code_kind(placed)).burns && (!burnt || self.t.rules().end.burns_before_burnt);
+        if burns {
+            for n in walks::neighbours(geo, to) {
+                let code = self.board[usize::from(n)];
+                if code == 0 || code_side(code) == side || (burnt && enemy_burner(self, n)) {
+                    continue;
+                }
+                let victim = self.take(n);
+                self.hash ^= self.piece_key(victim, n);
+                undo.burnt[usize::from(undo.burns)] = (n, victim);
+                undo.burns += 1;
+                if self.deferred[side.opponent().index()] == n {
+                    self.deferred[side.opponent().index()] = NO_SQ;
+                }
+            }
+        }
+        if burnt {
+            self.take(to);
+            self.hash ^= self.piece_key(placed, to);
+            undo.mover_burnt = true;
+            if self.deferred[side.index()] == to {
+                self.deferred[side.index()] = NO_SQ;
+            }
+        }
     }
 
     /// Whether a move from `from` to `to` enters `side`'s promotion zone from outside.
@@ -601,7 +650,12 @@ impl Position {
         self.side = self.side.opponent();
         self.move_number -= 1;
         let side = self.side;
-        self.take(m.to);
+        if !undo.mover_burnt {
+            self.take(m.to);
+        }
+        for &(sq, code) in &undo.burnt[..usize::from(undo.burns)] {
+            self.put(sq, code);
+        }
         if let Some(kind) = m.drop {
             let index = self.hand_index(side, self.t.kind(kind).unpromoted);
             self.hands[index] += 1;

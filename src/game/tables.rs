@@ -150,6 +150,11 @@ pub struct KindInfo {
     pub last_rank_attacker_only: bool,
     /// Its walked movements, in the order of the rules.
     pub walked: Vec<Walked>,
+    /// Its place in the range-jumping order (`jump-rank`; 1 the highest), [`u8::MAX`]
+    /// without one: a range jump passes only pieces of a greater number than the mover's.
+    pub jump_rank: u8,
+    /// It burns the enemy pieces next to it (`burns`).
+    pub burns: bool,
 }
 
 /// The move tables: a variant's [`Rules`] unrolled over its board for move generation and
@@ -189,6 +194,8 @@ pub struct MoveTables {
     pub(super) track_checks: bool,
     /// Whether some kind has a `piece-limit`: moves are then checked against it.
     pub(super) piece_limits: bool,
+    /// Whether some kind burns: moves then burn, and may be burnt.
+    pub(super) burners: bool,
     pub(super) zobrist: Zobrist,
 }
 
@@ -293,6 +300,7 @@ impl MoveTables {
             flip: rules.flip,
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),
+            burners: rules.pieces.iter().any(|p| p.burns),
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
@@ -421,7 +429,7 @@ impl MoveTables {
                 start,
                 len,
                 mode: unrolled.mode(),
-                slow: unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank(),
+                slow: movement::unrolled_walked_by_attack(unrolled),
             });
         }
     }
@@ -503,9 +511,11 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         piece_limit: kind.piece_limit,
         lion: kind.lion,
         overlapping: movement::overlapping(&kind.moves, geo),
-        slow_attacker: movement::slow_attacker(&kind.moves),
-        hook_attacker_only: movement::hook_attacker_only(&kind.moves),
-        last_rank_attacker_only: movement::last_rank_attacker_only(&kind.moves),
+        slow_attacker: movement::slow_attacker(&kind.moves, kind.burns),
+        hook_attacker_only: !kind.burns && movement::hook_attacker_only(&kind.moves),
+        last_rank_attacker_only: !kind.burns && movement::last_rank_attacker_only(&kind.moves),
+        jump_rank: kind.jump_rank.unwrap_or(u8::MAX),
+        burns: kind.burns,
         walked: movement::walked(&kind.moves),
     }
 }

@@ -260,7 +260,11 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
         walked.iter().any(|w| match *w {
             Walked::AreaLion { mode, .. } => mode.can_move(),
             Walked::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
-            Walked::Hook { .. } | Walked::Anywhere { .. } => false,
+            Walked::Hook { .. }
+            | Walked::Anywhere { .. }
+            | Walked::Area { .. }
+            | Walked::RangeJump { .. }
+            | Walked::Igui { .. } => false,
         })
     };
     PASS_ORDER

@@ -81,6 +81,10 @@ pub enum Attribute {
     Royal,
     Promotes(Spanned<String>),
     MustPromote(Spanned<u32>),
+    /// `jump-rank N`: its place in the range-jumping order.
+    JumpRank(Spanned<u32>),
+    /// `burns`: it burns the enemy pieces next to it.
+    Burns,
     /// A word that is not an attribute.
     Unknown(String),
 }
@@ -101,6 +105,8 @@ pub enum Modifier {
     CaptureUnprotected,
     /// `from-last-rank`: only from the mover's last rank (the far one).
     FromLastRank,
+    /// `beyond-first`: the slide or range starts beyond the first square, which it jumps.
+    BeyondFirst,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -114,6 +120,10 @@ pub enum MovementSyntax {
     Lion(Option<Spanned<u32>>, Vec<Spanned<String>>),
     Hook(Vec<Spanned<String>>),
     Anywhere,
+    /// `area N`, `area N DIRS`.
+    Area(Spanned<u32>, Vec<Spanned<String>>),
+    RangeJump(Vec<Spanned<String>>),
+    Igui(Vec<Spanned<String>>),
     As(Spanned<String>),
     /// A word that is not a kind of movement.
     Unknown(String),
@@ -199,6 +209,9 @@ pub enum RuleStatement {
     /// its side it could take back on (when the capturer would stand there unprotected).
     CaptureUnprotectedProtects,
     StuckPiecesStay,
+    /// `burns-before-burnt`: a burner that ends its move next to an enemy burner burns its
+    /// other neighbours before it is burnt.
+    BurnsBeforeBurnt,
     /// `moves-as-piece-behind`: a piece with a friendly piece directly behind it moves (and
     /// attacks) as that piece.
     MovesAsPieceBehind,

@@ -157,6 +157,8 @@ impl Build {
             Token::attr_royal => Attribute::Royal,
             Token::attr_promotes => Attribute::Promotes(self.spanned_str(&arg.expect("grammar: target"))),
             Token::attr_must_promote => Attribute::MustPromote(self.number(&arg.expect("grammar: ranks"))),
+            Token::attr_jump_rank => Attribute::JumpRank(self.number(&arg.expect("grammar: rank"))),
+            Token::attr_burns => Attribute::Burns,
             _ => Attribute::Unknown(text.split_whitespace().next().unwrap_or_default().to_string()),
         }
     }
@@ -173,6 +175,7 @@ impl Build {
                         "move-only" => Modifier::MoveOnly,
                         "capture-only" => Modifier::CaptureOnly,
                         "from-last-rank" => Modifier::FromLastRank,
+                        "beyond-first" => Modifier::BeyondFirst,
                         _ => Modifier::CaptureUnprotected,
                     };
                     modifiers.push(Spanned::new(m, self.span_of(&p)));
@@ -224,6 +227,12 @@ impl Build {
             }
             Token::leap => MovementSyntax::Leap(inner.map(|p| self.build_offset(p)).collect()),
             Token::anywhere => MovementSyntax::Anywhere,
+            Token::area => {
+                let n = self.number(&inner.next().expect("grammar: steps"));
+                MovementSyntax::Area(n, self.directions(inner.next()))
+            }
+            Token::range_jump => MovementSyntax::RangeJump(self.directions(inner.next())),
+            Token::igui => MovementSyntax::Igui(self.directions(inner.next())),
             Token::as_piece => MovementSyntax::As(self.spanned_str(&inner.next().expect("grammar: piece"))),
             _ => MovementSyntax::Unknown(text.split_whitespace().next().unwrap_or_default().to_string()),
         }
@@ -348,6 +357,7 @@ impl Build {
             Token::counter_strike_rule => RuleStatement::CounterStrike(strs(&inner)),
             Token::royal_capture_rule => RuleStatement::RoyalCaptureAllowed,
             Token::stuck_rule => RuleStatement::StuckPiecesStay,
+            Token::burns_before_burnt_rule => RuleStatement::BurnsBeforeBurnt,
             Token::piece_behind_rule => RuleStatement::MovesAsPieceBehind,
             Token::unprotected_protects_rule => RuleStatement::CaptureUnprotectedProtects,
             Token::handicap_rule => RuleStatement::Handicap {

@@ -160,8 +160,32 @@ impl From<Offset> for (i8, i8) {
 }
 
 impl Offset {
+    /// The eight king steps, from the mover's point of view: the bits of [`Offset::unit_mask`].
+    pub const UNIT: [Offset; 8] = [
+        Offset::new(0, 1),
+        Offset::new(0, -1),
+        Offset::new(-1, 0),
+        Offset::new(1, 0),
+        Offset::new(-1, 1),
+        Offset::new(1, 1),
+        Offset::new(-1, -1),
+        Offset::new(1, -1),
+    ];
+
     pub const fn new(dx: i8, dy: i8) -> Offset {
         Offset { dx, dy }
+    }
+
+    /// The king steps among `dirs` as bits of [`Offset::UNIT`]; all eight when `dirs` is empty.
+    pub fn unit_mask(dirs: &[Offset]) -> u8 {
+        if dirs.is_empty() {
+            return u8::MAX;
+        }
+        Offset::UNIT
+            .iter()
+            .enumerate()
+            .filter(|(_, unit)| dirs.contains(unit))
+            .fold(0, |mask, (i, _)| mask | 1 << i)
     }
 
     pub fn scale(self, k: i8) -> Offset {

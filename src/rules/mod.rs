@@ -107,6 +107,15 @@ pub struct PieceKind {
     /// kind (`captured-as`: Whale Shogi's Porpoise becomes a Killer Whale).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captured_as: Option<PieceId>,
+    /// Its place in the range-jumping order, 1 the highest (`jump-rank N`): a `range-jump`
+    /// move jumps over, and jump-captures, only pieces ranked strictly below the mover. A
+    /// piece without one ranks below every ranked piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jump_rank: Option<u8>,
+    /// It burns (`burns`): after its move, every enemy piece next to it is captured, and an
+    /// enemy piece that ends its move next to it is removed (an enemy burner too).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub burns: bool,
 }
 
 /// How a piece promotes and reverts.
@@ -194,6 +203,9 @@ pub const MAX_ROYALS: usize = 4;
 /// it captures on before its destination in two slots.
 pub const MAX_LION_STEPS: u8 = 3;
 
+/// The most king steps of an area move (`area N`).
+pub const MAX_AREA_STEPS: u8 = 5;
+
 /// When a move gives the chance (or the duty) to promote.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PromotionTrigger {
@@ -253,6 +265,10 @@ pub struct EndRules {
     /// Chu's rule: after a non-Lion captures a Lion, the opponent may not capture a Lion with
     /// a non-Lion on the next move.
     pub counter_strike: bool,
+    /// A burner that ends its move next to an enemy burner burns its other neighbours before
+    /// it is burnt (`burns-before-burnt`); otherwise it is burnt at once and burns nothing.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub burns_before_burnt: bool,
 }
 
 /// The result for the side to move.

@@ -15,7 +15,10 @@ use serde::{Deserialize, Serialize};
 pub enum Movement {
     /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
     /// stopping on the first occupied square. A step is `max: Some(1)`.
-    /// With `from_last_rank`, only from the mover's last rank (`from-last-rank`).
+    /// With `from_last_rank`, only from the mover's last rank (`from-last-rank`). With
+    /// `beyond_first`, the run starts on the second square, jumping the first whatever
+    /// stands there (`beyond-first`: the Heavenly Tetrarchs); `max` still counts from the
+    /// mover.
     Ride {
         dir: Offset,
         max: Option<u8>,
@@ -23,6 +26,8 @@ pub enum Movement {
         mode: Mode,
         #[serde(default, skip_serializing_if = "is_false")]
         from_last_rank: bool,
+        #[serde(default, skip_serializing_if = "is_false")]
+        beyond_first: bool,
     },
     /// Straight to the square at `to`, whatever stands between (jumps and leaps). With
     /// `from_last_rank`, only from the mover's last rank.
@@ -60,6 +65,30 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
+    /// Up to `steps` king steps, each to an adjacent square along one of `dirs` (empty: all
+    /// eight), through empty squares only, turning freely; the move ends on its first
+    /// capture and never on its start square (`area N`: the Fire Demon's area move).
+    Area {
+        steps: u8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dirs: Vec<Offset>,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Slides along `dir`; a capture may also jump over any number of pieces (of either
+    /// side) ranked lower than the mover in the jumping order, to take a lower-ranked piece
+    /// farther on (`range-jump`; ranks: [`PieceKind::jump_rank`](super::PieceKind::jump_rank)).
+    RangeJump {
+        dir: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
+    /// Captures the piece on the adjacent square along `dir` without moving (`igui`).
+    Igui {
+        dir: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
 }
 
 /// The one split of movement kinds: every consumer of a kind matches on this (or on
@@ -80,6 +109,7 @@ pub enum Unrolled {
         max: Option<u8>,
         mode: Mode,
         from_last_rank: bool,
+        beyond_first: bool,
     },
     /// See [`Movement::Leap`].
     Leap {
@@ -105,6 +135,12 @@ pub enum Walked {
     Hook { dir: Offset, mode: Mode },
     /// See [`Movement::Anywhere`].
     Anywhere { mode: Mode },
+    /// See [`Movement::Area`]; `dirs` holds the king steps allowed as bits of [`Offset::UNIT`].
+    Area { steps: u8, dirs: u8, mode: Mode },
+    /// See [`Movement::RangeJump`].
+    RangeJump { dir: Offset, mode: Mode },
+    /// See [`Movement::Igui`].
+    Igui { dir: Offset, mode: Mode },
 }
 
 impl Movement {
@@ -116,11 +152,13 @@ impl Movement {
                 max,
                 mode,
                 from_last_rank,
+                beyond_first,
             } => Split::Unrolled(Unrolled::Ride {
                 dir,
                 max,
                 mode,
                 from_last_rank,
+                beyond_first,
             }),
             Movement::Leap {
                 to,
@@ -135,6 +173,13 @@ impl Movement {
             Movement::LineLion { dir, steps, mode } => Split::Walked(Walked::LineLion { dir, steps, mode }),
             Movement::Hook { dir, mode } => Split::Walked(Walked::Hook { dir, mode }),
             Movement::Anywhere { mode } => Split::Walked(Walked::Anywhere { mode }),
+            Movement::Area { steps, ref dirs, mode } => Split::Walked(Walked::Area {
+                steps,
+                dirs: Offset::unit_mask(dirs),
+                mode,
+            }),
+            Movement::RangeJump { dir, mode } => Split::Walked(Walked::RangeJump { dir, mode }),
+            Movement::Igui { dir, mode } => Split::Walked(Walked::Igui { dir, mode }),
         }
     }
 
@@ -145,7 +190,10 @@ impl Movement {
             | Movement::AreaLion { mode, .. }
             | Movement::LineLion { mode, .. }
             | Movement::Hook { mode, .. }
-            | Movement::Anywhere { mode } => *mode,
+            | Movement::Anywhere { mode }
+            | Movement::Area { mode, .. }
+            | Movement::RangeJump { mode, .. }
+            | Movement::Igui { mode, .. } => *mode,
         }
     }
 
@@ -160,8 +208,16 @@ impl Movement {
     /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
     pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
         let first = match self {
-            Movement::Ride { dir, .. } | Movement::LineLion { dir, .. } | Movement::Hook { dir, .. } => *dir,
+            Movement::Ride { dir, .. }
+            | Movement::LineLion { dir, .. }
+            | Movement::Hook { dir, .. }
+            | Movement::RangeJump { dir, .. } => *dir,
             Movement::Leap { to, .. } => *to,
+            Movement::Area { dirs, .. } => {
+                return dirs.is_empty() || dirs.iter().any(|&d| board.offset(side, from, d).is_some());
+            }
+            // It captures without moving: the piece stays where it is.
+            Movement::Igui { .. } => return false,
             Movement::AreaLion { .. } | Movement::Anywhere { .. } => return true,
         };
         let allowed = !self.from_last_rank() || board.depth_from_far_edge(side, from) == 1;
@@ -191,6 +247,14 @@ impl Unrolled {
         }
     }
 
+    /// Whether the run jumps its first square (`beyond-first`).
+    pub fn beyond_first(self) -> bool {
+        match self {
+            Unrolled::Ride { beyond_first, .. } => beyond_first,
+            Unrolled::Leap { .. } => false,
+        }
+    }
+
     /// The offsets of the run, in order, on a board whose longest side is `longest` squares:
     /// a ride's steps up to its `max` (`None`: to the edge), a leap's one square.
     pub fn offsets(self, longest: u8) -> impl Iterator<Item = Offset> {
@@ -198,7 +262,8 @@ impl Unrolled {
             Unrolled::Ride { dir, max, .. } => (dir, max.map_or(longest, |max| max.min(longest))),
             Unrolled::Leap { to, .. } => (to, 1),
         };
-        (1..=reach).map(move |k| first.scale(k as i8))
+        let start = if self.beyond_first() { 2 } else { 1 };
+        (start..=reach).map(move |k| first.scale(k as i8))
     }
 
     /// The squares and runs this movement unrolls to, over every square of `board`, for one
@@ -227,7 +292,10 @@ impl Walked {
             Walked::AreaLion { mode, .. }
             | Walked::LineLion { mode, .. }
             | Walked::Hook { mode, .. }
-            | Walked::Anywhere { mode } => mode,
+            | Walked::Anywhere { mode }
+            | Walked::Area { mode, .. }
+            | Walked::RangeJump { mode, .. }
+            | Walked::Igui { mode, .. } => mode,
         }
     }
 
@@ -235,7 +303,11 @@ impl Walked {
     pub fn lion_steps(self) -> Option<u8> {
         match self {
             Walked::AreaLion { steps, .. } | Walked::LineLion { steps, .. } => Some(steps),
-            Walked::Hook { .. } | Walked::Anywhere { .. } => None,
+            Walked::Hook { .. }
+            | Walked::Anywhere { .. }
+            | Walked::Area { .. }
+            | Walked::RangeJump { .. }
+            | Walked::Igui { .. } => None,
         }
     }
 }

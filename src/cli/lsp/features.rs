@@ -50,6 +50,8 @@ fn declared_text(decl: &PieceDecl) -> String {
             Attribute::Value(v) => lines.push(format!("value {v}")),
             Attribute::Promotes(to) => lines.push(format!("promotes to {}", to.node)),
             Attribute::Royal => lines.push("royal".into()),
+            Attribute::Burns => lines.push("burns".into()),
+            Attribute::JumpRank(rank) => lines.push(format!("jump rank {}", rank.node)),
             Attribute::Sfen(_) | Attribute::Kanji(_) | Attribute::MustPromote(_) | Attribute::Unknown(_) => {}
         }
     }
@@ -229,6 +231,7 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         | RuleStatement::RoyalCaptureAllowed
         | RuleStatement::CaptureUnprotectedProtects
         | RuleStatement::StuckPiecesStay
+        | RuleStatement::BurnsBeforeBurnt
         | RuleStatement::Handicap { .. }
         | RuleStatement::Unknown(_) => vec![],
     };

@@ -32,6 +32,8 @@ pub fn betza(piece: &PieceKind) -> Betza {
             continue;
         }
         match *movement {
+            // XBetza has no slide that jumps its first square: XBoard learns it from highlights.
+            Movement::Ride { beyond_first: true, .. } => exact = false,
             Movement::Ride { dir, max, mode, .. } => {
                 let unit = unit_atom(dir);
                 let (atom, range) = match (unit, max) {
@@ -82,7 +84,11 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 }
                 None => exact = false,
             },
-            Movement::Anywhere { .. } => exact = false,
+            // Area moves, range jumps and igui are not in XBetza: XBoard learns them from
+            // highlights.
+            Movement::Anywhere { .. } | Movement::Area { .. } | Movement::RangeJump { .. } | Movement::Igui { .. } => {
+                exact = false
+            }
         }
     }
     let mut text = String::new();

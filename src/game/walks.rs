@@ -1,0 +1,182 @@
+//! The walks of the movement kinds that depend on what stands on the board beyond the first
+//! piece met, or that reach a square by several paths: area moves (`area N`), range jumps
+//! (`range-jump`, with the jumping order of `jump-rank`) and igui captures (`igui`). Each
+//! is one function over the board that hands every destination to a visitor, so that move
+//! generation (which emits moves) and attack detection (which asks whether a square is
+//! reached) walk them the same way. Allocation-free: an area walk keeps its frontier on the
+//! stack.
+
+use super::tables::{Geometry, KindInfo, MoveTables, Sq, code_kind, code_side};
+use crate::rules::{MAX_AREA_STEPS, Mode, Offset, Side};
+
+/// The most squares an area walk can visit: the square of side `2 * MAX_AREA_STEPS + 1`.
+const AREA: usize = (2 * MAX_AREA_STEPS as usize + 1) * (2 * MAX_AREA_STEPS as usize + 1);
+
+/// A destination: the square, and whether the move captures there.
+pub(super) type Visit<'v> = &'v mut dyn FnMut(Sq, bool);
+
+/// The board a walk reads: `empty` counts as an empty square (a piece lifted off it), and
+/// the piece on `foe` as an enemy of the mover whatever its side (the square attack
+/// detection asks about). Either may be [`NO_SQ`](super::tables::NO_SQ).
+#[derive(Clone, Copy)]
+pub(super) struct Cells<'a> {
+    pub board: &'a [u16],
+    pub empty: Sq,
+    pub foe: Sq,
+}
+
+impl Cells<'_> {
+    /// The board as it stands.
+    pub fn plain(board: &[u16]) -> Cells<'_> {
+        Cells {
+            board,
+            empty: super::tables::NO_SQ,
+            foe: super::tables::NO_SQ,
+        }
+    }
+
+    fn at(&self, sq: Sq) -> u16 {
+        if sq == self.empty {
+            0
+        } else {
+            self.board[usize::from(sq)]
+        }
+    }
+
+    /// Whether the piece `code` on `sq` is an enemy of `side`.
+    fn enemy(&self, code: u16, sq: Sq, side: Side) -> bool {
+        sq == self.foe || code_side(code) != side
+    }
+}
+
+/// The area move of a piece of `side` on `from`: up to `steps` king steps along the steps of
+/// `dirs` (bits of [`Offset::UNIT`]), through empty squares only, ending on an empty square
+/// or on the first capture; never on `from`. Each destination is visited once.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn area(t: &MoveTables, cells: Cells, side: Side, from: Sq, steps: u8, dirs: u8, mode: Mode, visit: Visit) {
+    let geo = t.geometry();
+    let k = i32::from(steps);
+    let width = 2 * k + 1;
+    let slot = |sq: Sq| {
+        let (a, b) = (geo.square(from), geo.square(sq));
+        let df = i32::from(b.file) - i32::from(a.file) + k;
+        let dr = i32::from(b.rank) - i32::from(a.rank) + k;
+        (dr * width + df) as usize
+    };
+    let vectors = unit_vectors(side, dirs);
+    let mut seen = [false; AREA];
+    let mut frontier = [0 as Sq; AREA];
+    seen[slot(from)] = true;
+    frontier[0] = from;
+    let (mut start, mut end) = (0, 1);
+    for _ in 0..steps {
+        let layer_end = end;
+        for i in start..layer_end {
+            let at = frontier[i];
+            for &(df, dr) in vectors.iter().flatten() {
+                let Some(next) = geo.step(at, df, dr) else {
+                    continue;
+                };
+                let s = slot(next);
+                if seen[s] {
+                    continue;
+                }
+                seen[s] = true;
+                let target = cells.at(next);
+                if target == 0 {
+                    if mode.can_move() {
+                        visit(next, false);
+                    }
+                    frontier[end] = next;
+                    end += 1;
+                } else if cells.enemy(target, next, side) && mode.can_capture() {
+                    visit(next, true);
+                }
+            }
+        }
+        start = layer_end;
+    }
+}
+
+/// The board vectors of the king steps in `dirs` for `side`.
+fn unit_vectors(side: Side, dirs: u8) -> [Option<(i32, i32)>; 8] {
+    let mut out = [None; 8];
+    for (i, unit) in Offset::UNIT.iter().enumerate() {
+        if dirs & (1 << i) != 0 {
+            out[i] = Some(Geometry::board_vector(side, *unit));
+        }
+    }
+    out
+}
+
+/// A range jump of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
+/// through empty squares; the first piece met may be captured (an enemy); past a piece
+/// ranked below the mover it goes on, over empty squares and lower-ranked pieces of either
+/// side, capturing any lower-ranked enemy; a piece of the mover's rank or higher ends it.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn range_jump(
+    t: &MoveTables,
+    cells: Cells,
+    side: Side,
+    from: Sq,
+    dir: Offset,
+    rank: u8,
+    mode: Mode,
+    visit: Visit,
+) {
+    let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+        return;
+    };
+    let kinds = t.kinds();
+    let rank_of = |code: u16| kinds[code_kind(code).index()].jump_rank;
+    let mut jumping = false;
+    for &to in t.line(from, d) {
+        let target = cells.at(to);
+        if target == 0 {
+            if !jumping && mode.can_move() {
+                visit(to, false);
+            }
+            continue;
+        }
+        let lower = rank_of(target) > rank;
+        if cells.enemy(target, to, side) && mode.can_capture() && (lower || !jumping) {
+            visit(to, true);
+        }
+        if !lower {
+            return;
+        }
+        jumping = true;
+    }
+}
+
+/// The igui capture of a piece of `side` on `from` towards `dir`: the adjacent square, when
+/// an enemy stands there.
+pub(super) fn igui(t: &MoveTables, cells: Cells, side: Side, from: Sq, dir: Offset, mode: Mode, visit: Visit) {
+    let (df, dr) = Geometry::board_vector(side, dir);
+    if let Some(to) = t.geometry().step(from, df, dr) {
+        let target = cells.at(to);
+        if target != 0 && cells.enemy(target, to, side) && mode.can_capture() {
+            visit(to, true);
+        }
+    }
+}
+
+/// Whether a piece of `side` ending its move on `to` would be burnt there by an enemy
+/// burner next to it.
+pub(super) fn burnt_on(t: &MoveTables, cells: Cells, side: Side, to: Sq) -> bool {
+    neighbours(t.geometry(), to).any(|n| {
+        let code = cells.at(n);
+        code != 0 && code_side(code) != side && info(t, code).burns
+    })
+}
+
+/// The squares next to `sq`.
+pub(super) fn neighbours(geo: Geometry, sq: Sq) -> impl Iterator<Item = Sq> {
+    super::tables::DIRS
+        .iter()
+        .filter_map(move |&(df, dr)| geo.step(sq, i32::from(df), i32::from(dr)))
+}
+
+fn info(t: &MoveTables, code: u16) -> &KindInfo {
+    t.kind(code_kind(code))
+}
