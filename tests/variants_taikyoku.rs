@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use support::*;
 
-const TAIKYOKU: &str = "/tmp/tk/plain.var";
+const TAIKYOKU: &str = "taikyoku";
 
 /// A position of lone pieces (square, side, abbreviation), `side` to move.
 fn lone(tables: &Arc<MoveTables>, pieces: &[(&str, Side, &str)], side: Side) -> Position {
@@ -306,4 +306,93 @@ fn taikyoku_peacock_hooks_only_from_its_forward_diagonal_slides() {
     assert!(found.contains(&sq("20t")));
     assert!(!found.contains(&sq("21u")));
     assert!(!found.contains(&sq("18t")));
+}
+
+// ------------------------------------------------------------------ range jumps
+
+/// The range-jumping order (docs/taikyoku.md, "Range capture"): the King and Crown Prince
+/// rank 1, the Great General 2, the Vice General 3, the Flying and Angle Generals, Fierce
+/// Dragon and Flying Crocodile 4. A range jumper captures beyond pieces ranked below it, of
+/// either side; a piece of its own rank or higher blocks it.
+#[test]
+fn taikyoku_range_jump_follows_the_rank_order() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            // The Great General jumps its own Pawn, a Dog and a Vice General.
+            ("18r", Side::Black, "GG"),
+            ("18q", Side::Black, "P"),
+            ("18p", Side::White, "D"),
+            ("18n", Side::White, "VG"),
+            ("18l", Side::White, "P"),
+            // A Flying General is blocked by an Angle General, of its own rank.
+            ("5r", Side::Black, "FLG"),
+            ("5p", Side::White, "AG"),
+            ("5n", Side::White, "P"),
+            // No general jumps a royal.
+            ("30r", Side::Black, "GG"),
+            ("30p", Side::White, "CP"),
+            ("30n", Side::White, "P"),
+        ],
+        Side::Black,
+    );
+    let great = destinations(&mut pos, "18r");
+    for square in ["18p", "18n", "18l"] {
+        assert!(great.contains(&sq(square)), "GG takes on {square}: {great:?}");
+    }
+    assert!(!great.contains(&sq("18o")), "it jumps only to capture");
+    let flying = destinations(&mut pos, "5r");
+    assert!(!flying.contains(&sq("5n")), "{flying:?}");
+    let royal = destinations(&mut pos, "30r");
+    assert!(!royal.contains(&sq("30n")), "{royal:?}");
+}
+
+// ------------------------------------------------------------------ jumping and sliding on
+
+/// The Great Hawk jumps the first square forward, whatever stands there, and slides on from
+/// the second (`beyond-first`, [TS]'s reading of Sekai no Shogi's circle on the arrow).
+#[test]
+fn taikyoku_great_hawk_jumps_the_first_square_and_slides_on() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "GH"),
+            ("18q", Side::Black, "P"),
+            ("18m", Side::White, "P"),
+            ("17r", Side::Black, "P"),
+        ],
+        Side::Black,
+    );
+    let found = destinations(&mut pos, "18r");
+    for square in ["18p", "18o", "18n", "18m"] {
+        assert!(found.contains(&sq(square)), "{square}: {found:?}");
+    }
+    assert!(!found.contains(&sq("18l")), "the slide stops at the first piece after the jump");
+    assert!(!found.contains(&sq("16r")), "no jump sideways");
+}
+
+/// The Free Eagle captures on an adjacent square without moving (igui).
+#[test]
+fn taikyoku_free_eagle_captures_an_adjacent_piece_without_moving() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "FE"),
+            ("17q", Side::White, "P"),
+        ],
+        Side::Black,
+    );
+    assert!(is_legal(&mut pos, "18r17q18r"));
+    play(&mut pos, "18r17q18r");
+    assert_eq!(piece_at(&pos, "18r"), Some((Side::Black, "FE".into())));
+    assert_eq!(piece_at(&pos, "17q"), None);
 }

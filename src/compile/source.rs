@@ -30,6 +30,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("whale", include_str!("../../variants/whale.var")),
     ("heian", include_str!("../../variants/heian.var")),
     ("heian-dai", include_str!("../../variants/heian-dai.var")),
+    ("taikyoku", include_str!("../../variants/taikyoku.var")),
     ("tenjiku", include_str!("../../variants/tenjiku.var")),
 ];
 
