@@ -31,6 +31,7 @@ const DATA: &[(&str, &str)] = &[
     ("whale", include_str!("../../tests/perft/whale.perft")),
     ("heian", include_str!("../../tests/perft/heian.perft")),
     ("heian-dai", include_str!("../../tests/perft/heian-dai.perft")),
+    ("taikyoku", include_str!("../../tests/perft/taikyoku.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).
