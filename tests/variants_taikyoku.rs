@@ -66,7 +66,11 @@ fn taikyoku_setup_has_402_pieces_a_side_of_209_kinds() {
                         let nearest = if side == Side::Black { 25..=36 } else { 1..=12 };
                         assert!(nearest.contains(&rank), "{side:?} piece on rank {rank}");
                         let rotated = pos.piece_at(Square::new(37 - file, 37 - rank));
-                        assert_eq!(rotated, Some((side.opponent(), kind, false)), "rotation of {file},{rank}");
+                        assert_eq!(
+                            rotated,
+                            Some((side.opponent(), kind, false)),
+                            "rotation of {file},{rank}"
+                        );
                     }
                 }
             }
@@ -184,7 +188,11 @@ fn taikyoku_promotion_zone_is_eleven_ranks() {
     let tables = tables(TAIKYOKU, &[]);
     let mut pos = lone(
         &tables,
-        &[("1m", Side::Black, "SVG"), ("36aj", Side::Black, "K"), ("36a", Side::White, "K")],
+        &[
+            ("1m", Side::Black, "SVG"),
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+        ],
         Side::Black,
     );
     let moves = moves_from(&mut pos, "1m");
@@ -192,12 +200,19 @@ fn taikyoku_promotion_zone_is_eleven_ranks() {
     assert!(!moves.contains(&(sq("1l"), true)), "rank l is outside the zone");
     let mut pos = lone(
         &tables,
-        &[("1l", Side::Black, "SVG"), ("36aj", Side::Black, "K"), ("36a", Side::White, "K")],
+        &[
+            ("1l", Side::Black, "SVG"),
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+        ],
         Side::Black,
     );
     let moves = moves_from(&mut pos, "1l");
     assert!(moves.contains(&(sq("1k"), true)), "entering rank k may promote");
-    assert!(moves.contains(&(sq("1k"), false)), "and may decline (promotion = wikipedia)");
+    assert!(
+        moves.contains(&(sq("1k"), false)),
+        "and may decline (promotion = wikipedia)"
+    );
 }
 
 /// Under `promotion = compulsory` (taikyoku-shogi.github.io), a piece that ends its move in
@@ -207,7 +222,11 @@ fn taikyoku_promotion_compulsory_option_promotes_every_move_into_the_zone() {
     let tables = tables(TAIKYOKU, &["promotion=compulsory"]);
     let mut pos = lone(
         &tables,
-        &[("1l", Side::Black, "SVG"), ("36aj", Side::Black, "K"), ("36a", Side::White, "K")],
+        &[
+            ("1l", Side::Black, "SVG"),
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+        ],
         Side::Black,
     );
     let moves = moves_from(&mut pos, "1l");
@@ -227,7 +246,11 @@ fn taikyoku_promoted_piece_does_not_promote_again() {
     assert_eq!(rules.piece(id(rules, "+WE")).promotion.to, None);
     let mut pos = lone(
         &tables,
-        &[("1m", Side::Black, "+WE"), ("36aj", Side::Black, "K"), ("36a", Side::White, "K")],
+        &[
+            ("1m", Side::Black, "+WE"),
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+        ],
         Side::Black,
     );
     assert!(moves_from(&mut pos, "1m").iter().all(|&(_, promote)| !promote));
@@ -281,7 +304,10 @@ fn taikyoku_royal_capture_option_decides_whether_a_royal_may_be_left_capturable(
     ];
     let tables_allowed = tables(TAIKYOKU, &[]);
     let mut pos = lone(&tables_allowed, &pieces, Side::Black);
-    assert!(is_legal(&mut pos, "18aj17aj"), "allowed: walks into the Flying Chariot's file");
+    assert!(
+        is_legal(&mut pos, "18aj17aj"),
+        "allowed: walks into the Flying Chariot's file"
+    );
     let tables_forbidden = tables(TAIKYOKU, &["royal-capture=forbidden"]);
     let mut pos = lone(&tables_forbidden, &pieces, Side::Black);
     assert!(!is_legal(&mut pos, "18aj17aj"));
@@ -296,7 +322,11 @@ fn taikyoku_peacock_hooks_only_from_its_forward_diagonal_slides() {
     let tables = tables(TAIKYOKU, &[]);
     let mut pos = lone(
         &tables,
-        &[("18r", Side::Black, "PCK"), ("36aj", Side::Black, "K"), ("36a", Side::White, "K")],
+        &[
+            ("18r", Side::Black, "PCK"),
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+        ],
         Side::Black,
     );
     let found = destinations(&mut pos, "18r");
@@ -373,7 +403,10 @@ fn taikyoku_great_hawk_jumps_the_first_square_and_slides_on() {
     for square in ["18p", "18o", "18n", "18m"] {
         assert!(found.contains(&sq(square)), "{square}: {found:?}");
     }
-    assert!(!found.contains(&sq("18l")), "the slide stops at the first piece after the jump");
+    assert!(
+        !found.contains(&sq("18l")),
+        "the slide stops at the first piece after the jump"
+    );
     assert!(!found.contains(&sq("16r")), "no jump sideways");
 }
 
