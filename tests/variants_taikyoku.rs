@@ -265,7 +265,7 @@ fn taikyoku_drunken_elephant_promotes_to_a_royal_crown_prince() {
     let prince = rules.piece(id(rules, "DE")).promotion.to.expect("DE promotes");
     assert_eq!(rules.piece(prince).abbrev, "+CP");
     assert!(rules.piece(prince).royal);
-    assert_eq!(rules.piece(id(rules, "CP")).promotion.to, Some(id(rules, "K")));
+    assert_eq!(rules.piece(id(rules, "CP")).promotion.to, Some(id(rules, "+K")));
 }
 
 // ------------------------------------------------------------------ royals
