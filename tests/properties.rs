@@ -760,7 +760,7 @@ fn taikyoku() {
         variant: "taikyoku",
         options: &[],
         games: 2,
-        plies: 3,
+        plies: 2,
         seed: 14,
     });
 }
