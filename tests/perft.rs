@@ -189,6 +189,11 @@ fn perft_wa() {
 }
 
 #[test]
+fn perft_tenjiku() {
+    run("tenjiku", false);
+}
+
+#[test]
 #[ignore = "deep counts: minutes in release; run with --ignored"]
 fn perft_deep() {
     for variant in support::shipped() {
