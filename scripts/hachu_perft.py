@@ -280,7 +280,7 @@ def count_fresh(binary, variant, sfen, depth):
         commands += [f"setboard {hachu_fen(variant, child)}", "perft 1"]
     commands.append("quit")
     out = subprocess.run([binary], input="\n".join(commands) + "\n", capture_output=True, text=True, errors="replace",
-                         check=True).stdout
+                         check=True, timeout=120).stdout
     answers = iter(int(line.split()[2]) for line in out.splitlines() if line.startswith("perft "))
     counts = [next(answers) if royal_left(child) else 0 for child in children]
     assert counts[0] == len(moves), f"HaChu lists {counts[0]} moves, koma {len(moves)}: {sfen}"
@@ -303,12 +303,12 @@ def main():
         kept = {}
         for variant, sfen, options, entry, depth, note in positions:
             if variant == "tenjiku":
-                # HaChu 0.21 crashes on some positions (promoted range-jumping generals among
-                # them): those are left out, and more random games are played in their place.
+                # HaChu 0.21 crashes, or hangs, on some positions: those are left out, and more
+                # random games are played in their place.
                 try:
                     counted = count_fresh(binary, variant, sfen, depth)
-                except subprocess.CalledProcessError:
-                    print(f"# left out (HaChu crashed): {sfen}", file=sys.stderr)
+                except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+                    print(f"# left out (HaChu crashed or hung): {sfen}", file=sys.stderr)
                     continue
                 kept[variant] = kept.get(variant, 0) + 1
                 if kept[variant] > 1 + RANDOM[variant][3]:

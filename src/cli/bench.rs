@@ -32,6 +32,7 @@ const DATA: &[(&str, &str)] = &[
     ("heian", include_str!("../../tests/perft/heian.perft")),
     ("heian-dai", include_str!("../../tests/perft/heian-dai.perft")),
     ("taikyoku", include_str!("../../tests/perft/taikyoku.perft")),
+    ("tenjiku", include_str!("../../tests/perft/tenjiku.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).
