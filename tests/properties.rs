@@ -750,6 +750,39 @@ fn tenjiku() {
     }
 }
 
+/// Taikyoku (36 x 36, 402 pieces a side): few, short games, as every candidate move (each
+/// piece to each of 1,296 squares) is checked at every position (seconds a position in a
+/// debug build); the scrambled start (the second game) thins the array so that the rare
+/// pieces (range jumpers, hook movers, Lions) meet early. The longer run is ignored.
+#[test]
+fn taikyoku() {
+    run(Config {
+        variant: "taikyoku",
+        options: &[],
+        games: 2,
+        plies: 2,
+        seed: 14,
+    });
+}
+
+/// Taikyoku at length, under both promotion readings and both check rules.
+#[test]
+#[ignore = "minutes in a debug build; run with --ignored"]
+fn taikyoku_long() {
+    for (options, seed) in [
+        (&[][..], 15),
+        (&["promotion=compulsory", "royal-capture=forbidden"][..], 16),
+    ] {
+        run(Config {
+            variant: "taikyoku",
+            options,
+            games: 3,
+            plies: 30,
+            seed,
+        });
+    }
+}
+
 /// The 'Shogi Variants' games without another program to count against (and Wa), each with
 /// its options: Wa with and without drops, Whale's two Dolphin readings, Heian's two setups,
 /// Heian-Dai's Flying Dragon and last-rank readings.

@@ -35,6 +35,7 @@ const DATA: &[(&str, &str)] = &[
     ("heian-dai", include_str!("../../tests/perft/heian-dai.perft")),
     ("dai-dai", include_str!("../../tests/perft/dai-dai.perft")),
     ("tai", include_str!("../../tests/perft/tai.perft")),
+    ("taikyoku", include_str!("../../tests/perft/taikyoku.perft")),
     ("tenjiku", include_str!("../../tests/perft/tenjiku.perft")),
 ];
 

@@ -32,6 +32,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("heian-dai", include_str!("../../variants/heian-dai.var")),
     ("dai-dai", include_str!("../../variants/dai-dai.var")),
     ("tai", include_str!("../../variants/tai.var")),
+    ("taikyoku", include_str!("../../variants/taikyoku.var")),
     ("tenjiku", include_str!("../../variants/tenjiku.var")),
 ];
 
