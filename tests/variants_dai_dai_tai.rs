@@ -6,10 +6,9 @@
 
 mod support;
 
-use koma::game::{EndReason, Game, MoveTables, Position, Setup};
+use koma::game::{EndReason, Game, Position};
 use koma::rules::{Offset, Side, Square};
 use std::collections::BTreeSet;
-use std::sync::Arc;
 use support::*;
 
 /// A position on an `n` × `n` board from the ranks that hold pieces, the others empty.
@@ -26,9 +25,6 @@ fn sfen(n: u8, ranks: &[(char, &str)], side: &str) -> String {
 }
 
 // ------------------------------------------------------------------ destinations
-
-/// SV's order of directions: F, B, L, R, FL, FR, BL, BR, as (to the mover's right, forward).
-const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
 
 /// Code 2048: a hook move along that line.
 const HOOK: u32 = 2048;
@@ -67,7 +63,7 @@ fn expected(board: koma::rules::BoardSize, from: Square, entry: &Entry) -> BTree
     let at = |dx: i32, dy: i32| board.offset(Side::Black, from, Offset::new(dx as i8, dy as i8));
     let longest = i32::from(board.files.max(board.ranks));
     let mut out = BTreeSet::new();
-    for (&(dx, dy), &code) in DIRECTIONS.iter().zip(&entry.codes) {
+    for (&(dx, dy), &code) in TABLE_DIRECTIONS.iter().zip(&entry.codes) {
         let reach: Vec<i32> = match code {
             0 => vec![],
             1 | 2 | 3 | 5 => (1..=code as i32).collect(),
@@ -87,7 +83,7 @@ fn expected(board: koma::rules::BoardSize, from: Square, entry: &Entry) -> BTree
         }
         if code == HOOK {
             for k in (1..=longest).take_while(|&k| at(dx * k, dy * k).is_some()) {
-                for (&(tx, ty), &turn) in DIRECTIONS.iter().zip(&entry.codes) {
+                for (&(tx, ty), &turn) in TABLE_DIRECTIONS.iter().zip(&entry.codes) {
                     if turn == HOOK && tx * dx + ty * dy == 0 {
                         out.extend((1..=longest).filter_map(|j| at(dx * k + tx * j, dy * k + ty * j)));
                     }
@@ -119,21 +115,6 @@ fn expected(board: koma::rules::BoardSize, from: Square, entry: &Entry) -> BTree
     out
 }
 
-/// A lone Black piece of `kind` on `square`: the squares its legal moves end on.
-fn koma_destinations(tables: &Arc<MoveTables>, kind: koma::rules::PieceId, square: Square) -> BTreeSet<Square> {
-    let setup = Setup {
-        pieces: vec![(square, Side::Black, kind, false)],
-        hands: vec![],
-        side_to_move: Side::Black,
-        move_number: 1,
-        lion_capture: None,
-        deferred: [None, None],
-    };
-    let mut pos = Position::from_setup(tables.clone(), &setup).expect("a lone piece is a position");
-    let geo = pos.geometry();
-    pos.legal_moves().iter().map(|m| geo.square(m.to)).collect()
-}
-
 /// Every piece of the game's table, from every square (every third file and rank on Tai's
 /// board, to keep the test quick; the edges included): koma's destinations are those the
 /// table's codes give on an empty board.
@@ -149,7 +130,7 @@ fn destinations_match_the_piece_table(game: &str, every: usize) {
             for &rank in &squares {
                 let from = Square::new(file, rank);
                 assert_eq!(
-                    koma_destinations(&tables, kind, from),
+                    lone_destinations(&tables, kind, from),
                     expected(board, from, &entry),
                     "{game}: {} on {from}",
                     entry.abbrev

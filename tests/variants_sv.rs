@@ -6,10 +6,9 @@
 
 mod support;
 
-use koma::game::{EndReason, Game, Illegal, MoveTables, Position, Setup};
+use koma::game::{EndReason, Game, Illegal, Position};
 use koma::rules::{Side, Square};
 use std::collections::BTreeSet;
-use std::sync::Arc;
 use support::*;
 
 fn game(variant: &str, options: &[&str], sfen: &str) -> Game {
@@ -65,9 +64,6 @@ fn code_offsets(code: u32, dir: (i32, i32), longest: i32) -> Vec<(i32, i32)> {
     }
 }
 
-/// SV's order of directions: F, B, L, R, FL, FR, BL, BR, as (to the mover's right, forward).
-const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
-
 /// The pieces of a data file: abbreviation and the eight codes.
 fn table(game: &str) -> Vec<(String, [u32; 8])> {
     let path = format!("{}/tests/destinations/{game}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -88,21 +84,6 @@ fn table(game: &str) -> Vec<(String, [u32; 8])> {
         .collect()
 }
 
-/// A lone Black piece of `kind` on `square`: the squares its legal moves end on.
-fn koma_destinations(tables: &Arc<MoveTables>, kind: koma::rules::PieceId, square: Square) -> BTreeSet<Square> {
-    let setup = Setup {
-        pieces: vec![(square, Side::Black, kind, false)],
-        hands: vec![],
-        side_to_move: Side::Black,
-        move_number: 1,
-        lion_capture: None,
-        deferred: [None, None],
-    };
-    let mut pos = Position::from_setup(tables.clone(), &setup).expect("a lone piece is a position");
-    let geo = pos.geometry();
-    pos.legal_moves().iter().map(|m| geo.square(m.to)).collect()
-}
-
 /// Every piece of the game's table, from every square but the last two ranks: koma's
 /// destinations are those the table's codes give on an empty board.
 fn destinations_match_the_piece_table(game: &str, options: &[&str]) {
@@ -114,7 +95,7 @@ fn destinations_match_the_piece_table(game: &str, options: &[&str]) {
         for file in 1..=board.files {
             for rank in 3..=board.ranks {
                 let from = Square::new(file, rank);
-                let expected: BTreeSet<Square> = DIRECTIONS
+                let expected: BTreeSet<Square> = TABLE_DIRECTIONS
                     .iter()
                     .zip(codes)
                     .flat_map(|(&dir, code)| code_offsets(code, dir, longest))
@@ -124,7 +105,7 @@ fn destinations_match_the_piece_table(game: &str, options: &[&str]) {
                     })
                     .collect();
                 assert_eq!(
-                    koma_destinations(&tables, kind, from),
+                    lone_destinations(&tables, kind, from),
                     expected,
                     "{game}: {abbrev} on {from}"
                 );
@@ -272,7 +253,7 @@ fn heian_bare_king_wins_unless_bared_back() {
 fn heian_dai_flying_dragon_follows_the_option() {
     let reach = |options: &[&str], abbrev: &str| {
         let tables = support::tables("heian-dai", options);
-        koma_destinations(&tables, id(tables.rules(), abbrev), Square::new(7, 7)).len()
+        lone_destinations(&tables, id(tables.rules(), abbrev), Square::new(7, 7)).len()
     };
     assert_eq!(reach(&[], "FD"), 24);
     assert_eq!(reach(&["flying-dragon=dai"], "FD"), 8);

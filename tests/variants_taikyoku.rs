@@ -93,9 +93,6 @@ struct Entry {
     hook: bool,
 }
 
-/// The table's order of directions: F, B, L, R, FL, FR, BL, BR, as (to the mover's right, forward).
-const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
-
 fn table() -> Vec<Entry> {
     let path = format!("{}/tests/destinations/taikyoku.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -136,7 +133,7 @@ fn table() -> Vec<Entry> {
 fn expected(entry: &Entry, board: BoardSize, from: Square) -> BTreeSet<Square> {
     let at = |square: Square, (dx, dy): (i32, i32)| board.offset(Side::Black, square, Offset::new(dx as i8, dy as i8));
     let mut out = BTreeSet::new();
-    for (&(dx, dy), &code) in DIRECTIONS.iter().zip(&entry.codes) {
+    for (&(dx, dy), &code) in TABLE_DIRECTIONS.iter().zip(&entry.codes) {
         let reach = if code == 64 { 36 } else { code as i32 };
         for turn in (1..=reach).map_while(|n| at(from, (dx * n, dy * n))) {
             out.insert(turn);

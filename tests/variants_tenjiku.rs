@@ -6,10 +6,9 @@
 
 mod support;
 
-use koma::game::{Game, Illegal, MoveTables, Position, Setup};
+use koma::game::{Game, Illegal, Position};
 use koma::rules::{Side, Square};
 use std::collections::BTreeSet;
-use std::sync::Arc;
 use support::*;
 
 const TENJIKU: &str = "tenjiku";
@@ -356,9 +355,6 @@ fn code_offsets(code: u32, dir: (i32, i32), longest: i32) -> Vec<(i32, i32)> {
     }
 }
 
-/// SV's order of directions: F, B, L, R, FL, FR, BL, BR, as (to the mover's right, forward).
-const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
-
 /// The squares within `n` king steps.
 fn within(n: i32) -> Vec<(i32, i32)> {
     (-n..=n)
@@ -386,21 +382,6 @@ fn table() -> Vec<(String, [u32; 8], String)> {
         .collect()
 }
 
-/// A lone Black piece of `kind` on `square`: the squares its legal moves end on.
-fn lone_destinations(tables: &Arc<MoveTables>, kind: koma::rules::PieceId, square: Square) -> BTreeSet<Square> {
-    let setup = Setup {
-        pieces: vec![(square, Side::Black, kind, false)],
-        hands: vec![],
-        side_to_move: Side::Black,
-        move_number: 1,
-        lion_capture: None,
-        deferred: [None, None],
-    };
-    let mut pos = Position::from_setup(tables.clone(), &setup).expect("a lone piece is a position");
-    let geo = pos.geometry();
-    pos.legal_moves().iter().map(|m| geo.square(m.to)).collect()
-}
-
 /// The rule text's "AREA MOVE PIECES": the Fire Demon and the Vice General (three king steps);
 /// the table marks neither move in its codes.
 const AREA_3: &[&str] = &["FiD", "+WBf", "VGn", "+BGn"];
@@ -415,7 +396,7 @@ fn tenjiku_destinations_match_the_piece_table() {
     let longest = i32::from(board.files.max(board.ranks));
     for (abbrev, codes, special) in table() {
         let kind = id(tables.rules(), &abbrev);
-        let mut offsets: Vec<(i32, i32)> = DIRECTIONS
+        let mut offsets: Vec<(i32, i32)> = TABLE_DIRECTIONS
             .iter()
             .zip(codes)
             .flat_map(|(&dir, code)| code_offsets(code, dir, longest))

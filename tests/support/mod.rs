@@ -352,3 +352,26 @@ pub fn folder(file: &str, test: &str) -> PathBuf {
 pub fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
+
+/// The direction order of the piece tables transcribed in `tests/destinations/` (SV's):
+/// F, B, L, R, FL, FR, BL, BR, as (squares to the mover's right, squares forward).
+pub const TABLE_DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
+
+/// A lone Black piece of `kind` on `square`: the squares its legal moves end on.
+pub fn lone_destinations(
+    tables: &Arc<MoveTables>,
+    kind: PieceId,
+    square: Square,
+) -> std::collections::BTreeSet<Square> {
+    let setup = koma::game::Setup {
+        pieces: vec![(square, Side::Black, kind, false)],
+        hands: vec![],
+        side_to_move: Side::Black,
+        move_number: 1,
+        lion_capture: None,
+        deferred: [None, None],
+    };
+    let mut pos = Position::from_setup(tables.clone(), &setup).expect("a lone piece is a position");
+    let geo = pos.geometry();
+    pos.legal_moves().iter().map(|m| geo.square(m.to)).collect()
+}
