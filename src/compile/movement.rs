@@ -269,16 +269,19 @@ impl Ctx {
         moves
     }
 
-    /// Whether the clause is `from-last-rank`: reported where it cannot apply (a movement
-    /// that is not a fixed run of squares, or another piece's moves) or is given twice.
-    fn last_rank_only(&mut self, clause: &Clause, source: usize) -> bool {
-        let mut given = clause.modifiers.iter().filter(|m| m.node == Modifier::FromLastRank);
-        let Some(first) = given.next() else {
-            return false;
-        };
+    /// The first `modifier` of the clause, if given; a second one is reported.
+    fn modifier_once<'c>(
+        &mut self,
+        clause: &'c Clause,
+        source: usize,
+        modifier: Modifier,
+        word: &str,
+    ) -> Option<&'c Spanned<Modifier>> {
+        let mut given = clause.modifiers.iter().filter(|m| m.node == modifier);
+        let first = given.next()?;
         if let Some(again) = given.next() {
             let labels = Label::again("given", again.span.clone(), first.span.clone());
-            let help = Some("say `from-last-rank` once".into());
+            let help = Some(format!("say `{word}` once"));
             self.report(
                 Check::EmptyClause,
                 source,
@@ -287,6 +290,15 @@ impl Ctx {
                 help,
             );
         }
+        Some(first)
+    }
+
+    /// Whether the clause is `from-last-rank`: reported where it cannot apply (a movement
+    /// that is not a fixed run of squares, or another piece's moves) or is given twice.
+    fn last_rank_only(&mut self, clause: &Clause, source: usize) -> bool {
+        let Some(first) = self.modifier_once(clause, source, Modifier::FromLastRank, "from-last-rank") else {
+            return false;
+        };
         let unrolled = matches!(
             clause.movement.node,
             MovementSyntax::Step(_)
@@ -325,21 +337,9 @@ impl Ctx {
     /// Whether the clause is `beyond-first`: reported where it cannot apply (anything but a
     /// slide or a range of at least 2), or is given twice.
     fn beyond_first(&mut self, clause: &Clause, source: usize) -> bool {
-        let mut given = clause.modifiers.iter().filter(|m| m.node == Modifier::BeyondFirst);
-        let Some(first) = given.next() else {
+        let Some(first) = self.modifier_once(clause, source, Modifier::BeyondFirst, "beyond-first") else {
             return false;
         };
-        if let Some(again) = given.next() {
-            let labels = Label::again("given", again.span.clone(), first.span.clone());
-            let help = Some("say `beyond-first` once".into());
-            self.report(
-                Check::EmptyClause,
-                source,
-                "the same modifier is given twice".into(),
-                labels,
-                help,
-            );
-        }
         let fits = match &clause.movement.node {
             MovementSyntax::Slide(_) | MovementSyntax::Unknown(_) => true,
             MovementSyntax::Range(n, _) => n.node >= 2 || n.node == 0,
