@@ -12,14 +12,19 @@ use std::path::Path;
 use std::process::Command;
 use support::protocol::Engine;
 
-/// The shipped variants Debian's XBoard can show: not Maka-Dai-Dai nor Taikyoku (their boards), nor the games
+/// The shipped variants Debian's XBoard can show: boards of at most 15 ranks and 16 files,
+/// holdings included (not Tenjiku, Dai-Dai, Maka-Dai-Dai, Tai nor Taikyoku), nor the games
 /// whose pieces turn over on every move or capture (`flip`: Micro, Kyoto), which XBoard's board
 /// cannot follow (it keeps the face a piece had, and hands its other face on as the one it
 /// knows), so the two engines' positions part.
 fn variants() -> Vec<&'static str> {
     support::shipped()
         .into_iter()
-        .filter(|v| *v != "maka-dai-dai" && *v != "taikyoku" && support::tables(v, &[]).rules().flip.is_none())
+        .filter(|v| {
+            let rules = support::tables(v, &[]).rules().clone();
+            let holdings = if rules.drops { 2 } else { 0 };
+            rules.board.ranks <= 15 && rules.board.files + holdings <= 16 && rules.flip.is_none()
+        })
         .collect()
 }
 
