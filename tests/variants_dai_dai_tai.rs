@@ -39,18 +39,14 @@ struct Entry {
 }
 
 fn table(game: &str) -> Vec<Entry> {
-    let path = format!("{}/tests/destinations/{game}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            assert_eq!(words.len(), 10, "{path}: {l}");
-            let codes: Vec<u32> = words[1..9].iter().map(|w| w.parse().expect("a code")).collect();
+    piece_table(game)
+        .into_iter()
+        .map(|row| {
+            assert_eq!(row.rest.len(), 1, "{game}: {}: one special code", row.abbrev);
             Entry {
-                abbrev: words[0].to_string(),
-                codes: codes.try_into().expect("eight codes"),
-                special: words[9].to_string(),
+                special: row.rest[0].clone(),
+                abbrev: row.abbrev,
+                codes: row.codes,
             }
         })
         .collect()

@@ -66,20 +66,11 @@ fn code_offsets(code: u32, dir: (i32, i32), longest: i32) -> Vec<(i32, i32)> {
 
 /// The pieces of a data file: abbreviation and the eight codes.
 fn table(game: &str) -> Vec<(String, [u32; 8])> {
-    let path = format!("{}/tests/destinations/{game}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut words = l.split_whitespace();
-            let abbrev = words.next().expect("abbreviation").to_string();
-            let codes: Vec<u32> = words.map(|w| w.parse().expect("a code")).collect();
-            (
-                abbrev,
-                codes
-                    .try_into()
-                    .unwrap_or_else(|c| panic!("{path}: eight codes, not {c:?}")),
-            )
+    piece_table(game)
+        .into_iter()
+        .map(|row| {
+            assert!(row.rest.is_empty(), "{game}: {}: eight codes only", row.abbrev);
+            (row.abbrev, row.codes)
         })
         .collect()
 }

@@ -94,31 +94,25 @@ struct Entry {
 }
 
 fn table() -> Vec<Entry> {
-    let path = format!("{}/tests/destinations/taikyoku.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut words = l.split_whitespace();
-            let abbrev = words.next().expect("abbreviation").to_string();
-            let rest: Vec<&str> = words.collect();
-            let codes: Vec<u32> = rest[..8].iter().map(|w| w.parse().expect("a code")).collect();
+    piece_table("taikyoku")
+        .into_iter()
+        .map(|row| {
             let mut entry = Entry {
-                abbrev,
-                codes: codes.try_into().expect("eight codes"),
+                abbrev: row.abbrev,
+                codes: row.codes,
                 jumps: vec![],
                 lion: false,
                 hook: false,
             };
-            for word in &rest[8..] {
-                match *word {
+            for word in &row.rest {
+                match word.as_str() {
                     "lion" => entry.lion = true,
                     "hook" => entry.hook = true,
                     jump => {
                         let (x, y) = jump
                             .trim_matches(|c| c == '(' || c == ')')
                             .split_once(',')
-                            .unwrap_or_else(|| panic!("{path}: `{jump}`"));
+                            .unwrap_or_else(|| panic!("taikyoku.txt: `{jump}`"));
                         entry.jumps.push((x.parse().expect("dx"), y.parse().expect("dy")));
                     }
                 }

@@ -365,19 +365,11 @@ fn within(n: i32) -> Vec<(i32, i32)> {
 
 /// The pieces of the table: abbreviation, the eight codes, the special code.
 fn table() -> Vec<(String, [u32; 8], String)> {
-    let path = format!("{}/tests/destinations/tenjiku.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let data = l.split('#').next().unwrap_or_default();
-            let words: Vec<&str> = data.split_whitespace().collect();
-            let codes: Vec<u32> = words[1..9].iter().map(|w| w.parse().expect("a code")).collect();
-            (
-                words[0].to_string(),
-                codes.try_into().expect("eight codes"),
-                words[9].to_string(),
-            )
+    piece_table("tenjiku")
+        .into_iter()
+        .map(|row| {
+            let special = row.rest.first().expect("a special code").clone();
+            (row.abbrev, row.codes, special)
         })
         .collect()
 }

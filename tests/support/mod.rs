@@ -375,3 +375,34 @@ pub fn lone_destinations(
     let geo = pos.geometry();
     pos.legal_moves().iter().map(|m| geo.square(m.to)).collect()
 }
+
+/// One piece of a table in `tests/destinations/`: its abbreviation, the eight direction codes
+/// (in [`TABLE_DIRECTIONS`] order) and the words after them.
+pub struct TableRow {
+    pub abbrev: String,
+    pub codes: [u32; 8],
+    pub rest: Vec<String>,
+}
+
+/// The pieces of `tests/destinations/GAME.txt` (`#` starts a comment).
+pub fn piece_table(game: &str) -> Vec<TableRow> {
+    let path = format!("{}/tests/destinations/{game}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or_default())
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            assert!(words.len() >= 9, "{path}: an abbreviation and eight codes: {l}");
+            let codes: Vec<u32> = words[1..9]
+                .iter()
+                .map(|w| w.parse().unwrap_or_else(|_| panic!("{path}: `{w}` is not a code")))
+                .collect();
+            TableRow {
+                abbrev: words[0].to_string(),
+                codes: codes.try_into().expect("eight codes"),
+                rest: words[9..].iter().map(|w| w.to_string()).collect(),
+            }
+        })
+        .collect()
+}
