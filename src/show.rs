@@ -148,6 +148,7 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
         facts.push("may promote on any move to the last rank, and may decline there (staying without a move)".into());
     }
     facts.extend(last_rank_fact(piece));
+    facts.extend(beyond_facts(piece));
     if let Some(n) = piece.piece_limit {
         facts.push(format!(
             "at most {n} unpromoted of a side on a file, after a move or a drop"
@@ -193,6 +194,59 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
         })
         .collect();
     (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))
+}
+
+/// The moves that start past jumped squares (`beyond N`), in words: the diagram marks the
+/// squares they reach as it marks slides and ranges, and not the squares they jump.
+fn beyond_facts(piece: &PieceKind) -> Vec<String> {
+    let mut groups: BTreeMap<(u8, Option<u8>), Vec<Offset>> = BTreeMap::new();
+    for movement in piece.moves.iter().filter(|m| !m.from_last_rank()) {
+        if let Movement::Ride {
+            dir,
+            max,
+            beyond: beyond @ 1..,
+            ..
+        } = *movement
+        {
+            groups.entry((beyond, max)).or_default().push(dir);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((beyond, max), dirs)| {
+            let clause = match max {
+                None => format!("beyond {beyond} slide {}", direction_words(&dirs)),
+                Some(n) => format!("beyond {beyond} range {n} {}", direction_words(&dirs)),
+            };
+            let jumped = if beyond == 1 {
+                "square".to_string()
+            } else {
+                format!("{beyond} squares")
+            };
+            format!(
+                "{clause}: jumps the first {jumped}, whatever stands there, and goes on from the {}",
+                ordinal(beyond + 1)
+            )
+        })
+        .collect()
+}
+
+/// Directions in the language's words: the one word for all of them, or a word for each.
+fn direction_words(dirs: &[Offset]) -> String {
+    let wanted: Vec<(i8, i8)> = dirs.iter().map(|d| (d.dx, d.dy)).collect();
+    let same = |offsets: &[(i8, i8)]| offsets.len() == wanted.len() && offsets.iter().all(|o| wanted.contains(o));
+    if let Some((word, _)) = crate::parse::keywords::directions().find(|(_, offsets)| same(offsets)) {
+        return word.to_string();
+    }
+    let words: Vec<&str> = wanted
+        .iter()
+        .filter_map(|o| {
+            crate::parse::keywords::directions()
+                .find(|(_, offsets)| *offsets == [*o])
+                .map(|(word, _)| word)
+        })
+        .collect();
+    words.join(" ")
 }
 
 fn drop_facts(rules: &Rules, piece: &PieceKind) -> Vec<String> {
