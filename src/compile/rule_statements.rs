@@ -118,8 +118,8 @@ impl Ctx {
             let (message, help, rule) = if piece.moves.iter().any(walked_burn) {
                 (
                     format!("`{}` burns, and moves by lion, hook, anywhere or igui", piece.abbrev),
-                    "koma plays burning for burners that step, slide, range, jump, leap, move by area or \
-                     range-jump: give the burner those moves, or leave out `burns`",
+                    "koma plays burning for burners that step, slide, range, jump, leap, move by area, \
+                     range-jump or passing: give the burner those moves, or leave out `burns`",
                     None,
                 )
             } else if rules.drops {
