@@ -148,6 +148,7 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
         facts.push("may promote on any move to the last rank, and may decline there (staying without a move)".into());
     }
     facts.extend(last_rank_fact(piece));
+    facts.extend(beyond_facts(piece));
     if let Some(n) = piece.piece_limit {
         facts.push(format!(
             "at most {n} unpromoted of a side on a file, after a move or a drop"
@@ -188,10 +189,64 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             | Movement::Anywhere { .. }
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
-            | Movement::Igui { .. } => String::new(),
+            | Movement::Igui { .. }
+            | Movement::Passing { .. } => String::new(),
         })
         .collect();
     (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))
+}
+
+/// The moves that start past jumped squares (`beyond N`), in words: the diagram marks the
+/// squares they reach as it marks slides and ranges, and not the squares they jump.
+fn beyond_facts(piece: &PieceKind) -> Vec<String> {
+    let mut groups: BTreeMap<(u8, Option<u8>), Vec<Offset>> = BTreeMap::new();
+    for movement in piece.moves.iter().filter(|m| !m.from_last_rank()) {
+        if let Movement::Ride {
+            dir,
+            max,
+            beyond: beyond @ 1..,
+            ..
+        } = *movement
+        {
+            groups.entry((beyond, max)).or_default().push(dir);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((beyond, max), dirs)| {
+            let clause = match max {
+                None => format!("beyond {beyond} slide {}", direction_words(&dirs)),
+                Some(n) => format!("beyond {beyond} range {n} {}", direction_words(&dirs)),
+            };
+            let jumped = if beyond == 1 {
+                "square".to_string()
+            } else {
+                format!("{beyond} squares")
+            };
+            format!(
+                "{clause}: jumps the first {jumped}, whatever stands there, and goes on from the {}",
+                ordinal(beyond + 1)
+            )
+        })
+        .collect()
+}
+
+/// Directions in the language's words: the one word for all of them, or a word for each.
+fn direction_words(dirs: &[Offset]) -> String {
+    let wanted: Vec<(i8, i8)> = dirs.iter().map(|d| (d.dx, d.dy)).collect();
+    let same = |offsets: &[(i8, i8)]| offsets.len() == wanted.len() && offsets.iter().all(|o| wanted.contains(o));
+    if let Some((word, _)) = crate::parse::keywords::directions().find(|(_, offsets)| same(offsets)) {
+        return word.to_string();
+    }
+    let words: Vec<&str> = wanted
+        .iter()
+        .filter_map(|o| {
+            crate::parse::keywords::directions()
+                .find(|(_, offsets)| *offsets == [*o])
+                .map(|(word, _)| word)
+        })
+        .collect();
+    words.join(" ")
 }
 
 fn drop_facts(rules: &Rules, piece: &PieceKind) -> Vec<String> {
@@ -245,6 +300,8 @@ enum Kind {
     Slide,
     /// Along a range jump's line.
     RangeJump,
+    /// Along a passing slide's line, passing over so many pieces.
+    Passing(u8),
     HookLeg,
     /// The last square of an unlimited line on the small board: an arrow.
     Edge(Offset),
@@ -298,15 +355,16 @@ impl Diagram {
             Movement::Ride {
                 dir,
                 max,
-                beyond_first: true,
+                beyond: beyond @ 1..,
                 ..
-            } => self.line_beyond_first(dir, max, mode),
+            } => self.line_beyond(dir, max, beyond, mode),
             Movement::Ride { dir, max: None, .. } => self.line(dir, None, Kind::Slide, mode),
             Movement::Ride { dir, max: Some(1), .. } => self.line(dir, Some(1), Kind::Step, mode),
             Movement::Ride { dir, max, .. } => self.line(dir, max, Kind::Range, mode),
             Movement::Area { steps, ref dirs, .. } => self.area(steps, dirs, mode),
             Movement::RangeJump { dir, .. } => self.line(dir, None, Kind::RangeJump, mode),
             Movement::Igui { dir, .. } => self.put(dir, Kind::Igui, mode),
+            Movement::Passing { dir, max, pieces, .. } => self.line(dir, max, Kind::Passing(pieces), mode),
             Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
             Movement::AreaLion { steps, .. } => self.area_lion(steps, mode),
             Movement::LineLion { dir, steps, .. } => self.line_lion(dir, steps, mode),
@@ -325,13 +383,13 @@ impl Diagram {
         }
     }
 
-    /// A slide or range that starts on the second square (`beyond-first`): the first is
-    /// jumped, not marked.
-    fn line_beyond_first(&mut self, dir: Offset, max: Option<u8>, mode: Mode) {
+    /// A slide or range that starts on square `beyond + 1` (`beyond N`): the squares before
+    /// it are jumped, not marked.
+    fn line_beyond(&mut self, dir: Offset, max: Option<u8>, beyond: u8, mode: Mode) {
         let squares: Vec<Offset> = self.ray(ORIGIN, dir).collect();
         let count = max.map_or(squares.len(), usize::from);
         let kind = if max.is_none() { Kind::Slide } else { Kind::Range };
-        for &at in squares.iter().take(count).skip(1) {
+        for &at in squares.iter().take(count).skip(usize::from(beyond)) {
             let arrow = max.is_none() && !self.inside(plus(at, dir));
             self.put(at, if arrow { Kind::Edge(dir) } else { kind }, mode);
         }
@@ -515,7 +573,10 @@ fn extent(movement: &Movement) -> Extent {
         Movement::Leap { to, .. } => Extent::Limited(to.king_distance()),
         Movement::AreaLion { steps, .. } => Extent::Limited(steps),
         Movement::LineLion { dir, steps, .. } => Extent::Limited(steps * dir.king_distance()),
-        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } => Extent::Unlimited,
+        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } | Movement::Passing { max: None, .. } => {
+            Extent::Unlimited
+        }
+        Movement::Passing { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
         Movement::Area { steps, .. } => Extent::Limited(steps),
         Movement::Igui { .. } => Extent::Limited(1),
         Movement::Hook { .. } => Extent::Hook,
@@ -552,6 +613,7 @@ fn symbol(mark: Mark) -> char {
         Kind::Area => 'a',
         Kind::Slide => '*',
         Kind::RangeJump => 'G',
+        Kind::Passing(_) => '#',
         Kind::Igui => '!',
         Kind::HookLeg => 'H',
         Kind::Edge(dir) => arrow(dir),
@@ -596,6 +658,7 @@ fn order(mark: Mark) -> u8 {
         Kind::Anywhere => 22,
         Kind::Area => 23,
         Kind::RangeJump => 24,
+        Kind::Passing(_) => 26,
         Kind::Igui => 25,
     }
 }
@@ -677,6 +740,9 @@ fn kind_text(kind: Kind) -> String {
             "range jump: slides; to capture, may jump pieces ranked below it (jump-rank) to take one farther on".into()
         }
         Kind::Igui => "igui: captures there without moving".into(),
+        Kind::Passing(n) => format!(
+            "passing: slides on past up to {n} pieces of either side, to an empty square or an enemy beyond them"
+        ),
     }
 }
 
@@ -691,6 +757,7 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::Lion(_) => "lion",
         Kind::Area => "area",
         Kind::RangeJump => "range-jump",
+        Kind::Passing(_) => "passing",
         Kind::Igui => "igui",
     }
 }
@@ -850,6 +917,7 @@ fn svg_fill(mark: Mark) -> &'static str {
             | Kind::Area
             | Kind::Slide
             | Kind::RangeJump
+            | Kind::Passing(_)
             | Kind::HookLeg
             | Kind::Edge(_) => "#c8d8f8",
         },

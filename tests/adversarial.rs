@@ -404,7 +404,7 @@ fn movement_tables_past_the_limit_are_refused_at_a_piece() {
         max: Some(1),
         mode: Default::default(),
         from_last_rank: false,
-        beyond_first: false,
+        beyond: 0,
     };
     assert_eq!(table_entries(&step, BoardSize { files: 9, ranks: 9 }), (72, 72));
 }

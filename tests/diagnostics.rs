@@ -150,7 +150,12 @@ broken_files! {
     bad_distance_area: "bad-distance-area" => [BadDistance];
     limit_area: "limit-area" => [Limit];
     contradictory_clause_igui_move_only: "contradictory-clause-igui-move-only" => [ContradictoryClause];
-    contradictory_clause_beyond_first: "contradictory-clause-beyond-first" => [ContradictoryClause];
+    contradictory_clause_beyond: "contradictory-clause-beyond" => [ContradictoryClause];
+    bad_distance_beyond: "bad-distance-beyond" => [BadDistance];
+    syntax_beyond: "syntax-beyond" => [Syntax];
+    contradictory_clause_passing: "contradictory-clause-passing" => [ContradictoryClause];
+    contradictory_clause_passing_beyond: "contradictory-clause-passing-beyond" => [ContradictoryClause];
+    bad_distance_passing: "bad-distance-passing" => [BadDistance];
     contradictory_clause_burns_lion: "contradictory-clause-burns-lion" => [ContradictoryClause];
     contradictory_clause_burns_drops: "contradictory-clause-burns-drops" => [ContradictoryClause];
     rule_needs_another_burns_before_burnt: "rule-needs-another-burns-before-burnt" => [RuleNeedsAnother];

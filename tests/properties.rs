@@ -241,7 +241,8 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
                 Movement::Area { .. } => "area",
                 Movement::RangeJump { .. } => "range-jump",
                 Movement::Igui { .. } => "igui",
-                Movement::Ride { beyond_first: true, .. } => "beyond-first",
+                Movement::Passing { .. } => "passing",
+                Movement::Ride { beyond: 1.., .. } => "beyond",
                 Movement::Ride { .. } | Movement::Leap { .. } => continue,
             };
             *stats.special_movers.entry(name).or_default() += 1;

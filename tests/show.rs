@@ -188,6 +188,7 @@ fn special_pieces_of_the_shipped_variants() {
         ("chu", &[], &["Ln", "Ky", "Ph", "+DH", "+DK"]),
         ("maka-dai-dai", &[], &["DV", "LCh", "FBe", "FW", "HM", "Ca", "E", "FF"]),
         ("maka-dai-dai", &["teaching-king=2", "lion-dog=lion"], &["TK", "LD"]),
+        ("taikyoku", &[], &["MC", "WDV", "KT", "GEL"]),
     ];
     for (variant, options, pieces) in cases {
         let rules = shipped(variant, options);

@@ -76,7 +76,8 @@ fn codes(kind: &PieceKind) -> String {
                 | Movement::Anywhere { .. }
                 | Movement::Area { .. }
                 | Movement::RangeJump { .. }
-                | Movement::Igui { .. } => continue,
+                | Movement::Igui { .. }
+                | Movement::Passing { .. } => continue,
             };
             used += 1;
             parts.push(code);

@@ -37,7 +37,7 @@ fn range(n: u8, dirs: &[(i8, i8)]) -> Vec<Movement> {
             max: Some(n),
             mode: Mode::Any,
             from_last_rank: false,
-            beyond_first: false,
+            beyond: 0,
         })
         .collect()
 }
@@ -49,7 +49,7 @@ fn slide(dirs: &[(i8, i8)]) -> Vec<Movement> {
             max: None,
             mode: Mode::Any,
             from_last_rank: false,
-            beyond_first: false,
+            beyond: 0,
         })
         .collect()
 }

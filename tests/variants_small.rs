@@ -31,7 +31,7 @@ fn step(dx: i8, dy: i8) -> Movement {
         max: Some(1),
         mode: Mode::Any,
         from_last_rank: false,
-        beyond_first: false,
+        beyond: 0,
     }
 }
 
@@ -41,7 +41,7 @@ fn range(n: u8, dx: i8, dy: i8) -> Movement {
         max: Some(n),
         mode: Mode::Any,
         from_last_rank: false,
-        beyond_first: false,
+        beyond: 0,
     }
 }
 
@@ -51,7 +51,7 @@ fn slide(dx: i8, dy: i8) -> Movement {
         max: None,
         mode: Mode::Any,
         from_last_rank: false,
-        beyond_first: false,
+        beyond: 0,
     }
 }
 

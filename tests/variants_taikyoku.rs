@@ -374,7 +374,7 @@ fn taikyoku_range_jump_follows_the_rank_order() {
 // ------------------------------------------------------------------ jumping and sliding on
 
 /// The Great Hawk jumps the first square forward, whatever stands there, and slides on from
-/// the second (`beyond-first`, [TS]'s reading of Sekai no Shogi's circle on the arrow).
+/// the second (`beyond 1`, [TS]'s reading of Sekai no Shogi's circle on the arrow).
 #[test]
 fn taikyoku_great_hawk_jumps_the_first_square_and_slides_on() {
     let tables = tables(TAIKYOKU, &[]);
@@ -399,6 +399,185 @@ fn taikyoku_great_hawk_jumps_the_first_square_and_slides_on() {
         "the slide stops at the first piece after the jump"
     );
     assert!(!found.contains(&sq("16r")), "no jump sideways");
+}
+
+fn set(squares: &[&str]) -> BTreeSet<String> {
+    squares.iter().map(|s| s.to_string()).collect()
+}
+
+/// The destinations of the piece on `from` among `squares`, as move generation lists them;
+/// the independent legality check agrees on every one of `squares`.
+fn reached(pos: &mut Position, from: &str, squares: &[&str]) -> BTreeSet<String> {
+    let found = destinations(pos, from);
+    for &square in squares {
+        let m = mv(pos, &format!("{from}{square}"));
+        assert_eq!(found.contains(&sq(square)), pos.is_legal(&m), "{from} to {square}");
+    }
+    squares
+        .iter()
+        .filter(|s| found.contains(&sq(s)))
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// The Mountain Crane jumps to the 2nd, 3rd or 4th square, whatever stands before it, and
+/// slides on from there if it is empty (`beyond 1`, `beyond 2`, `beyond 3`, [TS]'s
+/// `(D-R)(H-R)((4,0)-R)`); four pieces in a row stop it. It takes only where it ends.
+#[test]
+fn taikyoku_mountain_crane_jumps_up_to_three_squares_and_slides_on() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "MC"),
+            ("18q", Side::Black, "P"),
+            ("18p", Side::White, "P"),
+            ("18o", Side::Black, "P"),
+            ("18l", Side::White, "P"),
+            ("17r", Side::Black, "P"),
+            ("16r", Side::Black, "P"),
+            ("15r", Side::Black, "P"),
+            ("14r", Side::Black, "P"),
+        ],
+        Side::Black,
+    );
+    let forward = ["18q", "18p", "18o", "18n", "18m", "18l", "18k"];
+    assert_eq!(reached(&mut pos, "18r", &forward), set(&["18p", "18n", "18m", "18l"]));
+    let sideways = ["17r", "16r", "15r", "14r", "13r"];
+    assert_eq!(reached(&mut pos, "18r", &sideways), set(&[]));
+    play(&mut pos, "18r18l");
+    for square in ["18q", "18p", "18o"] {
+        assert!(piece_at(&pos, square).is_some(), "{square} is jumped, not taken");
+    }
+    assert_eq!(piece_at(&pos, "18l"), Some((Side::Black, "MC".into())));
+}
+
+/// The Treacherous Fox jumps to the 2nd or 3rd square diagonally and vertically and slides on
+/// from there ([TS]'s `(AG-B)(vDvH-R)`): past an enemy it takes on the 2nd square, it may go
+/// on from the 3rd; three pieces in a row stop it.
+#[test]
+fn taikyoku_treacherous_fox_jumps_up_to_two_squares_and_slides_on() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "TF"),
+            ("18q", Side::Black, "P"),
+            ("18p", Side::Black, "P"),
+            ("18o", Side::Black, "P"),
+            ("17q", Side::Black, "P"),
+            ("16p", Side::White, "P"),
+        ],
+        Side::Black,
+    );
+    let forward = ["18q", "18p", "18o", "18n"];
+    assert_eq!(reached(&mut pos, "18r", &forward), set(&[]));
+    let diagonal = ["17q", "16p", "15o", "14n", "13m"];
+    assert_eq!(reached(&mut pos, "18r", &diagonal), set(&["16p", "15o", "14n", "13m"]));
+}
+
+/// The Wooden Dove jumps to the 3rd square diagonally and may go on up to 2 more squares
+/// ([TS]'s `(G-B2)`: `beyond 2 range 5`), not to the 6th; it has no jump to the 2nd.
+#[test]
+fn taikyoku_wooden_dove_goes_on_up_to_two_squares_after_its_jump() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "WDV"),
+            ("17q", Side::Black, "P"),
+            ("16p", Side::White, "P"),
+        ],
+        Side::Black,
+    );
+    let diagonal = ["17q", "16p", "15o", "14n", "13m", "12l"];
+    assert_eq!(reached(&mut pos, "18r", &diagonal), set(&["15o", "14n", "13m"]));
+}
+
+/// A jump and slide on reaches a royal past the jumped squares: the Mountain Crane attacks a
+/// King past three pieces, not past four (under `royal-capture = forbidden`, where attacks
+/// on a royal decide legality).
+#[test]
+fn taikyoku_mountain_crane_attacks_past_the_squares_it_jumps() {
+    let tables = tables(TAIKYOKU, &["royal-capture=forbidden"]);
+    let mut pieces = vec![
+        ("18p", Side::Black, "K"),
+        ("36a", Side::White, "K"),
+        ("18l", Side::White, "MC"),
+        ("18m", Side::White, "P"),
+        ("18n", Side::Black, "P"),
+        ("18o", Side::White, "P"),
+    ];
+    let mut attacked = lone(&tables, &pieces, Side::Black);
+    assert!(attacked.royal_in_check(Side::Black), "past three pieces");
+    assert!(!is_legal(&mut attacked, "18p18q"), "still on the line");
+    assert!(is_legal(&mut attacked, "18p17p"));
+    pieces[0] = ("18q", Side::Black, "K");
+    pieces.push(("18p", Side::Black, "P"));
+    let shielded = lone(&tables, &pieces, Side::Black);
+    assert!(!shielded.royal_in_check(Side::Black), "past four pieces");
+}
+
+/// The three-barred arrow ([TS] `Piece.ts`): the King of Teachings slides past up to three
+/// pieces of either side, royals too, taking none of them; it ends on an empty square on the
+/// way or takes an enemy among the first four pieces met; the fourth ends the line.
+#[test]
+fn taikyoku_three_barred_arrow_passes_over_up_to_three_pieces() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "KT"),
+            ("18q", Side::Black, "P"),
+            ("18p", Side::White, "P"),
+            ("18n", Side::Black, "P"),
+            ("18l", Side::White, "P"),
+            ("17r", Side::White, "CP"),
+            ("15r", Side::Black, "P"),
+            ("14r", Side::Black, "P"),
+            ("13r", Side::Black, "P"),
+        ],
+        Side::Black,
+    );
+    let forward = ["18q", "18p", "18o", "18n", "18m", "18l", "18k", "18j"];
+    assert_eq!(reached(&mut pos, "18r", &forward), set(&["18p", "18o", "18m", "18l"]));
+    let sideways = ["17r", "16r", "15r", "14r", "13r", "12r"];
+    assert_eq!(reached(&mut pos, "18r", &sideways), set(&["17r", "16r"]));
+    play(&mut pos, "18r18m");
+    for square in ["18q", "18p", "18n"] {
+        assert!(piece_at(&pos, square).is_some(), "{square} is passed, not taken");
+    }
+}
+
+/// The three-barred arrow attacks past the pieces it may pass: the Ancient Dragon's
+/// vertical arrow reaches a King past three pieces, not past four (under
+/// `royal-capture = forbidden`, a King may not stay on that line).
+#[test]
+fn taikyoku_three_barred_arrow_attacks_a_royal_past_pieces() {
+    let tables = tables(TAIKYOKU, &["royal-capture=forbidden"]);
+    let mut pieces = vec![
+        ("18r", Side::Black, "K"),
+        ("36a", Side::White, "K"),
+        ("18h", Side::White, "AD"),
+        ("18j", Side::White, "P"),
+        ("18l", Side::Black, "P"),
+        ("18n", Side::Black, "P"),
+    ];
+    let mut attacked = lone(&tables, &pieces, Side::Black);
+    assert!(attacked.royal_in_check(Side::Black), "past three pieces");
+    assert!(!is_legal(&mut attacked, "18r18s"), "still on the line");
+    assert!(is_legal(&mut attacked, "18r17r"));
+    pieces.push(("18p", Side::White, "P"));
+    let shielded = lone(&tables, &pieces, Side::Black);
+    assert!(!shielded.royal_in_check(Side::Black), "past four pieces");
 }
 
 /// The Free Eagle captures on an adjacent square without moving (igui).

@@ -35,8 +35,11 @@ impl Ctx {
     pub(super) fn lower_clause(&mut self, clause: &Clause, source: usize, board: BoardSize) -> Lowered {
         let mode = self.mode(clause, source);
         let from_last_rank = self.last_rank_only(clause, source);
-        let beyond_first = self.beyond_first(clause, source);
         let longest = board.files.max(board.ranks);
+        let beyond = self.beyond(clause, source, longest);
+        if let Some(pieces) = self.passing(clause, source, longest, beyond, from_last_rank) {
+            return Lowered::Moves(self.passing_moves(clause, source, longest, pieces, mode));
+        }
         let movement = &clause.movement;
         let moves = match &movement.node {
             MovementSyntax::As(abbrev) => return Lowered::As(abbrev.clone()),
@@ -48,7 +51,7 @@ impl Ctx {
                     max: Some(1),
                     mode,
                     from_last_rank,
-                    beyond_first,
+                    beyond,
                 })
                 .collect(),
             MovementSyntax::Slide(dirs) => self
@@ -59,7 +62,7 @@ impl Ctx {
                     max: None,
                     mode,
                     from_last_rank,
-                    beyond_first,
+                    beyond,
                 })
                 .collect(),
             MovementSyntax::Range(n, dirs) => {
@@ -71,7 +74,7 @@ impl Ctx {
                         max: Some(max),
                         mode,
                         from_last_rank,
-                        beyond_first,
+                        beyond,
                     })
                     .collect()
             }
@@ -269,15 +272,9 @@ impl Ctx {
         moves
     }
 
-    /// The first `modifier` of the clause, if given; a second one is reported.
-    fn modifier_once<'c>(
-        &mut self,
-        clause: &'c Clause,
-        source: usize,
-        modifier: Modifier,
-        word: &str,
-    ) -> Option<&'c Spanned<Modifier>> {
-        let mut given = clause.modifiers.iter().filter(|m| m.node == modifier);
+    /// The first modifier `word` of the clause, if given; a second one is reported.
+    fn modifier_once<'c>(&mut self, clause: &'c Clause, source: usize, word: &str) -> Option<&'c Spanned<Modifier>> {
+        let mut given = clause.modifiers.iter().filter(|m| m.node.word() == word);
         let first = given.next()?;
         if let Some(again) = given.next() {
             let labels = Label::again("given", again.span.clone(), first.span.clone());
@@ -296,7 +293,7 @@ impl Ctx {
     /// Whether the clause is `from-last-rank`: reported where it cannot apply (a movement
     /// that is not a fixed run of squares, or another piece's moves) or is given twice.
     fn last_rank_only(&mut self, clause: &Clause, source: usize) -> bool {
-        let Some(first) = self.modifier_once(clause, source, Modifier::FromLastRank, "from-last-rank") else {
+        let Some(first) = self.modifier_once(clause, source, "from-last-rank") else {
             return false;
         };
         let unrolled = matches!(
@@ -334,42 +331,164 @@ impl Ctx {
         true
     }
 
-    /// Whether the clause is `beyond-first`: reported where it cannot apply (anything but a
-    /// slide or a range of at least 2), or is given twice.
-    fn beyond_first(&mut self, clause: &Clause, source: usize) -> bool {
-        let Some(first) = self.modifier_once(clause, source, Modifier::BeyondFirst, "beyond-first") else {
-            return false;
+    /// How many squares the clause jumps before its run starts (`beyond N`; 0 without it):
+    /// reported where it cannot apply (anything but a slide, or a range longer than N), where
+    /// N is 0 or leaves no square of the board, or where it is given twice.
+    fn beyond(&mut self, clause: &Clause, source: usize, longest: u8) -> u8 {
+        let Some(first) = self.modifier_once(clause, source, "beyond") else {
+            return 0;
         };
+        let Modifier::Beyond(n) = first.node else {
+            return 0;
+        };
+        if !self.count_fits(first, n, longest, source) {
+            return 0;
+        }
         let fits = match &clause.movement.node {
             MovementSyntax::Slide(_) | MovementSyntax::Unknown(_) => true,
-            MovementSyntax::Range(n, _) => n.node >= 2 || n.node == 0,
+            MovementSyntax::Range(max, _) => max.node > n || max.node == 0,
             _ => false,
         };
         if !fits {
             let labels = vec![
                 Label {
                     span: first.span.clone(),
-                    text: "jumps the first square".into(),
+                    text: format!("jumps the first {n} squares"),
                 },
                 Label {
                     span: clause.movement.span.clone(),
-                    text: "not a slide or a range of 2 or more".into(),
+                    text: format!("not a slide or a range of more than {n}"),
                 },
             ];
             self.report(
                 Check::ContradictoryClause,
                 source,
-                "`beyond-first` applies to slides and to ranges of at least 2 squares".into(),
+                format!("`beyond {n}` applies to slides and to ranges of more than {n} squares"),
                 labels,
-                Some(
-                    "it makes a slide or range start on its second square, jumping the first: \
-                     `beyond-first slide diagonal`, `beyond-first range 3 sideways`"
-                        .into(),
-                ),
+                Some(format!(
+                    "it makes a slide or range start on square {}, jumping the first {n}: `beyond {n} slide \
+                     diagonal`, `beyond {n} range {} sideways`",
+                    n + 1,
+                    n + 2
+                )),
             );
-            return false;
+            return 0;
         }
-        true
+        n as u8
+    }
+
+    /// How many pieces the clause may pass (`passing N`), if it is given: reported where it
+    /// cannot apply (anything but a slide or a range of 2 or more, or together with `beyond`
+    /// or `from-last-rank`), where N is 0 or more than a line of the board holds, or where it
+    /// is given twice.
+    fn passing(&mut self, clause: &Clause, source: usize, longest: u8, beyond: u8, last_rank: bool) -> Option<u8> {
+        let first = self.modifier_once(clause, source, "passing")?;
+        let Modifier::Passing(n) = first.node else {
+            return None;
+        };
+        if !self.count_fits(first, n, longest, source) {
+            return None;
+        }
+        let movement = &clause.movement;
+        let misfit = match &movement.node {
+            // Reported as an unknown move.
+            MovementSyntax::Unknown(_) => return None,
+            MovementSyntax::Slide(_) => None,
+            MovementSyntax::Range(max, _) if max.node != 1 => None,
+            _ => Some((
+                movement.span.clone(),
+                "not a slide or a range of 2 or more",
+                "`passing` applies to slides and to ranges of at least 2 squares",
+            )),
+        };
+        let other = clause
+            .modifiers
+            .iter()
+            .find(|m| matches!(m.node, Modifier::Beyond(_) | Modifier::FromLastRank))
+            .filter(|_| beyond > 0 || last_rank);
+        let misfit = misfit.or(other.map(|other| {
+            (
+                other.span.clone(),
+                "not with `passing`",
+                "`passing` cannot go with `beyond` or `from-last-rank`",
+            )
+        }));
+        let Some((span, text, message)) = misfit else {
+            return Some(n as u8);
+        };
+        let labels = vec![
+            Label {
+                span: first.span.clone(),
+                text: format!("passes over up to {n} pieces"),
+            },
+            Label {
+                span,
+                text: text.into(),
+            },
+        ];
+        self.report(
+            Check::ContradictoryClause,
+            source,
+            message.into(),
+            labels,
+            Some(
+                "it lets a slide or range pass over pieces on its line from the first square on, from \
+                 every square, to an empty square or an enemy beyond them: `passing 3 slide vertical`, \
+                 `passing 3 range 5 forward`"
+                    .into(),
+            ),
+        );
+        None
+    }
+
+    /// Whether the number of `beyond N` or `passing N` is at least 1 and leaves a square to
+    /// end on along the longest line of the board; reported if not.
+    fn count_fits(&mut self, modifier: &Spanned<Modifier>, n: u32, longest: u8, source: usize) -> bool {
+        let word = modifier.node.word();
+        let most = u32::from(longest).saturating_sub(2);
+        let (message, text, help) = if n == 0 {
+            let (message, help) = match modifier.node {
+                Modifier::Beyond(_) => (
+                    "`beyond 0` jumps no square",
+                    "`beyond N` starts a slide or range on square N + 1; for one from the first square, leave it out",
+                ),
+                _ => (
+                    "`passing 0` passes no piece",
+                    "`passing N` lets a slide or range pass over up to N pieces; for one that stops at the first, leave it out",
+                ),
+            };
+            (message.to_string(), "at least 1".to_string(), help.to_string())
+        } else if n > most {
+            (
+                format!("`{word} {n}` leaves no square to end on along a line of {longest} squares"),
+                format!("at most {most}"),
+                format!("on this board `{word}` takes at most {most}, leaving a square to end on"),
+            )
+        } else {
+            return true;
+        };
+        self.error_in(
+            Check::BadDistance,
+            source,
+            modifier.span.clone(),
+            message,
+            &text,
+            Some(help),
+        );
+        false
+    }
+
+    /// The movements of a `passing N` clause: one per direction.
+    fn passing_moves(&mut self, clause: &Clause, source: usize, longest: u8, pieces: u8, mode: Mode) -> Vec<Movement> {
+        let (max, dirs) = match &clause.movement.node {
+            MovementSyntax::Slide(dirs) => (None, dirs),
+            MovementSyntax::Range(n, dirs) => (Some(self.distance(n, 1, longest, source, "a range")), dirs),
+            _ => return vec![],
+        };
+        self.directions(dirs, source)
+            .into_iter()
+            .map(|dir| Movement::Passing { dir, max, pieces, mode })
+            .collect()
     }
 
     /// `move-only igui`: igui only captures.
@@ -428,7 +547,7 @@ impl Ctx {
                 Modifier::MoveOnly => Some((m, Mode::MoveOnly)),
                 Modifier::CaptureOnly => Some((m, Mode::CaptureOnly)),
                 Modifier::CaptureUnprotected => Some((m, Mode::CaptureUnprotected)),
-                Modifier::FromLastRank | Modifier::BeyondFirst => None,
+                Modifier::FromLastRank | Modifier::Beyond(_) | Modifier::Passing(_) => None,
             })
             .collect();
         for (i, &(m, wanted)) in modes.iter().enumerate() {

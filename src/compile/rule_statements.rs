@@ -95,12 +95,16 @@ impl Ctx {
     }
 
     /// Burning is played with the moves whose landing squares attack detection can walk
-    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps), on the burner's own
+    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps, passing slides), on the burner's own
     /// moves (not lent by `moves-as-piece-behind`), and without drops: anything else with
     /// `burns` is reported.
     fn check_burners(&mut self, table: &Table, rules: &Rules, once: &IndexMap<String, Span>) {
         let walked_burn = |m: &Movement| match m {
-            Movement::Ride { .. } | Movement::Leap { .. } | Movement::Area { .. } | Movement::RangeJump { .. } => false,
+            Movement::Ride { .. }
+            | Movement::Leap { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Passing { .. } => false,
             Movement::AreaLion { .. }
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
@@ -114,8 +118,8 @@ impl Ctx {
             let (message, help, rule) = if piece.moves.iter().any(walked_burn) {
                 (
                     format!("`{}` burns, and moves by lion, hook, anywhere or igui", piece.abbrev),
-                    "koma plays burning for burners that step, slide, range, jump, leap, move by area or \
-                     range-jump: give the burner those moves, or leave out `burns`",
+                    "koma plays burning for burners that step, slide, range, jump, leap, move by area, \
+                     range-jump or passing: give the burner those moves, or leave out `burns`",
                     None,
                 )
             } else if rules.drops {
@@ -631,10 +635,12 @@ impl Ctx {
     fn moves_as_piece_behind(&mut self, span: &Span, table: &Table, rules: &mut Rules) {
         rules.moves_as_piece_behind = true;
         let walked_only = |m: &Movement| match m {
-            Movement::Hook { .. } | Movement::Anywhere { .. } | Movement::Area { .. } | Movement::RangeJump { .. } => {
-                true
-            }
-            Movement::Ride { mode, beyond_first, .. } => *beyond_first || *mode == Mode::CaptureUnprotected,
+            Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Passing { .. } => true,
+            Movement::Ride { mode, beyond, .. } => *beyond > 0 || *mode == Mode::CaptureUnprotected,
             Movement::Leap { mode, .. }
             | Movement::AreaLion { mode, .. }
             | Movement::LineLion { mode, .. }
@@ -649,7 +655,8 @@ impl Ctx {
             if entry.source == 0 {
                 labels.push(Label {
                     span: entry.decl.abbrev.span.clone(),
-                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `beyond-first` or `capture-unprotected`"
+                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `beyond`, `passing` or \
+                           `capture-unprotected`"
                         .into(),
                 });
             }
@@ -657,7 +664,7 @@ impl Ctx {
                 Check::ContradictoryClause,
                 0,
                 format!(
-                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `beyond-first` or `capture-unprotected` moves",
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `beyond`, `passing` or `capture-unprotected` moves",
                     rules.pieces[index].abbrev
                 ),
                 labels,

@@ -1,6 +1,8 @@
 //! Attack detection: can a side capture on a square? Rides and leaps are looked up in
-//! reverse from the square; hooks, the Emperor's move and capture-unprotected moves are
-//! checked by walking the attacking piece's own moves.
+//! reverse from the square; hooks, the Emperor's move, capture-unprotected moves and the
+//! other kinds that depend on more than the first piece met (area moves, range jumps,
+//! passing slides, runs beyond jumped squares) are checked by walking the attacking piece's
+//! own moves.
 
 use super::movement::unrolled_walked_by_attack;
 use super::position::Position;
@@ -203,6 +205,11 @@ impl View<'_> {
                         walks::igui(t, cells, by, p, dir, mode, &mut |to, _| hit |= to == sq);
                         hit
                     }
+                    Split::Walked(Walked::Passing { dir, max, pieces, mode }) => {
+                        let mut hit = false;
+                        walks::passing(t, cells, by, p, (dir, max), pieces, mode, &mut |to, _| hit |= to == sq);
+                        hit
+                    }
                     Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
                 };
             reaches && (mode != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
@@ -246,6 +253,9 @@ impl View<'_> {
             match *walked {
                 Walked::Area { steps, dirs, mode } => walks::area(t, cells, by, p, steps, dirs, mode, &mut land),
                 Walked::RangeJump { dir, mode } => walks::range_jump(t, cells, by, p, dir, rank, mode, &mut land),
+                Walked::Passing { dir, max, pieces, mode } => {
+                    walks::passing(t, cells, by, p, (dir, max), pieces, mode, &mut land)
+                }
                 Walked::AreaLion { .. }
                 | Walked::LineLion { .. }
                 | Walked::Hook { .. }

@@ -398,9 +398,7 @@ impl<'a> Judge<'a> {
             return false;
         }
         match *movement {
-            Movement::Ride {
-                dir, max, beyond_first, ..
-            } => {
+            Movement::Ride { dir, max, beyond, .. } => {
                 let mut at = from;
                 let mut taken = 0u32;
                 while max.is_none_or(|max| taken < u32::from(max)) {
@@ -408,7 +406,7 @@ impl<'a> Judge<'a> {
                         return false;
                     };
                     taken += 1;
-                    if beyond_first && taken == 1 {
+                    if taken <= u32::from(beyond) {
                         // Jumped, whatever stands there.
                         at = next;
                         continue;
@@ -486,6 +484,29 @@ impl<'a> Judge<'a> {
                 false
             }
             Movement::Igui { dir, .. } => self.step(side, from, dir) == Some(to),
+            Movement::Passing { dir, max, pieces, .. } => {
+                // Over up to `pieces` pieces on the way, whichever side.
+                let mut at = from;
+                let mut taken = 0u32;
+                let mut passed = 0u8;
+                while max.is_none_or(|max| taken < u32::from(max)) {
+                    let Some(next) = self.step(side, at, dir) else {
+                        return false;
+                    };
+                    taken += 1;
+                    if next == to {
+                        return true;
+                    }
+                    if self.occupied(next, lifted) {
+                        if passed == pieces {
+                            return false;
+                        }
+                        passed += 1;
+                    }
+                    at = next;
+                }
+                false
+            }
         }
     }
 
@@ -756,7 +777,8 @@ impl<'a> Judge<'a> {
                 | Walked::Anywhere { .. }
                 | Walked::Area { .. }
                 | Walked::RangeJump { .. }
-                | Walked::Igui { .. },
+                | Walked::Igui { .. }
+                | Walked::Passing { .. },
             )
             | Split::Unrolled(_) => vec![],
         }

@@ -685,6 +685,23 @@ impl Gen<'_> {
                         },
                     );
                 }
+                Walked::Passing { dir, max, pieces, mode } => {
+                    let (t, board, side) = (self.t, self.board, self.side);
+                    walks::passing(
+                        t,
+                        walks::Cells::plain(board),
+                        side,
+                        from,
+                        (dir, max),
+                        pieces,
+                        mode,
+                        &mut |to, capture| {
+                            if !capture || self.may_capture(mode, to, from) {
+                                self.simple(from, to, code, capture, true);
+                            }
+                        },
+                    );
+                }
                 Walked::Igui { dir, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
                     walks::igui(

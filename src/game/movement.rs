@@ -91,7 +91,11 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
             .collect(),
         Split::Walked(Walked::Igui { dir, .. }) => vec![(Geometry::board_vector(side, dir), Reach::Leap)],
         Split::Walked(
-            Walked::Hook { .. } | Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. },
+            Walked::Hook { .. }
+            | Walked::Anywhere { .. }
+            | Walked::Area { .. }
+            | Walked::RangeJump { .. }
+            | Walked::Passing { .. },
         ) => vec![],
     }
 }
@@ -111,7 +115,11 @@ pub(super) fn walked(moves: &[Movement]) -> Vec<Walked> {
 fn walked_by_attack(movement: &Movement) -> bool {
     match movement.split() {
         Split::Walked(
-            Walked::Hook { .. } | Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. },
+            Walked::Hook { .. }
+            | Walked::Anywhere { .. }
+            | Walked::Area { .. }
+            | Walked::RangeJump { .. }
+            | Walked::Passing { .. },
         ) => true,
         Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. } | Walked::Igui { .. }) => {
             movement.mode() == Mode::CaptureUnprotected
@@ -121,14 +129,14 @@ fn walked_by_attack(movement: &Movement) -> bool {
 }
 
 /// Whether attack detection walks this run rather than looking it up in reverse: it is
-/// capture-unprotected, only from the last rank, or jumps its first square.
+/// capture-unprotected, only from the last rank, or jumps its first squares.
 pub(super) fn unrolled_walked_by_attack(unrolled: Unrolled) -> bool {
-    unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank() || unrolled.beyond_first()
+    unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank() || unrolled.beyond() > 0
 }
 
 /// Whether a piece has movements attack detection walks (hooks, `anywhere`, area moves,
-/// range jumps, capture-unprotected moves, moves only from the last rank or beyond the
-/// first square), or burns.
+/// range jumps, passing slides, capture-unprotected moves, moves only from the last rank or
+/// beyond jumped squares), or burns.
 pub(super) fn slow_attacker(moves: &[Movement], burns: bool) -> bool {
     burns || moves.iter().any(walked_by_attack)
 }
@@ -148,7 +156,9 @@ pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
     slow_attacker(moves, false)
         && moves.iter().all(|m| match m.split() {
             Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
-            Split::Walked(Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. }) => false,
+            Split::Walked(
+                Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. } | Walked::Passing { .. },
+            ) => false,
             Split::Walked(
                 Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. } | Walked::Igui { mode, .. },
             ) => mode != Mode::CaptureUnprotected,
@@ -169,7 +179,7 @@ pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
                 }
             }
             // Lion, hook, area and Emperor moves reach squares in several ways: always
-            // de-duplicate. (Range jumps and igui too, for simplicity.)
+            // de-duplicate. (Range jumps, igui and passing slides too, for simplicity.)
             Split::Walked(_) => return true,
         }
     }

@@ -1,6 +1,7 @@
 //! The walks of the movement kinds that depend on what stands on the board beyond the first
 //! piece met, or that reach a square by several paths: area moves (`area N`), range jumps
-//! (`range-jump`, with the jumping order of `jump-rank`) and igui captures (`igui`). Each
+//! (`range-jump`, with the jumping order of `jump-rank`), passing slides (`passing N`) and
+//! igui captures (`igui`). Each
 //! is one function over the board that hands every destination to a visitor, so that move
 //! generation (which emits moves) and attack detection (which asks whether a square is
 //! reached) walk them the same way. Allocation-free: an area walk keeps its frontier on the
@@ -146,6 +147,44 @@ pub(super) fn range_jump(
             return;
         }
         jumping = true;
+    }
+}
+
+/// A passing slide of a piece of `side` on `from`, along `dir` up to `max` squares (`None`:
+/// to the edge): it passes over up to `pieces` pieces of either side, ending on any empty
+/// square on the way or capturing an enemy among the first `pieces + 1` pieces met; the
+/// piece after the last it may pass ends it. It takes only the piece it ends on.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn passing(
+    t: &MoveTables,
+    cells: Cells,
+    side: Side,
+    from: Sq,
+    (dir, max): (Offset, Option<u8>),
+    pieces: u8,
+    mode: Mode,
+    visit: Visit,
+) {
+    let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+        return;
+    };
+    let reach = max.map_or(usize::MAX, usize::from);
+    let mut passed = 0;
+    for &to in t.line(from, d).iter().take(reach) {
+        let target = cells.at(to);
+        if target == 0 {
+            if mode.can_move() {
+                visit(to, false);
+            }
+            continue;
+        }
+        if cells.enemy(target, to, side) && mode.can_capture() {
+            visit(to, true);
+        }
+        if passed == pieces {
+            return;
+        }
+        passed += 1;
     }
 }
 

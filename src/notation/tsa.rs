@@ -264,7 +264,8 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
             | Walked::Anywhere { .. }
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
-            | Walked::Igui { .. } => false,
+            | Walked::Igui { .. }
+            | Walked::Passing { .. } => false,
         })
     };
     PASS_ORDER

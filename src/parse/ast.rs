@@ -105,8 +105,24 @@ pub enum Modifier {
     CaptureUnprotected,
     /// `from-last-rank`: only from the mover's last rank (the far one).
     FromLastRank,
-    /// `beyond-first`: the slide or range starts beyond the first square, which it jumps.
-    BeyondFirst,
+    /// `beyond N`: the slide or range starts on square N + 1, jumping the first N.
+    Beyond(u32),
+    /// `passing N`: the slide or range may pass over up to N pieces (the three-barred arrow).
+    Passing(u32),
+}
+
+impl Modifier {
+    /// The word the modifier is written with.
+    pub fn word(self) -> &'static str {
+        match self {
+            Modifier::MoveOnly => "move-only",
+            Modifier::CaptureOnly => "capture-only",
+            Modifier::CaptureUnprotected => "capture-unprotected",
+            Modifier::FromLastRank => "from-last-rank",
+            Modifier::Beyond(_) => "beyond",
+            Modifier::Passing(_) => "passing",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

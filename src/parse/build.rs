@@ -171,14 +171,8 @@ impl Build {
         for p in pair.into_inner().filter(not_keyword) {
             match p.as_rule() {
                 Token::modifier => {
-                    let m = match p.as_str().trim() {
-                        "move-only" => Modifier::MoveOnly,
-                        "capture-only" => Modifier::CaptureOnly,
-                        "from-last-rank" => Modifier::FromLastRank,
-                        "beyond-first" => Modifier::BeyondFirst,
-                        _ => Modifier::CaptureUnprotected,
-                    };
-                    modifiers.push(Spanned::new(m, self.span_of(&p)));
+                    let span = self.span_of(&p);
+                    modifiers.push(Spanned::new(self.build_modifier(p), span));
                 }
                 Token::guard => guard = Some(self.build_guard(p)),
                 _ => {
@@ -192,6 +186,21 @@ impl Build {
             movement: movement.expect("grammar: movement"),
             guard,
             span,
+        }
+    }
+
+    /// A modifier: a word, or a word and its number (`beyond 2`).
+    fn build_modifier(&self, pair: Pair<Token>) -> Modifier {
+        let mut inner = pair.into_inner().filter(not_keyword);
+        let word = inner.next().expect("grammar: modifier word");
+        let mut count = || self.number(&inner.next().expect("grammar: count")).node;
+        match word.as_str().trim() {
+            "move-only" => Modifier::MoveOnly,
+            "capture-only" => Modifier::CaptureOnly,
+            "from-last-rank" => Modifier::FromLastRank,
+            "beyond" => Modifier::Beyond(count()),
+            "passing" => Modifier::Passing(count()),
+            _ => Modifier::CaptureUnprotected,
         }
     }
 

@@ -441,7 +441,7 @@ fn describe(token: Token, keyword: &str, in_moves: bool) -> Option<&'static str>
         | Token::hook
         | Token::anywhere
         | Token::as_piece => MOVE.as_str(),
-        Token::modifier => MODIFIER.as_str(),
+        Token::modifier | Token::modifier_word | Token::modifier_count => MODIFIER.as_str(),
         Token::offset => "an offset such as `(1, 2)`",
         Token::directions | Token::direction => {
             "a direction (forward, back, left, right, orthogonal, diagonal, all, …)"

@@ -143,7 +143,8 @@ pub const WORDS: &[Word] = &[
     word("capture-only", Kind::Modifier),
     word("capture-unprotected", Kind::Modifier),
     word("from-last-rank", Kind::Modifier),
-    word("beyond-first", Kind::Modifier),
+    word("beyond", Kind::Modifier),
+    word("passing", Kind::Modifier),
     word("sfen", Kind::Attribute),
     word("kanji", Kind::Attribute),
     word("value", Kind::Attribute),
@@ -273,7 +274,9 @@ mod tests {
     #[test]
     fn grammar_move_words_are_the_tables() {
         assert_eq!(grammar_words("move_word"), set(clause_starts()));
-        assert_eq!(grammar_words("modifier"), set(modifiers()));
+        let mut grammar_modifiers = grammar_words("modifier_word");
+        grammar_modifiers.extend(grammar_words("modifier_count"));
+        assert_eq!(grammar_modifiers, set(modifiers()));
     }
 
     #[test]

@@ -16,9 +16,9 @@ pub enum Movement {
     /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
     /// stopping on the first occupied square. A step is `max: Some(1)`.
     /// With `from_last_rank`, only from the mover's last rank (`from-last-rank`). With
-    /// `beyond_first`, the run starts on the second square, jumping the first whatever
-    /// stands there (`beyond-first`: the Heavenly Tetrarchs); `max` still counts from the
-    /// mover.
+    /// `beyond` N, the run starts on square N + 1, jumping the first N whatever stands there
+    /// (`beyond N`: the Heavenly Tetrarchs, Taikyoku's Mountain Crane); `max` still counts
+    /// from the mover.
     Ride {
         dir: Offset,
         max: Option<u8>,
@@ -26,8 +26,8 @@ pub enum Movement {
         mode: Mode,
         #[serde(default, skip_serializing_if = "is_false")]
         from_last_rank: bool,
-        #[serde(default, skip_serializing_if = "is_false")]
-        beyond_first: bool,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        beyond: u8,
     },
     /// Straight to the square at `to`, whatever stands between (jumps and leaps). With
     /// `from_last_rank`, only from the mover's last rank.
@@ -92,6 +92,17 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
+    /// Along `dir`, at most `max` squares (`None`: any distance), passing over up to
+    /// `pieces` pieces of either side without taking them: it ends on an empty square, or
+    /// takes an enemy among the first `pieces + 1` pieces met; the piece after the last it
+    /// may pass ends the line (`passing N`: Taikyoku's three-barred arrow).
+    Passing {
+        dir: Offset,
+        max: Option<u8>,
+        pieces: u8,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
 }
 
 /// The one split of movement kinds: every consumer of a kind matches on this (or on
@@ -112,7 +123,7 @@ pub enum Unrolled {
         max: Option<u8>,
         mode: Mode,
         from_last_rank: bool,
-        beyond_first: bool,
+        beyond: u8,
     },
     /// See [`Movement::Leap`].
     Leap {
@@ -124,6 +135,10 @@ pub enum Unrolled {
 
 fn is_false(value: &bool) -> bool {
     !*value
+}
+
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 /// The kinds walked on the board as moves are generated: they reach squares in several
@@ -148,6 +163,13 @@ pub enum Walked {
     RangeJump { dir: Offset, mode: Mode },
     /// See [`Movement::Igui`].
     Igui { dir: Offset, mode: Mode },
+    /// See [`Movement::Passing`].
+    Passing {
+        dir: Offset,
+        max: Option<u8>,
+        pieces: u8,
+        mode: Mode,
+    },
 }
 
 impl Movement {
@@ -159,13 +181,13 @@ impl Movement {
                 max,
                 mode,
                 from_last_rank,
-                beyond_first,
+                beyond,
             } => Split::Unrolled(Unrolled::Ride {
                 dir,
                 max,
                 mode,
                 from_last_rank,
-                beyond_first,
+                beyond,
             }),
             Movement::Leap {
                 to,
@@ -187,6 +209,7 @@ impl Movement {
             }),
             Movement::RangeJump { dir, mode } => Split::Walked(Walked::RangeJump { dir, mode }),
             Movement::Igui { dir, mode } => Split::Walked(Walked::Igui { dir, mode }),
+            Movement::Passing { dir, max, pieces, mode } => Split::Walked(Walked::Passing { dir, max, pieces, mode }),
         }
     }
 
@@ -200,7 +223,8 @@ impl Movement {
             | Movement::Anywhere { mode }
             | Movement::Area { mode, .. }
             | Movement::RangeJump { mode, .. }
-            | Movement::Igui { mode, .. } => *mode,
+            | Movement::Igui { mode, .. }
+            | Movement::Passing { mode, .. } => *mode,
         }
     }
 
@@ -218,7 +242,8 @@ impl Movement {
             Movement::Ride { dir, .. }
             | Movement::LineLion { dir, .. }
             | Movement::Hook { dir, .. }
-            | Movement::RangeJump { dir, .. } => *dir,
+            | Movement::RangeJump { dir, .. }
+            | Movement::Passing { dir, .. } => *dir,
             Movement::Leap { to, .. } => *to,
             Movement::Area { dirs, .. } => {
                 return dirs.is_empty() || dirs.iter().any(|&d| board.offset(side, from, d).is_some());
@@ -254,11 +279,11 @@ impl Unrolled {
         }
     }
 
-    /// Whether the run jumps its first square (`beyond-first`).
-    pub fn beyond_first(self) -> bool {
+    /// How many squares the run jumps before it starts (`beyond N`).
+    pub fn beyond(self) -> u8 {
         match self {
-            Unrolled::Ride { beyond_first, .. } => beyond_first,
-            Unrolled::Leap { .. } => false,
+            Unrolled::Ride { beyond, .. } => beyond,
+            Unrolled::Leap { .. } => 0,
         }
     }
 
@@ -269,7 +294,7 @@ impl Unrolled {
             Unrolled::Ride { dir, max, .. } => (dir, max.map_or(longest, |max| max.min(longest))),
             Unrolled::Leap { to, .. } => (to, 1),
         };
-        let start = if self.beyond_first() { 2 } else { 1 };
+        let start = self.beyond() + 1;
         (start..=reach).map(move |k| first.scale(k as i8))
     }
 
@@ -310,7 +335,8 @@ impl Walked {
             | Walked::Anywhere { mode }
             | Walked::Area { mode, .. }
             | Walked::RangeJump { mode, .. }
-            | Walked::Igui { mode, .. } => mode,
+            | Walked::Igui { mode, .. }
+            | Walked::Passing { mode, .. } => mode,
         }
     }
 
@@ -322,7 +348,8 @@ impl Walked {
             | Walked::Anywhere { .. }
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
-            | Walked::Igui { .. } => None,
+            | Walked::Igui { .. }
+            | Walked::Passing { .. } => None,
         }
     }
 }

@@ -32,8 +32,8 @@ pub fn betza(piece: &PieceKind) -> Betza {
             continue;
         }
         match *movement {
-            // XBetza has no slide that jumps its first square: XBoard learns it from highlights.
-            Movement::Ride { beyond_first: true, .. } => exact = false,
+            // XBetza has no slide that jumps its first squares: XBoard learns it from highlights.
+            Movement::Ride { beyond: 1.., .. } => exact = false,
             Movement::Ride { dir, max, mode, .. } => {
                 let unit = unit_atom(dir);
                 let (atom, range) = match (unit, max) {
@@ -90,11 +90,13 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 }
                 None => exact = false,
             },
-            // Area moves, range jumps and igui are not in XBetza: XBoard learns them from
-            // highlights.
-            Movement::Anywhere { .. } | Movement::Area { .. } | Movement::RangeJump { .. } | Movement::Igui { .. } => {
-                exact = false
-            }
+            // Area moves, range jumps, igui and passing slides are not in XBetza: XBoard learns
+            // them from highlights.
+            Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::Passing { .. } => exact = false,
         }
     }
     let mut text = String::new();
