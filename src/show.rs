@@ -159,7 +159,7 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     facts.extend(lion_fact(rules, piece));
     if let Some(rank) = piece.jump_rank {
         facts.push(format!(
-            "jump rank {rank} (1 the highest): a range jump passes only pieces ranked below it"
+            "jump rank {rank} (1 the highest): a range jump or range capture passes only pieces ranked below it"
         ));
     }
     if piece.burns {
@@ -188,6 +188,7 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             | Movement::Anywhere { .. }
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. }
             | Movement::Igui { .. } => String::new(),
         })
         .collect();
@@ -245,6 +246,8 @@ enum Kind {
     Slide,
     /// Along a range jump's line.
     RangeJump,
+    /// Along a range capture's line.
+    RangeCapture,
     HookLeg,
     /// The last square of an unlimited line on the small board: an arrow.
     Edge(Offset),
@@ -306,6 +309,7 @@ impl Diagram {
             Movement::Ride { dir, max, .. } => self.line(dir, max, Kind::Range, mode),
             Movement::Area { steps, ref dirs, .. } => self.area(steps, dirs, mode),
             Movement::RangeJump { dir, .. } => self.line(dir, None, Kind::RangeJump, mode),
+            Movement::RangeCapture { dir, .. } => self.line(dir, None, Kind::RangeCapture, mode),
             Movement::Igui { dir, .. } => self.put(dir, Kind::Igui, mode),
             Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
             Movement::AreaLion { steps, .. } => self.area_lion(steps, mode),
@@ -515,7 +519,9 @@ fn extent(movement: &Movement) -> Extent {
         Movement::Leap { to, .. } => Extent::Limited(to.king_distance()),
         Movement::AreaLion { steps, .. } => Extent::Limited(steps),
         Movement::LineLion { dir, steps, .. } => Extent::Limited(steps * dir.king_distance()),
-        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } => Extent::Unlimited,
+        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } | Movement::RangeCapture { .. } => {
+            Extent::Unlimited
+        }
         Movement::Area { steps, .. } => Extent::Limited(steps),
         Movement::Igui { .. } => Extent::Limited(1),
         Movement::Hook { .. } => Extent::Hook,
@@ -552,6 +558,7 @@ fn symbol(mark: Mark) -> char {
         Kind::Area => 'a',
         Kind::Slide => '*',
         Kind::RangeJump => 'G',
+        Kind::RangeCapture => 'X',
         Kind::Igui => '!',
         Kind::HookLeg => 'H',
         Kind::Edge(dir) => arrow(dir),
@@ -596,7 +603,8 @@ fn order(mark: Mark) -> u8 {
         Kind::Anywhere => 22,
         Kind::Area => 23,
         Kind::RangeJump => 24,
-        Kind::Igui => 25,
+        Kind::RangeCapture => 25,
+        Kind::Igui => 26,
     }
 }
 
@@ -676,6 +684,9 @@ fn kind_text(kind: Kind) -> String {
         Kind::RangeJump => {
             "range jump: slides; to capture, may jump pieces ranked below it (jump-rank) to take one farther on".into()
         }
+        Kind::RangeCapture => "range capture: slides over pieces ranked below it (jump-rank), of either side, \
+                               capturing every one it passes; ends on an empty square or on such a piece"
+            .into(),
         Kind::Igui => "igui: captures there without moving".into(),
     }
 }
@@ -691,6 +702,7 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::Lion(_) => "lion",
         Kind::Area => "area",
         Kind::RangeJump => "range-jump",
+        Kind::RangeCapture => "range-capture",
         Kind::Igui => "igui",
     }
 }
@@ -850,6 +862,7 @@ fn svg_fill(mark: Mark) -> &'static str {
             | Kind::Area
             | Kind::Slide
             | Kind::RangeJump
+            | Kind::RangeCapture
             | Kind::HookLeg
             | Kind::Edge(_) => "#c8d8f8",
         },

@@ -220,7 +220,7 @@ fn pick(pos: &Position, legal: &[Move], style: Style, last_own: Option<Move>, rn
 fn captures(pos: &Position, m: &Move) -> bool {
     let geo = pos.geometry();
     let side = pos.side_to_move();
-    m.captures()
+    pos.taken(m)
         .any(|sq| pos.piece_at(geo.square(sq)).is_some_and(|(o, _, _)| o != side))
 }
 
@@ -240,6 +240,7 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
                 Movement::LineLion { .. } => "line lion",
                 Movement::Area { .. } => "area",
                 Movement::RangeJump { .. } => "range-jump",
+                Movement::RangeCapture { .. } => "range-capture",
                 Movement::Igui { .. } => "igui",
                 Movement::Ride { beyond_first: true, .. } => "beyond-first",
                 Movement::Ride { .. } | Movement::Leap { .. } => continue,
@@ -466,6 +467,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             via: [v, NO_SQ],
             drop: None,
             promote: rng.chance(50),
+            sweep: false,
         });
         out.push(Move {
             from,
@@ -473,6 +475,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             via: [NO_SQ; 2],
             drop: None,
             promote: false,
+            sweep: false,
         });
         out.push(Move {
             from,
@@ -480,6 +483,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             via: [NO_SQ, v],
             drop: None,
             promote: false,
+            sweep: false,
         });
         let kind = PieceId(rng.below(pos.rules().pieces.len()) as u16);
         out.push(Move {
@@ -716,6 +720,7 @@ fn found_repetition_starter_of_the_current_cycle() {
         via: [NO_SQ; 2],
         drop: None,
         promote: false,
+        sweep: false,
     };
     assert!(!pos.is_legal(&back), "Black started the cycle and must vary");
     assert!(pos.check_legal(&back).is_err());

@@ -76,6 +76,7 @@ fn codes(kind: &PieceKind) -> String {
                 | Movement::Anywhere { .. }
                 | Movement::Area { .. }
                 | Movement::RangeJump { .. }
+                | Movement::RangeCapture { .. }
                 | Movement::Igui { .. } => continue,
             };
             used += 1;

@@ -105,6 +105,7 @@ impl Ctx {
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
             | Movement::Anywhere { .. }
+            | Movement::RangeCapture { .. }
             | Movement::Igui { .. } => true,
         };
         for (entry, piece) in table.values().zip(&rules.pieces) {
@@ -113,7 +114,10 @@ impl Ctx {
             }
             let (message, help, rule) = if piece.moves.iter().any(walked_burn) {
                 (
-                    format!("`{}` burns, and moves by lion, hook, anywhere or igui", piece.abbrev),
+                    format!(
+                        "`{}` burns, and moves by lion, hook, anywhere, range-capture or igui",
+                        piece.abbrev
+                    ),
                     "koma plays burning for burners that step, slide, range, jump, leap, move by area or \
                      range-jump: give the burner those moves, or leave out `burns`",
                     None,
@@ -631,9 +635,11 @@ impl Ctx {
     fn moves_as_piece_behind(&mut self, span: &Span, table: &Table, rules: &mut Rules) {
         rules.moves_as_piece_behind = true;
         let walked_only = |m: &Movement| match m {
-            Movement::Hook { .. } | Movement::Anywhere { .. } | Movement::Area { .. } | Movement::RangeJump { .. } => {
-                true
-            }
+            Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. } => true,
             Movement::Ride { mode, beyond_first, .. } => *beyond_first || *mode == Mode::CaptureUnprotected,
             Movement::Leap { mode, .. }
             | Movement::AreaLion { mode, .. }
@@ -649,7 +655,7 @@ impl Ctx {
             if entry.source == 0 {
                 labels.push(Label {
                     span: entry.decl.abbrev.span.clone(),
-                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `beyond-first` or `capture-unprotected`"
+                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond-first` or `capture-unprotected`"
                         .into(),
                 });
             }
@@ -657,7 +663,7 @@ impl Ctx {
                 Check::ContradictoryClause,
                 0,
                 format!(
-                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `beyond-first` or `capture-unprotected` moves",
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond-first` or `capture-unprotected` moves",
                     rules.pieces[index].abbrev
                 ),
                 labels,

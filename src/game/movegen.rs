@@ -4,7 +4,7 @@
 //! rules, drop mate and repetition.
 
 use super::attack::View;
-use super::position::{LionScratch, Position, WalkResult};
+use super::position::{LionScratch, Position, WalkResult, taken_squares};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::walks;
 use super::{Illegal, Move};
@@ -397,7 +397,8 @@ impl Position {
             _ => &[][..],
         };
         let opened = |sq: Sq| sq != NO_SQ && (aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h)));
-        m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
+        // A sweep empties its whole line.
+        m.sweep || m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
@@ -514,7 +515,12 @@ impl Position {
         let mover_is_lion = self.t.kind(code_kind(self.board[usize::from(m.from)])).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
-        for sq in m.captures() {
+        // The squares taken, gathered first: judging a Lion's protection makes the move.
+        let mut taken = [NO_SQ; MAX_FILES];
+        for (slot, sq) in taken.iter_mut().zip(taken_squares(geometry, &self.board, *m)) {
+            *slot = sq;
+        }
+        for sq in taken.into_iter().take_while(|&sq| sq != NO_SQ) {
             let code = self.board[usize::from(sq)];
             if code == 0 || code_side(code) == side {
                 continue;
@@ -685,6 +691,20 @@ impl Gen<'_> {
                         },
                     );
                 }
+                Walked::RangeCapture { dir, mode } => {
+                    let (t, board, side) = (self.t, self.board, self.side);
+                    let rank = t.kind(code_kind(code)).jump_rank;
+                    walks::range_capture(
+                        t,
+                        walks::Cells::plain(board),
+                        side,
+                        from,
+                        dir,
+                        rank,
+                        mode,
+                        &mut |to, capture, sweep| self.range_capture(from, to, code, capture, sweep),
+                    );
+                }
                 Walked::Igui { dir, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
                     walks::igui(
@@ -753,17 +773,23 @@ impl Gen<'_> {
 
     /// Pushes a move with each promotion choice it allows.
     fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) {
-        if self.captures_only && !capture {
-            return;
-        }
         let base = Move {
             from,
             to,
             via,
             drop: None,
             promote: false,
+            sweep: false,
         };
-        match self.promotion(from, to, via, code, capture) {
+        self.emit_move(base, code, capture);
+    }
+
+    /// Pushes `base` (not promoting) with each promotion choice it allows.
+    fn emit_move(&mut self, base: Move, code: u16, capture: bool) {
+        if self.captures_only && !capture {
+            return;
+        }
+        match self.promotion(&base, code, capture) {
             Promotion::No => self.out.push(base),
             Promotion::May => {
                 self.out.push(Move { promote: true, ..base });
@@ -773,7 +799,27 @@ impl Gen<'_> {
         }
     }
 
-    fn promotion(&self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) -> Promotion {
+    /// A range capture to `to`, once per target: a sweep when it takes more than an enemy
+    /// there.
+    fn range_capture(&mut self, from: Sq, to: Sq, code: u16, capture: bool, sweep: bool) {
+        let slot = &mut self.marks[usize::from(to)];
+        if *slot == self.mark {
+            return;
+        }
+        *slot = self.mark;
+        let base = Move {
+            from,
+            to,
+            via: [NO_SQ; 2],
+            drop: None,
+            promote: false,
+            sweep,
+        };
+        self.emit_move(base, code, capture);
+    }
+
+    fn promotion(&self, m: &Move, code: u16, capture: bool) -> Promotion {
+        let (from, to) = (m.from, m.to);
         let t = self.t;
         let info = &t.kind(code_kind(code));
         if info.turns_to.is_none() || from == to && !capture {
@@ -807,7 +853,7 @@ impl Gen<'_> {
         }
         if capture && let Some((compulsory, on_promoted)) = t.capture_promotion {
             eligible = true;
-            must |= compulsory || on_promoted && self.takes_promoted(to, via);
+            must |= compulsory || on_promoted && self.takes_promoted(m);
         }
         let last_rank_choice = info.promotion.last_rank_optional && depth_to == 1;
         if !eligible && !last_rank_choice {
@@ -826,10 +872,10 @@ impl Gen<'_> {
         if must { Promotion::Must } else { Promotion::May }
     }
 
-    /// Whether a move ending on `to` after capturing on `via` takes a promoted piece.
-    fn takes_promoted(&self, to: Sq, via: [Sq; 2]) -> bool {
+    /// Whether a move takes a promoted piece of the other side.
+    fn takes_promoted(&self, m: &Move) -> bool {
         let t = self.t;
-        [to, via[0], via[1]].into_iter().filter(|&sq| sq != NO_SQ).any(|sq| {
+        taken_squares(t.geometry(), self.board, *m).any(|sq| {
             let code = self.board[usize::from(sq)];
             code != 0 && code_side(code) != self.side && {
                 let kind = code_kind(code);
@@ -975,6 +1021,7 @@ impl Gen<'_> {
                     via,
                     drop: None,
                     promote: false,
+                    sweep: false,
                 });
             } else {
                 self.emit(path.from, to, via, path.code, capture);

@@ -91,7 +91,11 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
             .collect(),
         Split::Walked(Walked::Igui { dir, .. }) => vec![(Geometry::board_vector(side, dir), Reach::Leap)],
         Split::Walked(
-            Walked::Hook { .. } | Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. },
+            Walked::Hook { .. }
+            | Walked::Anywhere { .. }
+            | Walked::Area { .. }
+            | Walked::RangeJump { .. }
+            | Walked::RangeCapture { .. },
         ) => vec![],
     }
 }
@@ -111,7 +115,11 @@ pub(super) fn walked(moves: &[Movement]) -> Vec<Walked> {
 fn walked_by_attack(movement: &Movement) -> bool {
     match movement.split() {
         Split::Walked(
-            Walked::Hook { .. } | Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. },
+            Walked::Hook { .. }
+            | Walked::Anywhere { .. }
+            | Walked::Area { .. }
+            | Walked::RangeJump { .. }
+            | Walked::RangeCapture { .. },
         ) => true,
         Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. } | Walked::Igui { .. }) => {
             movement.mode() == Mode::CaptureUnprotected
@@ -127,7 +135,7 @@ pub(super) fn unrolled_walked_by_attack(unrolled: Unrolled) -> bool {
 }
 
 /// Whether a piece has movements attack detection walks (hooks, `anywhere`, area moves,
-/// range jumps, capture-unprotected moves, moves only from the last rank or beyond the
+/// range jumps, range captures, capture-unprotected moves, moves only from the last rank or beyond the
 /// first square), or burns.
 pub(super) fn slow_attacker(moves: &[Movement], burns: bool) -> bool {
     burns || moves.iter().any(walked_by_attack)
@@ -148,7 +156,9 @@ pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
     slow_attacker(moves, false)
         && moves.iter().all(|m| match m.split() {
             Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
-            Split::Walked(Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. }) => false,
+            Split::Walked(
+                Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. } | Walked::RangeCapture { .. },
+            ) => false,
             Split::Walked(
                 Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. } | Walked::Igui { mode, .. },
             ) => mode != Mode::CaptureUnprotected,

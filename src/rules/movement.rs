@@ -86,6 +86,15 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
+    /// Slides along `dir` over any number of pieces (of either side) ranked lower than the
+    /// mover in the jumping order, capturing every piece it passes over; it ends on any
+    /// square before the first piece of its rank or higher: an empty one, or a lower-ranked
+    /// piece of either side, which it takes too (`range-capture`: Taikyoku's Great General).
+    RangeCapture {
+        dir: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
     /// Captures the piece on the adjacent square along `dir` without moving (`igui`).
     Igui {
         dir: Offset,
@@ -146,6 +155,8 @@ pub enum Walked {
     Area { steps: u8, dirs: u8, mode: Mode },
     /// See [`Movement::RangeJump`].
     RangeJump { dir: Offset, mode: Mode },
+    /// See [`Movement::RangeCapture`].
+    RangeCapture { dir: Offset, mode: Mode },
     /// See [`Movement::Igui`].
     Igui { dir: Offset, mode: Mode },
 }
@@ -186,6 +197,7 @@ impl Movement {
                 mode,
             }),
             Movement::RangeJump { dir, mode } => Split::Walked(Walked::RangeJump { dir, mode }),
+            Movement::RangeCapture { dir, mode } => Split::Walked(Walked::RangeCapture { dir, mode }),
             Movement::Igui { dir, mode } => Split::Walked(Walked::Igui { dir, mode }),
         }
     }
@@ -200,6 +212,7 @@ impl Movement {
             | Movement::Anywhere { mode }
             | Movement::Area { mode, .. }
             | Movement::RangeJump { mode, .. }
+            | Movement::RangeCapture { mode, .. }
             | Movement::Igui { mode, .. } => *mode,
         }
     }
@@ -218,7 +231,8 @@ impl Movement {
             Movement::Ride { dir, .. }
             | Movement::LineLion { dir, .. }
             | Movement::Hook { dir, .. }
-            | Movement::RangeJump { dir, .. } => *dir,
+            | Movement::RangeJump { dir, .. }
+            | Movement::RangeCapture { dir, .. } => *dir,
             Movement::Leap { to, .. } => *to,
             Movement::Area { dirs, .. } => {
                 return dirs.is_empty() || dirs.iter().any(|&d| board.offset(side, from, d).is_some());
@@ -310,6 +324,7 @@ impl Walked {
             | Walked::Anywhere { mode }
             | Walked::Area { mode, .. }
             | Walked::RangeJump { mode, .. }
+            | Walked::RangeCapture { mode, .. }
             | Walked::Igui { mode, .. } => mode,
         }
     }
@@ -322,6 +337,7 @@ impl Walked {
             | Walked::Anywhere { .. }
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
+            | Walked::RangeCapture { .. }
             | Walked::Igui { .. } => None,
         }
     }

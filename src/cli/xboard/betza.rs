@@ -90,11 +90,13 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 }
                 None => exact = false,
             },
-            // Area moves, range jumps and igui are not in XBetza: XBoard learns them from
-            // highlights.
-            Movement::Anywhere { .. } | Movement::Area { .. } | Movement::RangeJump { .. } | Movement::Igui { .. } => {
-                exact = false
-            }
+            // Area moves, range jumps, range captures and igui are not in XBetza: XBoard
+            // learns them from highlights.
+            Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Igui { .. } => exact = false,
         }
     }
     let mut text = String::new();
