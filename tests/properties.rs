@@ -342,20 +342,34 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         let from = geo.square(m.from);
         let (_, kind, declined) = board.remove(&from).expect("a piece to move");
         let mut lion_taken = false;
-        for sq in m
+        // A sweep (range capture) takes every piece on its line, of either side.
+        let line: Vec<Square> = if m.sweep {
+            let (df, dr) = (to.file as i32 - from.file as i32, to.rank as i32 - from.rank as i32);
+            (1..=df.abs().max(dr.abs()))
+                .map(|k| {
+                    Square::new(
+                        (from.file as i32 + k * df.signum()) as u8,
+                        (from.rank as i32 + k * dr.signum()) as u8,
+                    )
+                })
+                .collect()
+        } else {
+            vec![]
+        };
+        let squares = m
             .via
             .iter()
             .copied()
             .chain([m.to])
             .filter(|&s| s != NO_SQ && s != m.from)
-        {
-            let square = geo.square(sq);
+            .map(|sq| geo.square(sq));
+        for square in squares.chain(line) {
             if deferred[side.opponent().index()] == Some(square) {
                 deferred[side.opponent().index()] = None;
             }
-            if board.get(&square).is_some_and(|&(o, _, _)| o != side) {
-                let (_, taken, _) = board.remove(&square).expect("just seen");
-                lion_taken |= rules.piece(taken).lion == LionRole::Lion;
+            if board.get(&square).is_some_and(|&(o, _, _)| o != side || m.sweep) {
+                let (owner, taken, _) = board.remove(&square).expect("just seen");
+                lion_taken |= owner != side && rules.piece(taken).lion == LionRole::Lion;
                 if rules.drops {
                     // Unpromoted, or as the kind `captured-as` names.
                     let base = unpromoted(rules, taken);

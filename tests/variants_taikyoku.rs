@@ -530,7 +530,7 @@ fn range_capture_of_every_royal_ends_the_game() {
 }
 
 /// Under koma's usual rule (no royal may be left capturable), a range capture may not sweep
-/// its own side's last royal: that leaves none.
+/// its own side's last royal, nor all its royals at once: that leaves none.
 #[test]
 fn range_capture_may_not_sweep_the_last_own_royal() {
     let tables = royal_sweep_tables(false);
@@ -552,6 +552,29 @@ fn range_capture_may_not_sweep_the_last_own_royal() {
     assert!(pseudo.contains(&m), "the sweep is a move of the piece");
     assert_eq!(pos.check_legal(&m), Err(Illegal::LeavesRoyalInCheck));
     assert!(!pos.is_legal(&m));
+    // Both of its royals at once leave none either; one of two may go.
+    let mut pos = lone(
+        &tables,
+        &[
+            ("5i", Side::Black, "GG"),
+            ("5g", Side::Black, "K"),
+            ("5e", Side::Black, "CP"),
+            ("1a", Side::White, "K"),
+        ],
+        Side::Black,
+    );
+    let both = Move {
+        sweep: true,
+        ..mv(&pos, "5i5d")
+    };
+    assert_eq!(pos.check_legal(&both), Err(Illegal::LeavesRoyalInCheck));
+    assert!(!pos.is_legal(&both));
+    let one = Move {
+        sweep: true,
+        ..mv(&pos, "5i5f")
+    };
+    assert_eq!(pos.check_legal(&one), Ok(()));
+    assert!(pos.is_legal(&one));
 }
 
 // ------------------------------------------------------------------ jumping and sliding on

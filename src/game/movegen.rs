@@ -310,6 +310,7 @@ impl Position {
             royal,
             no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
             royal_burnable: t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1,
+            royal_sweepable: !t.rules().end.royal_capture_allowed && royals.len() > 1,
             in_check,
             slow,
             lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
@@ -330,6 +331,7 @@ impl Position {
         if (f.royal != NO_SQ && self.may_expose(f, m))
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
+            || (f.royal_sweepable && m.sweep)
         {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
@@ -573,6 +575,9 @@ struct Filter {
     /// The side to move has several royals and there are burners: a royal that moves may be
     /// burnt, and must then not leave the last one capturable.
     royal_burnable: bool,
+    /// The side to move has several royals: a sweep (range capture) may take all of them,
+    /// and must then not.
+    royal_sweepable: bool,
     in_check: bool,
     slow: SlowThreat,
     lion_rules: bool,
