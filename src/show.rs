@@ -158,8 +158,10 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     }
     facts.extend(lion_fact(rules, piece));
     if let Some(rank) = piece.jump_rank {
+        let sweeps = piece.moves.iter().any(|m| matches!(m, Movement::RangeCapture { .. }));
+        let word = if sweeps { "range capture" } else { "range jump" };
         facts.push(format!(
-            "jump rank {rank} (1 the highest): a range jump or range capture passes only pieces ranked below it"
+            "jump rank {rank} (1 the highest): a {word} passes only pieces ranked below it"
         ));
     }
     if piece.burns {
