@@ -478,15 +478,17 @@ fn taikyoku_range_capture_is_written_and_read_back_from_to() {
     assert_eq!(again.position().to_setup(), game.position().to_setup());
 }
 
-/// A small variant for the royals a range capture sweeps: a General that range-captures in
-/// every direction, and Kings and Princes (royal, unranked: below every ranked piece).
-fn royal_sweep_tables(royal_capture_allowed: bool) -> Arc<MoveTables> {
+/// A small variant for range captures: a General that range-captures in every direction (and
+/// has `moves` besides), and Kings and Princes (royal, unranked: below every ranked piece).
+fn sweep_tables(moves: &str, royal_capture_allowed: bool) -> Arc<MoveTables> {
     let text = format!(
         "variant \"Sweep\"\nboard 9 x 9\n\
          piece K \"King\" royal : step all\n\
          piece CP \"Prince\" royal : step all\n\
-         piece GG \"General\" jump-rank 1 : range-capture all\n\
-         setup\n  i: K CP GG 6\n{}",
+         piece P \"Pawn\" : step forward\n\
+         piece GG \"General\" jump-rank 1 : range-capture all{moves}\n\
+         stuck-pieces-stay\n\
+         setup\n  h: P 8\n  i: K CP GG 6\n{}",
         if royal_capture_allowed {
             "royal-capture-allowed\n"
         } else {
@@ -501,17 +503,50 @@ fn royal_sweep_tables(royal_capture_allowed: bool) -> Arc<MoveTables> {
         &koma::compile::MemoryLoader::default(),
         &[],
     );
-    let rules = compiled
-        .rules
-        .unwrap_or_else(|| panic!("{}", compiled.report.render(false)));
-    Arc::new(MoveTables::new(rules))
+    assert!(
+        compiled.report.diagnostics.is_empty(),
+        "{}",
+        compiled.report.render(false)
+    );
+    Arc::new(MoveTables::new(compiled.rules.expect("rules")))
+}
+
+/// A sweep takes the pieces on its line: it is a move of its own beside a jump to the same
+/// square, which takes nothing on the way.
+#[test]
+fn range_capture_sweep_is_a_move_beside_a_jump_to_the_same_square() {
+    let tables = sweep_tables(", jump 2 forward", true);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("5i", Side::Black, "GG"),
+            ("5h", Side::White, "P"),
+            ("1i", Side::Black, "K"),
+            ("1a", Side::White, "K"),
+        ],
+        Side::Black,
+    );
+    let jump = mv(&pos, "5i5g");
+    let sweep = Move { sweep: true, ..jump };
+    let legal = pos.legal_moves();
+    assert!(legal.contains(&jump) && legal.contains(&sweep), "both moves");
+    assert!(pos.is_legal(&jump) && pos.is_legal(&sweep));
+    let undo = pos.make(&jump);
+    assert_eq!(
+        occupant(&pos, "5h"),
+        Some((Side::White, "P".into())),
+        "the jump takes nothing"
+    );
+    pos.unmake(&jump, &undo);
+    pos.make(&sweep);
+    assert_eq!(occupant(&pos, "5h"), None, "the sweep takes the Pawn");
 }
 
 /// Royals swept count as captured: sweeping White's King and Prince at once, its last two
 /// royals, ends the game; sweeping one of them leaves the other to be taken.
 #[test]
 fn range_capture_of_every_royal_ends_the_game() {
-    let tables = royal_sweep_tables(true);
+    let tables = sweep_tables("", true);
     let pieces = [
         ("5i", Side::Black, "GG"),
         ("1i", Side::Black, "K"),
@@ -533,7 +568,7 @@ fn range_capture_of_every_royal_ends_the_game() {
 /// its own side's last royal, nor all its royals at once: that leaves none.
 #[test]
 fn range_capture_may_not_sweep_the_last_own_royal() {
-    let tables = royal_sweep_tables(false);
+    let tables = sweep_tables("", false);
     let mut pos = lone(
         &tables,
         &[

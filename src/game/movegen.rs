@@ -804,14 +804,18 @@ impl Gen<'_> {
         }
     }
 
-    /// A range capture to `to`, once per target: a sweep when it takes more than an enemy
-    /// there.
+    /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep
+    /// takes the pieces on its line, so it is a move of its own, never a duplicate (its line
+    /// is one direction, and a piece has one range capture a direction); the others are
+    /// emitted once per target.
     fn range_capture(&mut self, from: Sq, to: Sq, code: u16, capture: bool, sweep: bool) {
-        let slot = &mut self.marks[usize::from(to)];
-        if *slot == self.mark {
-            return;
+        if !sweep {
+            let slot = &mut self.marks[usize::from(to)];
+            if *slot == self.mark {
+                return;
+            }
+            *slot = self.mark;
         }
-        *slot = self.mark;
         let base = Move {
             from,
             to,
