@@ -32,6 +32,9 @@
 //!   movements, and promotes as itself;
 //! - a position has one pass, the pass of the first piece that may pass in the board's
 //!   reading order (rank `a` first, each rank from its highest file).
+//! - a range capture that takes more than an enemy on its destination (a piece it passes,
+//!   or one of its own side there) is a move of its own, marked [`Move::sweep`]; one that
+//!   takes at most an enemy on its destination is an ordinary move.
 
 use super::Move;
 use super::position::Position;

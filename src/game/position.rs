@@ -762,7 +762,9 @@ impl Position {
     }
 
     /// The squares whose pieces the move `m` (pseudo-legal here) takes, in order, whatever
-    /// their side: see [`taken_squares`].
+    /// their side: a Lion's squares before its destination, then its destination; for a
+    /// sweep ([`Move::sweep`]), every piece on its line up to and including its destination.
+    /// Burning is not counted.
     pub fn taken(&self, m: &Move) -> impl Iterator<Item = Sq> + '_ {
         taken_squares(self.t.geometry(), &self.board, *m)
     }
