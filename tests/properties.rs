@@ -772,7 +772,7 @@ fn tenjiku() {
 /// Taikyoku (36 x 36, 402 pieces a side): few, short games, as every candidate move (each
 /// piece to each of 1,296 squares) is checked at every position (seconds a position in a
 /// debug build); the scrambled start (the second game) thins the array so that the rare
-/// pieces (range jumpers, hook movers, Lions) meet early. The longer run is ignored.
+/// pieces (range capturers, hook movers, Lions) meet early. The longer run is ignored.
 #[test]
 fn taikyoku() {
     run(Config {
