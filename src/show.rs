@@ -159,8 +159,10 @@ fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     }
     facts.extend(lion_fact(rules, piece));
     if let Some(rank) = piece.jump_rank {
+        let sweeps = piece.moves.iter().any(|m| matches!(m, Movement::RangeCapture { .. }));
+        let word = if sweeps { "range capture" } else { "range jump" };
         facts.push(format!(
-            "jump rank {rank} (1 the highest): a range jump passes only pieces ranked below it"
+            "jump rank {rank} (1 the highest): a {word} passes only pieces ranked below it"
         ));
     }
     if piece.burns {
@@ -190,6 +192,7 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
             | Movement::Passing { .. } => String::new(),
         })
         .collect();
@@ -302,6 +305,8 @@ enum Kind {
     RangeJump,
     /// Along a passing slide's line, passing over so many pieces.
     Passing(u8),
+    /// Along a range capture's line.
+    RangeCapture,
     HookLeg,
     /// The last square of an unlimited line on the small board: an arrow.
     Edge(Offset),
@@ -363,6 +368,7 @@ impl Diagram {
             Movement::Ride { dir, max, .. } => self.line(dir, max, Kind::Range, mode),
             Movement::Area { steps, ref dirs, .. } => self.area(steps, dirs, mode),
             Movement::RangeJump { dir, .. } => self.line(dir, None, Kind::RangeJump, mode),
+            Movement::RangeCapture { dir, .. } => self.line(dir, None, Kind::RangeCapture, mode),
             Movement::Igui { dir, .. } => self.put(dir, Kind::Igui, mode),
             Movement::Passing { dir, max, pieces, .. } => self.line(dir, max, Kind::Passing(pieces), mode),
             Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
@@ -573,7 +579,8 @@ fn extent(movement: &Movement) -> Extent {
         Movement::Leap { to, .. } => Extent::Limited(to.king_distance()),
         Movement::AreaLion { steps, .. } => Extent::Limited(steps),
         Movement::LineLion { dir, steps, .. } => Extent::Limited(steps * dir.king_distance()),
-        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } | Movement::Passing { max: None, .. } => {
+        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } | Movement::Passing { max: None, .. }
+        | Movement::RangeCapture { .. } => {
             Extent::Unlimited
         }
         Movement::Passing { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
@@ -614,6 +621,7 @@ fn symbol(mark: Mark) -> char {
         Kind::Slide => '*',
         Kind::RangeJump => 'G',
         Kind::Passing(_) => '#',
+        Kind::RangeCapture => 'X',
         Kind::Igui => '!',
         Kind::HookLeg => 'H',
         Kind::Edge(dir) => arrow(dir),
@@ -658,8 +666,9 @@ fn order(mark: Mark) -> u8 {
         Kind::Anywhere => 22,
         Kind::Area => 23,
         Kind::RangeJump => 24,
-        Kind::Passing(_) => 26,
         Kind::Igui => 25,
+        Kind::Passing(_) => 26,
+        Kind::RangeCapture => 27,
     }
 }
 
@@ -739,6 +748,9 @@ fn kind_text(kind: Kind) -> String {
         Kind::RangeJump => {
             "range jump: slides; to capture, may jump pieces ranked below it (jump-rank) to take one farther on".into()
         }
+        Kind::RangeCapture => "range capture: slides over pieces ranked below it (jump-rank), of either side, \
+                               capturing every one it passes; ends on an empty square or on such a piece"
+            .into(),
         Kind::Igui => "igui: captures there without moving".into(),
         Kind::Passing(n) => format!(
             "passing: slides on past up to {n} pieces of either side, to an empty square or an enemy beyond them"
@@ -758,6 +770,7 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::Area => "area",
         Kind::RangeJump => "range-jump",
         Kind::Passing(_) => "passing",
+        Kind::RangeCapture => "range-capture",
         Kind::Igui => "igui",
     }
 }
@@ -918,6 +931,7 @@ fn svg_fill(mark: Mark) -> &'static str {
             | Kind::Slide
             | Kind::RangeJump
             | Kind::Passing(_)
+            | Kind::RangeCapture
             | Kind::HookLeg
             | Kind::Edge(_) => "#c8d8f8",
         },

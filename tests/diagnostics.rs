@@ -147,6 +147,8 @@ broken_files! {
     contradictory_clause_compulsory_on_promoted: "contradictory-clause-compulsory-on-promoted" => [ContradictoryClause];
     bad_value_jump_rank: "bad-value-jump-rank" => [BadValue];
     rule_needs_another_range_jump: "rule-needs-another-range-jump" => [RuleNeedsAnother];
+    rule_needs_another_range_capture: "rule-needs-another-range-capture" => [RuleNeedsAnother];
+    contradictory_clause_range_capture_move_only: "contradictory-clause-range-capture-move-only" => [ContradictoryClause];
     bad_distance_area: "bad-distance-area" => [BadDistance];
     limit_area: "limit-area" => [Limit];
     contradictory_clause_igui_move_only: "contradictory-clause-igui-move-only" => [ContradictoryClause];
@@ -239,7 +241,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all,\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui)",
             "after a `,` the list goes on: another item, on this line or the next",
             (1, 27),
         ),
@@ -251,7 +253,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all,\n\nsetup\n  a: K\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui)",
             "after a `,` the list goes on: another item, on this line or the next",
             (1, 27),
         ),
@@ -305,7 +307,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all, ,\n",
-            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui) in this `piece` statement, found `,`",
+            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui) in this `piece` statement, found `,`",
             "not expected here",
             (1, 28),
         ),
@@ -425,7 +427,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : capture-only\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, igui)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui)",
             "something is missing here",
             (1, 30),
         ),

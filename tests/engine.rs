@@ -482,3 +482,44 @@ fn two_threads_return_a_legal_move() {
 fn two_threads_stop_promptly() {
     stops_promptly_with_a_legal_move(2);
 }
+
+/// A range capture that takes several pieces is weighed by all of them: Taikyoku's Great
+/// General sweeps White's two Pawns and Free King on its file rather than take the first
+/// Pawn alone.
+#[test]
+fn range_capture_is_weighed_by_every_piece_it_takes() {
+    use koma::game::Setup;
+    use koma::rules::Side;
+    let tables = tables("taikyoku", &[]);
+    let rules = tables.rules();
+    let piece = |square: &str, side: Side, abbrev: &str| {
+        let kind = rules.piece_by_abbrev(abbrev).expect("a Taikyoku piece");
+        (support::sq(square), side, kind, false)
+    };
+    let setup = Setup {
+        pieces: vec![
+            piece("36aj", Side::Black, "K"),
+            piece("36a", Side::White, "K"),
+            piece("18r", Side::Black, "GG"),
+            piece("18q", Side::White, "P"),
+            piece("18p", Side::White, "P"),
+            piece("18o", Side::White, "FK"),
+        ],
+        hands: vec![],
+        side_to_move: Side::Black,
+        move_number: 1,
+        lion_capture: None,
+        deferred: [None, None],
+    };
+    for depth in 1..=2 {
+        let mut pos = Position::from_setup(tables.clone(), &setup).expect("a position");
+        let result = search(&mut pos, &Limits::depth(depth));
+        let best = result.best.expect("a move");
+        pos.make(&best);
+        for square in ["18q", "18p", "18o"] {
+            let owner = pos.piece_at(support::sq(square)).map(|(side, _, _)| side);
+            assert_ne!(owner, Some(Side::White), "depth {depth}: {square} taken");
+        }
+        assert!(result.score > 1000, "depth {depth}: score {}", result.score);
+    }
+}

@@ -220,7 +220,7 @@ fn pick(pos: &Position, legal: &[Move], style: Style, last_own: Option<Move>, rn
 fn captures(pos: &Position, m: &Move) -> bool {
     let geo = pos.geometry();
     let side = pos.side_to_move();
-    m.captures()
+    pos.taken(m)
         .any(|sq| pos.piece_at(geo.square(sq)).is_some_and(|(o, _, _)| o != side))
 }
 
@@ -240,6 +240,7 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
                 Movement::LineLion { .. } => "line lion",
                 Movement::Area { .. } => "area",
                 Movement::RangeJump { .. } => "range-jump",
+                Movement::RangeCapture { .. } => "range-capture",
                 Movement::Igui { .. } => "igui",
                 Movement::Passing { .. } => "passing",
                 Movement::Ride { beyond: 1.., .. } => "beyond",
@@ -342,20 +343,34 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         let from = geo.square(m.from);
         let (_, kind, declined) = board.remove(&from).expect("a piece to move");
         let mut lion_taken = false;
-        for sq in m
+        // A sweep (range capture) takes every piece on its line, of either side.
+        let line: Vec<Square> = if m.sweep {
+            let (df, dr) = (to.file as i32 - from.file as i32, to.rank as i32 - from.rank as i32);
+            (1..=df.abs().max(dr.abs()))
+                .map(|k| {
+                    Square::new(
+                        (from.file as i32 + k * df.signum()) as u8,
+                        (from.rank as i32 + k * dr.signum()) as u8,
+                    )
+                })
+                .collect()
+        } else {
+            vec![]
+        };
+        let squares = m
             .via
             .iter()
             .copied()
             .chain([m.to])
             .filter(|&s| s != NO_SQ && s != m.from)
-        {
-            let square = geo.square(sq);
+            .map(|sq| geo.square(sq));
+        for square in squares.chain(line) {
             if deferred[side.opponent().index()] == Some(square) {
                 deferred[side.opponent().index()] = None;
             }
-            if board.get(&square).is_some_and(|&(o, _, _)| o != side) {
-                let (_, taken, _) = board.remove(&square).expect("just seen");
-                lion_taken |= rules.piece(taken).lion == LionRole::Lion;
+            if board.get(&square).is_some_and(|&(o, _, _)| o != side || m.sweep) {
+                let (owner, taken, _) = board.remove(&square).expect("just seen");
+                lion_taken |= owner != side && rules.piece(taken).lion == LionRole::Lion;
                 if rules.drops {
                     // Unpromoted, or as the kind `captured-as` names.
                     let base = unpromoted(rules, taken);
@@ -467,6 +482,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             via: [v, NO_SQ],
             drop: None,
             promote: rng.chance(50),
+            sweep: false,
         });
         out.push(Move {
             from,
@@ -474,6 +490,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             via: [NO_SQ; 2],
             drop: None,
             promote: false,
+            sweep: false,
         });
         out.push(Move {
             from,
@@ -481,6 +498,7 @@ fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
             via: [NO_SQ, v],
             drop: None,
             promote: false,
+            sweep: false,
         });
         let kind = PieceId(rng.below(pos.rules().pieces.len()) as u16);
         out.push(Move {
@@ -717,6 +735,7 @@ fn found_repetition_starter_of_the_current_cycle() {
         via: [NO_SQ; 2],
         drop: None,
         promote: false,
+        sweep: false,
     };
     assert!(!pos.is_legal(&back), "Black started the cycle and must vary");
     assert!(pos.check_legal(&back).is_err());
@@ -754,7 +773,7 @@ fn tenjiku() {
 /// Taikyoku (36 x 36, 402 pieces a side): few, short games, as every candidate move (each
 /// piece to each of 1,296 squares) is checked at every position (seconds a position in a
 /// debug build); the scrambled start (the second game) thins the array so that the rare
-/// pieces (range jumpers, hook movers, Lions) meet early. The longer run is ignored.
+/// pieces (range capturers, hook movers, Lions) meet early. The longer run is ignored.
 #[test]
 fn taikyoku() {
     run(Config {

@@ -49,6 +49,7 @@ fn mv(pos: &Position, from: &str, via: &[&str], to: &str, promote: bool) -> Move
         via: v,
         drop: None,
         promote,
+        sweep: false,
     }
 }
 

@@ -77,6 +77,7 @@ fn codes(kind: &PieceKind) -> String {
                 | Movement::Area { .. }
                 | Movement::RangeJump { .. }
                 | Movement::Igui { .. }
+                | Movement::RangeCapture { .. }
                 | Movement::Passing { .. } => continue,
             };
             used += 1;

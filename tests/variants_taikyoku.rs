@@ -5,7 +5,8 @@
 
 mod support;
 
-use koma::game::{EndReason, Game, MoveTables, Position, Setup};
+use koma::game::{EndReason, Game, Illegal, LionCounting, Move, MoveTables, Position, Setup};
+use koma::notation::{parse_record, read_usi, replay, write_record, write_usi};
 use koma::rules::{BoardSize, Offset, Side, Square};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -329,46 +330,286 @@ fn taikyoku_peacock_hooks_only_from_its_forward_diagonal_slides() {
     assert!(!found.contains(&sq("18t")));
 }
 
-// ------------------------------------------------------------------ range jumps
+// ------------------------------------------------------------------ range capture
 
-/// The range-jumping order (docs/taikyoku.md, "Range capture"): the King and Crown Prince
-/// rank 1, the Great General 2, the Vice General 3, the Flying and Angle Generals, Fierce
-/// Dragon and Flying Crocodile 4. A range jumper captures beyond pieces ranked below it, of
-/// either side; a piece of its own rank or higher blocks it.
+/// Black's Great General on 18r, its own Pawn on 18q, White's Dog on 18p, Vice General on 18n
+/// and Pawn on 18l; the Kings far away.
+fn great_general_line(tables: &Arc<MoveTables>) -> Position {
+    lone(
+        tables,
+        &[
+            ("36aj", Side::Black, "K"),
+            ("36a", Side::White, "K"),
+            ("18r", Side::Black, "GG"),
+            ("18q", Side::Black, "P"),
+            ("18p", Side::White, "D"),
+            ("18n", Side::White, "VG"),
+            ("18l", Side::White, "P"),
+        ],
+        Side::Black,
+    )
+}
+
+/// Plays a move read as a user types it in USI (from-to, whatever it sweeps).
+fn play_usi(pos: &mut Position, text: &str) -> Move {
+    let m = read_usi(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    pos.make(&m);
+    m
+}
+
+fn occupant(pos: &Position, square: &str) -> Option<(Side, String)> {
+    piece_at(pos, square)
+}
+
+/// Range capture (docs/taikyoku.md, "Range capture"): the Great General passes over pieces
+/// ranked below it, of either side, captures every one it passes, and may stop on any square
+/// of its line: an empty square beyond them, or one of those pieces.
 #[test]
-fn taikyoku_range_jump_follows_the_rank_order() {
+fn taikyoku_range_capture_takes_every_piece_passed() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = great_general_line(&tables);
+    let found = destinations(&mut pos, "18r");
+    for square in ["18q", "18p", "18o", "18n", "18m", "18l", "18k", "18a"] {
+        assert!(found.contains(&sq(square)), "GG reaches {square}: {found:?}");
+    }
+    let m = play_usi(&mut pos, "18r18m");
+    assert!(m.sweep, "a move past pieces sweeps");
+    for square in ["18q", "18p", "18n", "18r"] {
+        assert_eq!(occupant(&pos, square), None, "{square} is emptied");
+    }
+    assert_eq!(occupant(&pos, "18m"), Some((Side::Black, "GG".into())));
+    assert_eq!(
+        occupant(&pos, "18l"),
+        Some((Side::White, "P".into())),
+        "beyond its destination"
+    );
+}
+
+/// A piece of the range capturer's own rank or higher blocks its line, enemy or not, and is
+/// not taken ([TS] `Piece.ts`, [JH] `gen_range_capture`): the Flying General stops before an
+/// Angle General (both rank 4), the Great General before a Crown Prince (rank 1).
+#[test]
+fn taikyoku_range_capture_is_blocked_by_equal_or_higher_rank() {
     let tables = tables(TAIKYOKU, &[]);
     let mut pos = lone(
         &tables,
         &[
             ("36aj", Side::Black, "K"),
             ("36a", Side::White, "K"),
-            // The Great General jumps its own Pawn, a Dog and a Vice General.
-            ("18r", Side::Black, "GG"),
-            ("18q", Side::Black, "P"),
-            ("18p", Side::White, "D"),
-            ("18n", Side::White, "VG"),
-            ("18l", Side::White, "P"),
-            // A Flying General is blocked by an Angle General, of its own rank.
             ("5r", Side::Black, "FLG"),
             ("5p", Side::White, "AG"),
             ("5n", Side::White, "P"),
-            // No general jumps a royal.
             ("30r", Side::Black, "GG"),
             ("30p", Side::White, "CP"),
             ("30n", Side::White, "P"),
         ],
         Side::Black,
     );
-    let great = destinations(&mut pos, "18r");
-    for square in ["18p", "18n", "18l"] {
-        assert!(great.contains(&sq(square)), "GG takes on {square}: {great:?}");
-    }
-    assert!(!great.contains(&sq("18o")), "it jumps only to capture");
     let flying = destinations(&mut pos, "5r");
-    assert!(!flying.contains(&sq("5n")), "{flying:?}");
-    let royal = destinations(&mut pos, "30r");
-    assert!(!royal.contains(&sq("30n")), "{royal:?}");
+    assert!(flying.contains(&sq("5q")), "{flying:?}");
+    assert!(!flying.contains(&sq("5p")) && !flying.contains(&sq("5n")), "{flying:?}");
+    let great = destinations(&mut pos, "30r");
+    assert!(great.contains(&sq("30q")), "{great:?}");
+    assert!(!great.contains(&sq("30p")) && !great.contains(&sq("30n")), "{great:?}");
+}
+
+/// It lands on an empty square right beyond the pieces it passed.
+#[test]
+fn taikyoku_range_capture_lands_on_an_empty_square_beyond() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = great_general_line(&tables);
+    let m = play_usi(&mut pos, "18r18o");
+    assert!(m.sweep);
+    assert_eq!(occupant(&pos, "18o"), Some((Side::Black, "GG".into())));
+    assert_eq!(occupant(&pos, "18p"), None);
+    assert_eq!(occupant(&pos, "18q"), None);
+    assert_eq!(
+        occupant(&pos, "18n"),
+        Some((Side::White, "VG".into())),
+        "beyond it: left"
+    );
+}
+
+/// Pieces of its own side are taken as well, passed over or landed on ([TS]: every square
+/// between start and end is cleared, and a lower-ranked piece of either side is a square it
+/// may end on; [JH] alike).
+#[test]
+fn taikyoku_range_capture_takes_pieces_of_its_own_side() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = great_general_line(&tables);
+    let own_pawns = pos.count(Side::Black, id(tables.rules(), "P"));
+    let m = play_usi(&mut pos, "18r18q");
+    assert!(m.sweep, "landing on its own piece sweeps");
+    assert_eq!(occupant(&pos, "18q"), Some((Side::Black, "GG".into())));
+    assert_eq!(pos.count(Side::Black, id(tables.rules(), "P")), own_pawns - 1);
+}
+
+/// Undoing a range capture puts back every piece it took, and the hash with them.
+#[test]
+fn taikyoku_range_capture_undo_restores_the_position_and_hash() {
+    let tables = tables(TAIKYOKU, &[]);
+    let mut pos = great_general_line(&tables);
+    let (before, hash) = (pos.to_setup(), pos.hash());
+    let m = read_usi(&mut pos, "18r18k").expect("legal");
+    let undo = pos.make(&m);
+    assert_eq!(pos.hash(), pos.full_hash(), "the incremental hash after the sweep");
+    assert_ne!(pos.hash(), hash);
+    pos.unmake(&m, &undo);
+    assert_eq!(pos.to_setup(), before);
+    assert_eq!(pos.hash(), hash);
+    assert_eq!(pos.full_hash(), hash);
+}
+
+/// A sweep is written from-to like any move, in USI and in the record's notation, and a
+/// record holding one replays to the same position.
+#[test]
+fn taikyoku_range_capture_is_written_and_read_back_from_to() {
+    let tables = tables(TAIKYOKU, &[]);
+    let start = great_general_line(&tables);
+    let mut game = Game::new(start.clone());
+    let m = read_usi(game.position_mut(), "18r18m").expect("legal");
+    assert_eq!(write_usi(game.position(), &m), "18r18m");
+    game.play(m).expect("legal");
+    let text = write_record(&Default::default(), &[], &game);
+    assert!(text.contains("GG-18m"), "{text}");
+    let record = parse_record(&format!("[Variant \"taikyoku\"]\n{text}")).expect("a record");
+    let mut again = Game::new(start);
+    replay(&mut again, &record).expect("replays");
+    assert_eq!(again.position().to_setup(), game.position().to_setup());
+}
+
+/// A small variant for range captures: a General that range-captures in every direction (and
+/// has `moves` besides), and Kings and Princes (royal, unranked: below every ranked piece).
+fn sweep_tables(moves: &str, royal_capture_allowed: bool) -> Arc<MoveTables> {
+    let text = format!(
+        "variant \"Sweep\"\nboard 9 x 9\n\
+         piece K \"King\" royal : step all\n\
+         piece CP \"Prince\" royal : step all\n\
+         piece P \"Pawn\" : step forward\n\
+         piece GG \"General\" jump-rank 1 : range-capture all{moves}\n\
+         stuck-pieces-stay\n\
+         setup\n  h: P 8\n  i: K CP GG 6\n{}",
+        if royal_capture_allowed {
+            "royal-capture-allowed\n"
+        } else {
+            ""
+        }
+    );
+    let compiled = koma::compile::compile(
+        koma::compile::Source {
+            name: "sweep.var".into(),
+            text: text.into(),
+        },
+        &koma::compile::MemoryLoader::default(),
+        &[],
+    );
+    assert!(
+        compiled.report.diagnostics.is_empty(),
+        "{}",
+        compiled.report.render(false)
+    );
+    Arc::new(MoveTables::new(compiled.rules.expect("rules")))
+}
+
+/// A sweep takes the pieces on its line: it is a move of its own beside a jump to the same
+/// square, which takes nothing on the way.
+#[test]
+fn range_capture_sweep_is_a_move_beside_a_jump_to_the_same_square() {
+    let tables = sweep_tables(", jump 2 forward", true);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("5i", Side::Black, "GG"),
+            ("5h", Side::White, "P"),
+            ("1i", Side::Black, "K"),
+            ("1a", Side::White, "K"),
+        ],
+        Side::Black,
+    );
+    let jump = mv(&pos, "5i5g");
+    let sweep = Move { sweep: true, ..jump };
+    let legal = pos.legal_moves();
+    assert!(legal.contains(&jump) && legal.contains(&sweep), "both moves");
+    assert!(pos.is_legal(&jump) && pos.is_legal(&sweep));
+    let undo = pos.make(&jump);
+    assert_eq!(
+        occupant(&pos, "5h"),
+        Some((Side::White, "P".into())),
+        "the jump takes nothing"
+    );
+    pos.unmake(&jump, &undo);
+    pos.make(&sweep);
+    assert_eq!(occupant(&pos, "5h"), None, "the sweep takes the Pawn");
+}
+
+/// Royals swept count as captured: sweeping White's King and Prince at once, its last two
+/// royals, ends the game; sweeping one of them leaves the other to be taken.
+#[test]
+fn range_capture_of_every_royal_ends_the_game() {
+    let tables = sweep_tables("", true);
+    let pieces = [
+        ("5i", Side::Black, "GG"),
+        ("1i", Side::Black, "K"),
+        ("5c", Side::White, "K"),
+        ("5b", Side::White, "CP"),
+    ];
+    let mut game = Game::new(lone(&tables, &pieces, Side::Black));
+    let m = read_usi(game.position_mut(), "5i5a").expect("legal");
+    game.play(m).expect("legal");
+    assert_eq!(game.result(), win(Side::Black, EndReason::RoyalsCaptured));
+    let mut game = Game::new(lone(&tables, &pieces, Side::Black));
+    let m = read_usi(game.position_mut(), "5i5c").expect("legal");
+    game.play(m).expect("legal");
+    assert_eq!(game.result(), None, "the Prince is left");
+    assert_eq!(game.position().royal_squares(Side::White).len(), 1);
+}
+
+/// Under koma's usual rule (no royal may be left capturable), a range capture may not sweep
+/// its own side's last royal, nor all its royals at once: that leaves none.
+#[test]
+fn range_capture_may_not_sweep_the_last_own_royal() {
+    let tables = sweep_tables("", false);
+    let mut pos = lone(
+        &tables,
+        &[
+            ("5i", Side::Black, "GG"),
+            ("5g", Side::Black, "K"),
+            ("1a", Side::White, "K"),
+        ],
+        Side::Black,
+    );
+    let m = Move {
+        sweep: true,
+        ..mv(&pos, "5i5f")
+    };
+    let mut pseudo = Vec::new();
+    pos.pseudo_moves(&mut pseudo, LionCounting::Distinct);
+    assert!(pseudo.contains(&m), "the sweep is a move of the piece");
+    assert_eq!(pos.check_legal(&m), Err(Illegal::LeavesRoyalInCheck));
+    assert!(!pos.is_legal(&m));
+    // Both of its royals at once leave none either; one of two may go.
+    let mut pos = lone(
+        &tables,
+        &[
+            ("5i", Side::Black, "GG"),
+            ("5g", Side::Black, "K"),
+            ("5e", Side::Black, "CP"),
+            ("1a", Side::White, "K"),
+        ],
+        Side::Black,
+    );
+    let both = Move {
+        sweep: true,
+        ..mv(&pos, "5i5d")
+    };
+    assert_eq!(pos.check_legal(&both), Err(Illegal::LeavesRoyalInCheck));
+    assert!(!pos.is_legal(&both));
+    let one = Move {
+        sweep: true,
+        ..mv(&pos, "5i5f")
+    };
+    assert_eq!(pos.check_legal(&one), Ok(()));
+    assert!(pos.is_legal(&one));
 }
 
 // ------------------------------------------------------------------ jumping and sliding on

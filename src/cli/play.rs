@@ -582,7 +582,7 @@ impl Session {
         let overlay: Overlay = moves
             .iter()
             .map(|m| {
-                let capture = m.captures().any(|sq| pos.piece_at(geo.square(sq)).is_some());
+                let capture = pos.taken(m).next().is_some();
                 let lion =
                     !m.is_drop() && (m.via[0] != koma::game::NO_SQ || m.from == m.to || has_lion_power(pos, m.from));
                 let mark = match (lion, capture) {

@@ -180,6 +180,13 @@ impl Ctx {
                 .into_iter()
                 .map(|dir| Movement::RangeJump { dir, mode })
                 .collect(),
+            MovementSyntax::RangeCapture(dirs) => {
+                let mode = self.range_capture_mode(clause, source, mode);
+                self.directions(dirs, source)
+                    .into_iter()
+                    .map(|dir| Movement::RangeCapture { dir, mode })
+                    .collect()
+            }
             MovementSyntax::Igui(dirs) => {
                 if mode == Mode::MoveOnly {
                     self.igui_moves_only(clause, source);
@@ -515,6 +522,44 @@ impl Ctx {
             labels,
             Some("leave out `move-only`; igui takes a piece on the adjacent square and stays".into()),
         );
+    }
+
+    /// The mode of a `range-capture` clause: `move-only` (it takes every piece it passes, so
+    /// it cannot promise not to capture) and `capture-unprotected` (which pieces it takes is
+    /// not one choice) are reported, and read as no modifier.
+    fn range_capture_mode(&mut self, clause: &Clause, source: usize, mode: Mode) -> Mode {
+        let (word, why) = match mode {
+            Mode::Any | Mode::CaptureOnly => return mode,
+            Mode::MoveOnly => ("move-only", "never captures"),
+            Mode::CaptureUnprotected => ("capture-unprotected", "captures only unprotected pieces"),
+        };
+        let modifier = clause
+            .modifiers
+            .iter()
+            .find(|m| matches!(m.node, Modifier::MoveOnly | Modifier::CaptureUnprotected))
+            .map_or(clause.movement.span.clone(), |m| m.span.clone());
+        let labels = vec![
+            Label {
+                span: modifier,
+                text: why.into(),
+            },
+            Label {
+                span: clause.movement.span.clone(),
+                text: "captures every piece it passes over".into(),
+            },
+        ];
+        self.report(
+            Check::ContradictoryClause,
+            source,
+            format!("`{word}` cannot apply to `range-capture`, which takes every piece it passes over"),
+            labels,
+            Some(
+                "leave it out: `range-capture DIRS` moves and captures; `capture-only range-capture DIRS` \
+                 must take at least one piece"
+                    .into(),
+            ),
+        );
+        Mode::Any
     }
 
     /// The steps of an area move: at least 1, at most [`MAX_AREA_STEPS`].

@@ -106,21 +106,29 @@ impl Ctx {
         kinds
     }
 
-    /// A piece with `range-jump` moves and no `jump-rank` could jump nothing: reported.
+    /// A piece with `range-jump` or `range-capture` moves and no `jump-rank` could jump
+    /// nothing: reported.
     fn check_range_jumpers(&mut self, table: &Table, kinds: &[PieceKind]) {
         for (entry, kind) in table.values().zip(kinds) {
-            let jumps = kind.moves.iter().any(|m| matches!(m, Movement::RangeJump { .. }));
-            if !jumps || kind.jump_rank.is_some() {
+            let has = |word: fn(&Movement) -> bool| kind.moves.iter().any(word);
+            let word = if has(|m| matches!(m, Movement::RangeJump { .. })) {
+                Some(("range-jump", "range-jumps"))
+            } else if has(|m| matches!(m, Movement::RangeCapture { .. })) {
+                Some(("range-capture", "range-captures"))
+            } else {
+                None
+            };
+            let Some((word, verb)) = word.filter(|_| kind.jump_rank.is_none()) else {
                 continue;
-            }
+            };
             let labels = vec![Label {
                 span: entry.decl.abbrev.span.clone(),
-                text: "has `range-jump` moves but no `jump-rank`".into(),
+                text: format!("has `{word}` moves but no `jump-rank`"),
             }];
             self.report(
                 Check::RuleNeedsAnother,
                 entry.source,
-                format!("`{}` range-jumps without a place in the jumping order", kind.abbrev),
+                format!("`{}` {verb} without a place in the jumping order", kind.abbrev),
                 labels,
                 Some(
                     "give it `jump-rank N` (1 is the highest): it jumps only pieces ranked below it, and a \

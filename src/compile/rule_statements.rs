@@ -109,6 +109,7 @@ impl Ctx {
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
             | Movement::Anywhere { .. }
+            | Movement::RangeCapture { .. }
             | Movement::Igui { .. } => true,
         };
         for (entry, piece) in table.values().zip(&rules.pieces) {
@@ -117,7 +118,10 @@ impl Ctx {
             }
             let (message, help, rule) = if piece.moves.iter().any(walked_burn) {
                 (
-                    format!("`{}` burns, and moves by lion, hook, anywhere or igui", piece.abbrev),
+                    format!(
+                        "`{}` burns, and moves by lion, hook, anywhere, range-capture or igui",
+                        piece.abbrev
+                    ),
                     "koma plays burning for burners that step, slide, range, jump, leap, move by area, \
                      range-jump or passing: give the burner those moves, or leave out `burns`",
                     None,
@@ -639,6 +643,7 @@ impl Ctx {
             | Movement::Anywhere { .. }
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. }
             | Movement::Passing { .. } => true,
             Movement::Ride { mode, beyond, .. } => *beyond > 0 || *mode == Mode::CaptureUnprotected,
             Movement::Leap { mode, .. }
@@ -655,8 +660,8 @@ impl Ctx {
             if entry.source == 0 {
                 labels.push(Label {
                     span: entry.decl.abbrev.span.clone(),
-                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `beyond`, `passing` or \
-                           `capture-unprotected`"
+                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing` \
+                           or `capture-unprotected`"
                         .into(),
                 });
             }
@@ -664,7 +669,7 @@ impl Ctx {
                 Check::ContradictoryClause,
                 0,
                 format!(
-                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `beyond`, `passing` or `capture-unprotected` moves",
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing` or `capture-unprotected` moves",
                     rules.pieces[index].abbrev
                 ),
                 labels,

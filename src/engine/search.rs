@@ -523,6 +523,7 @@ impl Searcher {
             via: [crate::game::NO_SQ; 2],
             drop: None,
             promote: false,
+            sweep: false,
         };
         let reduction = 2 + depth / 4;
         let undo = pos.make(&null);
@@ -749,11 +750,11 @@ impl Searcher {
     fn exchange(&mut self, ev: &Eval, pos: &mut Position, m: &Move) -> i32 {
         let side = pos.side_to_move();
         let mut gain = 0;
-        for sq in m.captures() {
-            if let Some((owner, kind)) = ev.piece(pos, sq)
-                && owner != side
-            {
-                gain += ev.order_value[kind.index()];
+        // A range capture may take pieces of the mover's side too: they count against it.
+        for sq in pos.taken(m) {
+            if let Some((owner, kind)) = ev.piece(pos, sq) {
+                let value = ev.order_value[kind.index()];
+                gain += if owner != side { value } else { -value };
             }
         }
         if m.promote {
@@ -874,17 +875,20 @@ fn history_index(ev: &Eval, kind: PieceId, side: Side, to: crate::game::Sq) -> u
     (kind.index() * 2 + side.index()) * ev.squares.len() + usize::from(to)
 }
 
-/// What a move captures: the declared value gained (with promotion), and the ordering
-/// value of the victims (0 when it captures nothing).
+/// What a move captures: the declared value gained (with promotion; less the pieces of its
+/// own side a range capture takes), and the ordering value of the victims (0 when it
+/// captures nothing).
 fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> (i32, i32) {
     let mut gain = 0;
     let mut order = 0;
-    for sq in m.captures() {
-        if let Some((owner, kind)) = ev.piece(pos, sq)
-            && owner != side
-        {
-            gain += ev.value[kind.index()];
-            order += ev.order_value[kind.index()].max(1);
+    for sq in pos.taken(m) {
+        match ev.piece(pos, sq) {
+            Some((owner, kind)) if owner != side => {
+                gain += ev.value[kind.index()];
+                order += ev.order_value[kind.index()].max(1);
+            }
+            Some((_, kind)) => gain -= ev.value[kind.index()],
+            None => {}
         }
     }
     if order > 0 && m.promote {

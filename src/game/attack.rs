@@ -200,6 +200,13 @@ impl View<'_> {
                         walks::range_jump(t, cells, by, p, dir, rank, mode, &mut |to, _| hit |= to == sq);
                         hit
                     }
+                    Split::Walked(Walked::RangeCapture { dir, mode }) => {
+                        let mut hit = false;
+                        walks::range_capture(t, cells, by, p, dir, rank, mode, &mut |to, capture, _| {
+                            hit |= capture && to == sq
+                        });
+                        hit
+                    }
                     Split::Walked(Walked::Igui { dir, mode }) => {
                         let mut hit = false;
                         walks::igui(t, cells, by, p, dir, mode, &mut |to, _| hit |= to == sq);
@@ -256,10 +263,12 @@ impl View<'_> {
                 Walked::Passing { dir, max, pieces, mode } => {
                     walks::passing(t, cells, by, p, (dir, max), pieces, mode, &mut land)
                 }
+                // The compiler allows burners no range captures.
                 Walked::AreaLion { .. }
                 | Walked::LineLion { .. }
                 | Walked::Hook { .. }
                 | Walked::Anywhere { .. }
+                | Walked::RangeCapture { .. }
                 | Walked::Igui { .. } => {}
             }
         }

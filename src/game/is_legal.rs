@@ -32,6 +32,9 @@
 //!   movements, and promotes as itself;
 //! - a position has one pass, the pass of the first piece that may pass in the board's
 //!   reading order (rank `a` first, each rank from its highest file).
+//! - a range capture that takes more than an enemy on its destination (a piece it passes,
+//!   or one of its own side there) is a move of its own, marked [`Move::sweep`]; one that
+//!   takes at most an enemy on its destination is an ordinary move.
 
 use super::Move;
 use super::position::Position;
@@ -92,7 +95,8 @@ impl Position {
     }
 
     /// Moves that might be legal here, found without the move generator: every piece of the
-    /// side to move to every other square (promoting or not when its kind promotes); for a
+    /// side to move to every other square (promoting or not when its kind promotes; sweeping
+    /// or not when it has range captures); for a
     /// piece with Lion moves, every square within its Lion range with no, one or two enemy
     /// squares within that range captured on the way, and the pass; every drop of every
     /// kind in hand on every empty square. A superset of the legal moves.
@@ -106,6 +110,7 @@ impl Position {
             via,
             drop: None,
             promote,
+            sweep: false,
         };
         for from in rules.board.squares() {
             let Some((owner, kind, _)) = judge.at(from) else {
@@ -123,9 +128,19 @@ impl Position {
                 &[false]
             };
             let f = judge.sq(from);
+            let sweeps: &[bool] = if mover.moves.iter().any(|m| matches!(m, Movement::RangeCapture { .. })) {
+                &[false, true]
+            } else {
+                &[false]
+            };
             for to in rules.board.squares().filter(|&to| to != from) {
                 for &promote in promotions {
-                    out.push(board_move(f, judge.sq(to), [NO_SQ; 2], promote));
+                    for &sweep in sweeps {
+                        out.push(Move {
+                            sweep,
+                            ..board_move(f, judge.sq(to), [NO_SQ; 2], promote)
+                        });
+                    }
                 }
             }
             if mover.moves.iter().any(|m| matches!(m, Movement::Igui { .. })) {
@@ -483,6 +498,22 @@ impl<'a> Judge<'a> {
                 }
                 false
             }
+            Movement::RangeCapture { dir, .. } => {
+                // Over pieces ranked below the mover only, onto an empty square or another such.
+                let rank = |s: Square| self.at(s).map_or(u16::MAX, |(_, k, _)| jump_rank(self.rules, k));
+                let mover = rank(from);
+                let mut at = from;
+                while let Some(next) = self.step(side, at, dir) {
+                    if self.occupied(next, lifted) && rank(next) <= mover {
+                        return false;
+                    }
+                    if next == to {
+                        return true;
+                    }
+                    at = next;
+                }
+                false
+            }
             Movement::Igui { dir, .. } => self.step(side, from, dir) == Some(to),
             Movement::Passing { dir, max, pieces, .. } => {
                 // Over up to `pieces` pieces on the way, whichever side.
@@ -508,6 +539,46 @@ impl<'a> Judge<'a> {
                 false
             }
         }
+    }
+
+    /// The pieces standing between `from` and `to`, when they are on one line (none otherwise).
+    fn between(&self, from: Square, to: Square) -> Vec<Square> {
+        let (df, dr) = (
+            i32::from(to.file) - i32::from(from.file),
+            i32::from(to.rank) - i32::from(from.rank),
+        );
+        if df != 0 && dr != 0 && df.abs() != dr.abs() {
+            return vec![];
+        }
+        let squares = (1..df.abs().max(dr.abs())).map(|k| {
+            Square::new(
+                (i32::from(from.file) + k * df.signum()) as u8,
+                (i32::from(from.rank) + k * dr.signum()) as u8,
+            )
+        });
+        squares.filter(|&s| self.at(s).is_some()).collect()
+    }
+
+    /// A range capture that sweeps (takes more than an enemy on `to`: every piece between
+    /// `from` and `to`, and the piece on `to`, of either side): the squares it takes, in
+    /// order, if a `range-capture` of the piece makes it.
+    fn sweep_shape(&self, piece: &crate::rules::PieceKind, from: Square, to: Square) -> Option<Vec<Square>> {
+        let mut taken = self.between(from, to);
+        let on_to = self.at(to);
+        if taken.is_empty() && on_to.is_none_or(|(owner, _, _)| owner != self.side) {
+            // Nothing but an enemy on `to`: an ordinary move, not a sweep.
+            return None;
+        }
+        let sweeps = piece.moves.iter().any(|movement| {
+            matches!(movement, Movement::RangeCapture { .. })
+                && movement.mode().can_capture()
+                && self.reaches(self.side, from, movement, to, None)
+        });
+        if !sweeps {
+            return None;
+        }
+        taken.extend(on_to.map(|_| to));
+        Some(taken)
     }
 
     /// Whether up to `left` king steps of `units` from `at`, through empty squares, reach `to`.
@@ -669,6 +740,7 @@ impl<'a> Judge<'a> {
                 via: [NO_SQ; 2],
                 drop: None,
                 promote: false,
+                sweep: false,
             };
             self.board_shape(&pass).is_some()
         })
@@ -696,11 +768,19 @@ impl<'a> Judge<'a> {
             return None;
         }
         let piece = self.rules.piece(self.moving_kind(owner, from, kind, None));
-        let captures = if via.is_empty() && to != from {
-            // Straight to `to`: a ride, leap, hook, jump within Lion range, or anywhere.
+        let captures = if m.sweep {
+            if !via.is_empty() {
+                return None;
+            }
+            self.sweep_shape(piece, from, to)?
+        } else if via.is_empty() && to != from {
+            // Straight to `to`: a ride, leap, hook, jump within Lion range, anywhere, or a range
+            // capture that passes no piece.
+            let passes = !self.between(from, to).is_empty();
             let capture = piece.moves.iter().find_map(|movement| {
                 let igui = matches!(movement, Movement::Igui { .. });
-                if !igui && self.reaches(self.side, from, movement, to, None) {
+                let sweeps = matches!(movement, Movement::RangeCapture { .. }) && passes;
+                if !igui && !sweeps && self.reaches(self.side, from, movement, to, None) {
                     self.may_land(movement.mode(), from, to)
                 } else {
                     None
@@ -778,6 +858,7 @@ impl<'a> Judge<'a> {
                 | Walked::Area { .. }
                 | Walked::RangeJump { .. }
                 | Walked::Igui { .. }
+                | Walked::RangeCapture { .. }
                 | Walked::Passing { .. },
             )
             | Split::Unrolled(_) => vec![],
@@ -824,11 +905,11 @@ impl<'a> Judge<'a> {
         false
     }
 
-    /// Whether any of the pieces on `captures` is promoted (it reverts to another kind).
+    /// Whether any of the enemy pieces on `captures` is promoted (it reverts to another kind).
     fn takes_promoted(&self, captures: &[Square]) -> bool {
         captures.iter().any(|&s| {
             self.at(s)
-                .is_some_and(|(_, kind, _)| self.rules.piece(kind).promotion.reverts_to.is_some())
+                .is_some_and(|(o, kind, _)| o != self.side && self.rules.piece(kind).promotion.reverts_to.is_some())
         })
     }
 
@@ -980,7 +1061,7 @@ impl<'a> Judge<'a> {
         let mover_is_lion = self.rules.piece(mover).lion == LionRole::Lion;
         let mut bridge = false;
         for &c in captures {
-            let Some((_, kind, _)) = self.at(c) else {
+            let Some((_, kind, _)) = self.at(c).filter(|&(owner, _, _)| owner != self.side) else {
                 continue;
             };
             let role = self.rules.piece(kind).lion;

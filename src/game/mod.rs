@@ -22,7 +22,8 @@ pub use tables::{MoveTables, NO_SQ, Sq};
 use crate::rules::PieceId;
 
 /// A move, identified by what it does: where it starts and ends, the squares it captures
-/// on before its destination (in order), what it drops, and whether it promotes.
+/// on before its destination (in order), what it drops, whether it promotes, and whether it
+/// sweeps its line (a range capture).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The start square; [`NO_SQ`] for a drop.
@@ -34,6 +35,11 @@ pub struct Move {
     /// The kind dropped; `None` for a move on the board.
     pub drop: Option<PieceId>,
     pub promote: bool,
+    /// A range capture (`range-capture`) that takes more than an enemy on `to`: every piece
+    /// standing between `from` and `to` (at least one), and the piece on `to`, of either
+    /// side. A range capture that passes no piece and ends on an empty square or an enemy is
+    /// an ordinary move, with `sweep` false.
+    pub sweep: bool,
 }
 
 impl Move {
@@ -44,6 +50,7 @@ impl Move {
             via: [NO_SQ; 2],
             drop: Some(kind),
             promote: false,
+            sweep: false,
         }
     }
 

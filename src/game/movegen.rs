@@ -4,7 +4,7 @@
 //! rules, drop mate and repetition.
 
 use super::attack::View;
-use super::position::{LionScratch, Position, WalkResult};
+use super::position::{LionScratch, Position, WalkResult, taken_squares};
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::walks;
 use super::{Illegal, Move};
@@ -310,6 +310,7 @@ impl Position {
             royal,
             no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
             royal_burnable: t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1,
+            royal_sweepable: !t.rules().end.royal_capture_allowed && royals.len() > 1,
             in_check,
             slow,
             lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
@@ -330,6 +331,7 @@ impl Position {
         if (f.royal != NO_SQ && self.may_expose(f, m))
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
+            || (f.royal_sweepable && m.sweep)
         {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
@@ -397,7 +399,8 @@ impl Position {
             _ => &[][..],
         };
         let opened = |sq: Sq| sq != NO_SQ && (aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h)));
-        m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
+        // A sweep empties its whole line.
+        m.sweep || m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
@@ -514,7 +517,12 @@ impl Position {
         let mover_is_lion = self.t.kind(code_kind(self.board[usize::from(m.from)])).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
-        for sq in m.captures() {
+        // The squares taken, gathered first: judging a Lion's protection makes the move.
+        let mut taken = [NO_SQ; MAX_FILES];
+        for (slot, sq) in taken.iter_mut().zip(taken_squares(geometry, &self.board, *m)) {
+            *slot = sq;
+        }
+        for sq in taken.into_iter().take_while(|&sq| sq != NO_SQ) {
             let code = self.board[usize::from(sq)];
             if code == 0 || code_side(code) == side {
                 continue;
@@ -567,6 +575,9 @@ struct Filter {
     /// The side to move has several royals and there are burners: a royal that moves may be
     /// burnt, and must then not leave the last one capturable.
     royal_burnable: bool,
+    /// The side to move has several royals: a sweep (range capture) may take all of them,
+    /// and must then not.
+    royal_sweepable: bool,
     in_check: bool,
     slow: SlowThreat,
     lion_rules: bool,
@@ -702,6 +713,20 @@ impl Gen<'_> {
                         },
                     );
                 }
+                Walked::RangeCapture { dir, mode } => {
+                    let (t, board, side) = (self.t, self.board, self.side);
+                    let rank = t.kind(code_kind(code)).jump_rank;
+                    walks::range_capture(
+                        t,
+                        walks::Cells::plain(board),
+                        side,
+                        from,
+                        dir,
+                        rank,
+                        mode,
+                        &mut |to, capture, sweep| self.range_capture(from, to, code, capture, sweep),
+                    );
+                }
                 Walked::Igui { dir, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
                     walks::igui(
@@ -770,17 +795,23 @@ impl Gen<'_> {
 
     /// Pushes a move with each promotion choice it allows.
     fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) {
-        if self.captures_only && !capture {
-            return;
-        }
         let base = Move {
             from,
             to,
             via,
             drop: None,
             promote: false,
+            sweep: false,
         };
-        match self.promotion(from, to, via, code, capture) {
+        self.emit_move(base, code, capture);
+    }
+
+    /// Pushes `base` (not promoting) with each promotion choice it allows.
+    fn emit_move(&mut self, base: Move, code: u16, capture: bool) {
+        if self.captures_only && !capture {
+            return;
+        }
+        match self.promotion(&base, code, capture) {
             Promotion::No => self.out.push(base),
             Promotion::May => {
                 self.out.push(Move { promote: true, ..base });
@@ -790,7 +821,31 @@ impl Gen<'_> {
         }
     }
 
-    fn promotion(&self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) -> Promotion {
+    /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep
+    /// takes the pieces on its line, so it is a move of its own, never a duplicate (its line
+    /// is one direction, and a piece has one range capture a direction); the others are
+    /// emitted once per target.
+    fn range_capture(&mut self, from: Sq, to: Sq, code: u16, capture: bool, sweep: bool) {
+        if !sweep {
+            let slot = &mut self.marks[usize::from(to)];
+            if *slot == self.mark {
+                return;
+            }
+            *slot = self.mark;
+        }
+        let base = Move {
+            from,
+            to,
+            via: [NO_SQ; 2],
+            drop: None,
+            promote: false,
+            sweep,
+        };
+        self.emit_move(base, code, capture);
+    }
+
+    fn promotion(&self, m: &Move, code: u16, capture: bool) -> Promotion {
+        let (from, to) = (m.from, m.to);
         let t = self.t;
         let info = &t.kind(code_kind(code));
         if info.turns_to.is_none() || from == to && !capture {
@@ -824,7 +879,7 @@ impl Gen<'_> {
         }
         if capture && let Some((compulsory, on_promoted)) = t.capture_promotion {
             eligible = true;
-            must |= compulsory || on_promoted && self.takes_promoted(to, via);
+            must |= compulsory || on_promoted && self.takes_promoted(m);
         }
         let last_rank_choice = info.promotion.last_rank_optional && depth_to == 1;
         if !eligible && !last_rank_choice {
@@ -843,10 +898,10 @@ impl Gen<'_> {
         if must { Promotion::Must } else { Promotion::May }
     }
 
-    /// Whether a move ending on `to` after capturing on `via` takes a promoted piece.
-    fn takes_promoted(&self, to: Sq, via: [Sq; 2]) -> bool {
+    /// Whether a move takes a promoted piece of the other side.
+    fn takes_promoted(&self, m: &Move) -> bool {
         let t = self.t;
-        [to, via[0], via[1]].into_iter().filter(|&sq| sq != NO_SQ).any(|sq| {
+        taken_squares(t.geometry(), self.board, *m).any(|sq| {
             let code = self.board[usize::from(sq)];
             code != 0 && code_side(code) != self.side && {
                 let kind = code_kind(code);
@@ -992,6 +1047,7 @@ impl Gen<'_> {
                     via,
                     drop: None,
                     promote: false,
+                    sweep: false,
                 });
             } else {
                 self.emit(path.from, to, via, path.code, capture);

@@ -95,7 +95,8 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
             | Walked::Anywhere { .. }
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
-            | Walked::Passing { .. },
+            | Walked::Passing { .. }
+            | Walked::RangeCapture { .. },
         ) => vec![],
     }
 }
@@ -119,7 +120,8 @@ fn walked_by_attack(movement: &Movement) -> bool {
             | Walked::Anywhere { .. }
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
-            | Walked::Passing { .. },
+            | Walked::Passing { .. }
+            | Walked::RangeCapture { .. },
         ) => true,
         Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. } | Walked::Igui { .. }) => {
             movement.mode() == Mode::CaptureUnprotected
@@ -135,8 +137,8 @@ pub(super) fn unrolled_walked_by_attack(unrolled: Unrolled) -> bool {
 }
 
 /// Whether a piece has movements attack detection walks (hooks, `anywhere`, area moves,
-/// range jumps, passing slides, capture-unprotected moves, moves only from the last rank or
-/// beyond jumped squares), or burns.
+/// range jumps, range captures, passing slides, capture-unprotected moves, moves only from the
+/// last rank or beyond jumped squares), or burns.
 pub(super) fn slow_attacker(moves: &[Movement], burns: bool) -> bool {
     burns || moves.iter().any(walked_by_attack)
 }
@@ -157,7 +159,11 @@ pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
         && moves.iter().all(|m| match m.split() {
             Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
             Split::Walked(
-                Walked::Anywhere { .. } | Walked::Area { .. } | Walked::RangeJump { .. } | Walked::Passing { .. },
+                Walked::Anywhere { .. }
+                | Walked::Area { .. }
+                | Walked::RangeJump { .. }
+                | Walked::RangeCapture { .. }
+                | Walked::Passing { .. },
             ) => false,
             Split::Walked(
                 Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. } | Walked::Igui { mode, .. },

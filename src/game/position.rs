@@ -93,6 +93,8 @@ pub struct Undo {
     burnt: [(Sq, u16); 8],
     burns: u8,
     mover_burnt: bool,
+    /// How many pieces the move swept (a range capture), on the position's stack of them.
+    swept: u8,
     lion_capture: Sq,
     deferred: [Sq; 2],
     hash: u64,
@@ -134,6 +136,10 @@ pub struct Position {
     pub(crate) mark: u32,
     /// Scratch lists for Lion walks, kept between calls so that generation does not allocate.
     pub(crate) lion_scratch: LionScratch,
+    /// The pieces the range captures made on the way here took, with their squares, the
+    /// last move's last: what unmaking them puts back (empty in variants without
+    /// `range-capture`).
+    pub(crate) swept: Vec<(Sq, u16)>,
 }
 
 impl fmt::Debug for Position {
@@ -273,6 +279,7 @@ impl Position {
             known_check: None,
             marks: vec![0; geo.len()],
             lion_scratch: LionScratch::default(),
+            swept: Vec::new(),
             mark: 0,
             t: t.clone(),
         };
@@ -498,6 +505,7 @@ impl Position {
             burnt: [(NO_SQ, 0); 8],
             burns: 0,
             mover_burnt: false,
+            swept: 0,
             lion_capture: self.lion_capture,
             deferred: self.deferred,
             hash: self.hash,
@@ -544,7 +552,7 @@ impl Position {
         let moved = self.take(m.from);
         self.hash ^= self.piece_key(moved, m.from);
         undo.moved = moved;
-        let mut lion_taken = false;
+        let mut lion_taken = m.sweep && self.sweep(m, &mut undo);
         for sq in m.via.iter().copied().chain(std::iter::once(m.to)) {
             if sq == NO_SQ || sq == m.from {
                 continue;
@@ -595,6 +603,37 @@ impl Position {
             self.burn(m.to, placed, &mut undo);
         }
         undo
+    }
+
+    /// A range capture's sweep ([`Move::sweep`]): takes every piece on the line from `m.from`
+    /// (not included) to `m.to` (included), whatever its side, onto the stack of swept
+    /// pieces; with drops each goes to the mover's hand. Returns whether it took an enemy Lion.
+    fn sweep(&mut self, m: &Move, undo: &mut Undo) -> bool {
+        let side = self.side;
+        let mut lion_taken = false;
+        for at in self.t.geometry().line_to(m.from, m.to) {
+            if self.board[usize::from(at)] == 0 {
+                continue;
+            }
+            let code = self.take(at);
+            self.hash ^= self.piece_key(code, at);
+            self.swept.push((at, code));
+            undo.swept += 1;
+            for deferred in &mut self.deferred {
+                if *deferred == at {
+                    *deferred = NO_SQ;
+                }
+            }
+            let info = self.t.kind(code_kind(code));
+            lion_taken |= code_side(code) != side && info.lion == LionRole::Lion;
+            if self.t.rules().drops {
+                let index = self.hand_index(side, info.hand);
+                let count = self.hands[index];
+                self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+                self.hands[index] = count.saturating_add(1);
+            }
+        }
+        lion_taken
     }
 
     /// Burning, after the piece `placed` of the side to move ended its move on `to`: next to
@@ -668,6 +707,14 @@ impl Position {
                     self.hands[index] -= 1;
                 }
             }
+            for _ in 0..undo.swept {
+                let (sq, code) = self.swept.pop().expect("a swept piece for each counted");
+                self.put(sq, code);
+                if self.t.rules().drops {
+                    let index = self.hand_index(side, self.t.kind(code_kind(code)).hand);
+                    self.hands[index] -= 1;
+                }
+            }
         }
         self.royals = undo.royals;
         self.royal_count = undo.royal_count;
@@ -714,6 +761,14 @@ impl Position {
         })
     }
 
+    /// The squares whose pieces the move `m` (pseudo-legal here) takes, in order, whatever
+    /// their side: a Lion's squares before its destination, then its destination; for a
+    /// sweep ([`Move::sweep`]), every piece on its line up to and including its destination.
+    /// Burning is not counted.
+    pub fn taken(&self, m: &Move) -> impl Iterator<Item = Sq> + '_ {
+        taken_squares(self.t.geometry(), &self.board, *m)
+    }
+
     /// The squares of `side`'s royal pieces.
     pub fn royal_squares(&self, side: Side) -> &[Sq] {
         &self.royals[side.index()][..usize::from(self.royal_count[side.index()])]
@@ -723,6 +778,19 @@ impl Position {
     pub fn count(&self, side: Side, kind: PieceId) -> u16 {
         self.counts[side.index() * self.t.kind_count() + kind.index()]
     }
+}
+
+/// The occupied squares whose pieces a move on `board` takes, in order: a Lion's squares
+/// before its destination, then its destination; for a sweep ([`Move::sweep`]), every
+/// piece on its line up to and including its destination. Burning is not counted.
+pub(crate) fn taken_squares(geo: Geometry, board: &[u16], m: Move) -> impl Iterator<Item = Sq> + '_ {
+    let plain = m
+        .via
+        .into_iter()
+        .chain(std::iter::once(m.to))
+        .filter(move |&s| !m.sweep && s != NO_SQ && s != m.from && !m.is_drop());
+    let line = m.sweep.then(|| geo.line_to(m.from, m.to)).into_iter().flatten();
+    plain.chain(line).filter(move |&s| board[usize::from(s)] != 0)
 }
 
 /// The starting setup, with a handicap's pieces removed (White then to move).

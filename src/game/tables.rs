@@ -96,6 +96,19 @@ impl Geometry {
             .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
     }
 
+    /// The squares of the line from `from` (not included) to `to` (included), in order; it
+    /// ends at the board's edge when `to` is not on a line through `from`.
+    pub fn line_to(self, from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
+        let (a, b) = (self.square(from), self.square(to));
+        let df = (i32::from(b.file) - i32::from(a.file)).signum();
+        let dr = (i32::from(b.rank) - i32::from(a.rank)).signum();
+        std::iter::successors(
+            Some(from),
+            move |&at| if at == to { None } else { self.step(at, df, dr) },
+        )
+        .skip(1)
+    }
+
     pub fn distance(self, a: Sq, b: Sq) -> u8 {
         let (x, y) = (self.square(a), self.square(b));
         x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))

@@ -1,7 +1,7 @@
 //! The walks of the movement kinds that depend on what stands on the board beyond the first
 //! piece met, or that reach a square by several paths: area moves (`area N`), range jumps
-//! (`range-jump`, with the jumping order of `jump-rank`), passing slides (`passing N`) and
-//! igui captures (`igui`). Each
+//! (`range-jump`, with the jumping order of `jump-rank`), range captures (`range-capture`,
+//! with the same order), passing slides (`passing N`) and igui captures (`igui`). Each
 //! is one function over the board that hands every destination to a visitor, so that move
 //! generation (which emits moves) and attack detection (which asks whether a square is
 //! reached) walk them the same way. Allocation-free: an area walk keeps its frontier on the
@@ -185,6 +185,47 @@ pub(super) fn passing(
             return;
         }
         passed += 1;
+    }
+}
+
+/// A range capture's destination: the square, whether the move captures, and whether it
+/// sweeps (takes more than an enemy on the square: see [`Move::sweep`](super::Move::sweep)).
+pub(super) type SweepVisit<'v> = &'v mut dyn FnMut(Sq, bool, bool);
+
+/// A range capture of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
+/// that passes over pieces of either side ranked below the mover, capturing each; it may end
+/// on any square it reaches, empty or holding a lower-ranked piece of either side (taken
+/// too); a piece of the mover's rank or higher ends it, and is not taken. A `capture-only`
+/// one must take a piece.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn range_capture(
+    t: &MoveTables,
+    cells: Cells,
+    side: Side,
+    from: Sq,
+    dir: Offset,
+    rank: u8,
+    mode: Mode,
+    visit: SweepVisit,
+) {
+    let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+        return;
+    };
+    let kinds = t.kinds();
+    let mut passed = false;
+    for &to in t.line(from, d) {
+        let target = cells.at(to);
+        if target == 0 {
+            if passed || mode.can_move() {
+                visit(to, passed, passed);
+            }
+            continue;
+        }
+        if kinds[code_kind(target).index()].jump_rank <= rank {
+            return;
+        }
+        visit(to, true, passed || !cells.enemy(target, to, side));
+        passed = true;
     }
 }
 

@@ -265,6 +265,7 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
             | Walked::Igui { .. }
+            | Walked::RangeCapture { .. }
             | Walked::Passing { .. } => false,
         })
     };
@@ -547,7 +548,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     let mut matches: Vec<Move> = Vec::new();
     let mut tried: Vec<(Sq, Result<Move, String>)> = Vec::new();
     for &from in &froms {
-        let built = build(pos, from, &legs, promote).map(|m| pos.the_pass(&m));
+        let built = build(pos, from, &legs, promote).map(|m| the_move(pos, &legal, m));
         match built {
             Ok(m) if legal.contains(&m) => {
                 if !matches.contains(&m) {
@@ -634,6 +635,16 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     })
 }
 
+/// The move a text names, as the position plays it: the position's one pass for a pass, and
+/// the sweep of a range capture (written from-to like any move) where that is the legal move.
+fn the_move(pos: &mut Position, legal: &[Move], m: Move) -> Move {
+    let sweep = Move { sweep: true, ..m };
+    if !legal.contains(&m) && legal.contains(&sweep) {
+        return sweep;
+    }
+    pos.the_pass(&m)
+}
+
 /// `it holds White's Lion (Ln)` or `it is empty`, for messages about a square.
 fn describe_square(pos: &Position, square: Square) -> String {
     match pos.piece_at(square) {
@@ -717,6 +728,7 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
         via,
         drop: None,
         promote,
+        sweep: false,
     })
 }
 

@@ -158,6 +158,7 @@ fn the_pass_written(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: 
         via: [NO_SQ; 2],
         drop: None,
         promote: false,
+        sweep: false,
     });
     legal.iter().find(|&&m| m == pass).copied()
 }

@@ -140,6 +140,8 @@ pub enum MovementSyntax {
     /// `area N`, `area N DIRS`.
     Area(Spanned<u32>, Vec<Spanned<String>>),
     RangeJump(Vec<Spanned<String>>),
+    /// `range-capture DIRS`.
+    RangeCapture(Vec<Spanned<String>>),
     Igui(Vec<Spanned<String>>),
     As(Spanned<String>),
     /// A word that is not a kind of movement.

@@ -249,6 +249,7 @@ impl Build {
                 MovementSyntax::Area(n, self.directions(inner.next()))
             }
             Token::range_jump => MovementSyntax::RangeJump(self.directions(inner.next())),
+            Token::range_capture => MovementSyntax::RangeCapture(self.directions(inner.next())),
             Token::igui => MovementSyntax::Igui(self.directions(inner.next())),
             Token::as_piece => MovementSyntax::As(self.spanned_str(&inner.next().expect("grammar: piece"))),
             _ => MovementSyntax::Unknown(text.split_whitespace().next().unwrap_or_default().to_string()),

@@ -138,6 +138,7 @@ pub const WORDS: &[Word] = &[
     word("as", Kind::Movement),
     word("area", Kind::Movement),
     word("range-jump", Kind::Movement),
+    word("range-capture", Kind::Movement),
     word("igui", Kind::Movement),
     word("move-only", Kind::Modifier),
     word("capture-only", Kind::Modifier),

@@ -108,7 +108,8 @@ pub struct PieceKind {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captured_as: Option<PieceId>,
     /// Its place in the range-jumping order, 1 the highest (`jump-rank N`): a `range-jump`
-    /// move jumps over, and jump-captures, only pieces ranked strictly below the mover. A
+    /// move jumps over, and jump-captures, only pieces ranked strictly below the mover, and a
+    /// `range-capture` move passes over and captures only those. A
     /// piece without one ranks below every ranked piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jump_rank: Option<u8>,

@@ -86,6 +86,15 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
+    /// Slides along `dir` over any number of pieces (of either side) ranked lower than the
+    /// mover in the jumping order, capturing every piece it passes over; it ends on any
+    /// square before the first piece of its rank or higher: an empty one, or a lower-ranked
+    /// piece of either side, which it takes too (`range-capture`: Taikyoku's Great General).
+    RangeCapture {
+        dir: Offset,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
     /// Captures the piece on the adjacent square along `dir` without moving (`igui`).
     Igui {
         dir: Offset,
@@ -161,6 +170,8 @@ pub enum Walked {
     Area { steps: u8, dirs: u8, mode: Mode },
     /// See [`Movement::RangeJump`].
     RangeJump { dir: Offset, mode: Mode },
+    /// See [`Movement::RangeCapture`].
+    RangeCapture { dir: Offset, mode: Mode },
     /// See [`Movement::Igui`].
     Igui { dir: Offset, mode: Mode },
     /// See [`Movement::Passing`].
@@ -208,6 +219,7 @@ impl Movement {
                 mode,
             }),
             Movement::RangeJump { dir, mode } => Split::Walked(Walked::RangeJump { dir, mode }),
+            Movement::RangeCapture { dir, mode } => Split::Walked(Walked::RangeCapture { dir, mode }),
             Movement::Igui { dir, mode } => Split::Walked(Walked::Igui { dir, mode }),
             Movement::Passing { dir, max, pieces, mode } => Split::Walked(Walked::Passing { dir, max, pieces, mode }),
         }
@@ -224,6 +236,7 @@ impl Movement {
             | Movement::Area { mode, .. }
             | Movement::RangeJump { mode, .. }
             | Movement::Igui { mode, .. }
+            | Movement::RangeCapture { mode, .. }
             | Movement::Passing { mode, .. } => *mode,
         }
     }
@@ -243,6 +256,7 @@ impl Movement {
             | Movement::LineLion { dir, .. }
             | Movement::Hook { dir, .. }
             | Movement::RangeJump { dir, .. }
+            | Movement::RangeCapture { dir, .. }
             | Movement::Passing { dir, .. } => *dir,
             Movement::Leap { to, .. } => *to,
             Movement::Area { dirs, .. } => {
@@ -336,6 +350,7 @@ impl Walked {
             | Walked::Area { mode, .. }
             | Walked::RangeJump { mode, .. }
             | Walked::Igui { mode, .. }
+            | Walked::RangeCapture { mode, .. }
             | Walked::Passing { mode, .. } => mode,
         }
     }
@@ -349,6 +364,7 @@ impl Walked {
             | Walked::Area { .. }
             | Walked::RangeJump { .. }
             | Walked::Igui { .. }
+            | Walked::RangeCapture { .. }
             | Walked::Passing { .. } => None,
         }
     }

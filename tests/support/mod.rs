@@ -129,6 +129,7 @@ pub fn mv(pos: &Position, text: &str) -> Move {
         via,
         drop: None,
         promote,
+        sweep: false,
     }
 }
 

@@ -228,8 +228,8 @@ pub fn moves_view(entry: &mut Entry) -> MovesView {
 fn move_view(pos: &mut Position, m: &Move, middles: &[Sq]) -> MoveView {
     let geo = pos.geometry();
     let name = |sq: Sq| geo.square(sq).to_string();
-    let occupied = |sq: Sq| pos.piece_at(geo.square(sq)).is_some();
-    let captures = m.captures().filter(|&s| occupied(s)).map(name).collect();
+    // Every piece the move takes (all of a range capture's line).
+    let captures = pos.taken(m).map(name).collect();
     let rules = &pos.rules();
     MoveView {
         usi: write_usi(pos, m),

@@ -90,11 +90,12 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 }
                 None => exact = false,
             },
-            // Area moves, range jumps, igui and passing slides are not in XBetza: XBoard learns
-            // them from highlights.
+            // Area moves, range jumps, range captures, igui and passing slides are not in XBetza:
+            // XBoard learns them from highlights.
             Movement::Anywhere { .. }
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. }
             | Movement::Igui { .. }
             | Movement::Passing { .. } => exact = false,
         }
