@@ -93,8 +93,9 @@ struct Entry {
     hook: bool,
 }
 
-fn table() -> Vec<Entry> {
-    piece_table("taikyoku")
+/// The kinds of `tests/destinations/FILE.txt`.
+fn table(file: &str) -> Vec<Entry> {
+    piece_table(file)
         .into_iter()
         .map(|row| {
             let mut entry = Entry {
@@ -112,7 +113,7 @@ fn table() -> Vec<Entry> {
                         let (x, y) = jump
                             .trim_matches(|c| c == '(' || c == ')')
                             .split_once(',')
-                            .unwrap_or_else(|| panic!("taikyoku.txt: `{jump}`"));
+                            .unwrap_or_else(|| panic!("{file}.txt: `{jump}`"));
                         entry.jumps.push((x.parse().expect("dx"), y.parse().expect("dy")));
                     }
                 }
@@ -147,16 +148,16 @@ fn expected(entry: &Entry, board: BoardSize, from: Square) -> BTreeSet<Square> {
     out
 }
 
-/// Every kind of the table, from squares all over the board (edges, centre, both zones): a
-/// lone Black piece's destinations in koma are those the table gives on an empty board.
-/// (Under the default `royal-capture = allowed` a side without a royal has lost and has no
-/// move: the check rule's option lets a lone piece move.)
-#[test]
-fn taikyoku_destinations_match_the_table() {
-    let tables = tables(TAIKYOKU, &["royal-capture=forbidden"]);
+/// Every kind of `tests/destinations/FILE.txt`, from squares all over the board (edges,
+/// centre, both zones): a lone Black piece's destinations in koma, under `options`, are those
+/// the table gives on an empty board. (Under the default `royal-capture = allowed` a side
+/// without a royal has lost and has no move: the check rule's option lets a lone piece move.)
+fn assert_destinations_match(file: &str, options: &[&str]) {
+    let options: Vec<&str> = options.iter().copied().chain(["royal-capture=forbidden"]).collect();
+    let tables = tables(TAIKYOKU, &options);
     let board = tables.rules().board;
-    let entries = table();
-    assert_eq!(entries.len(), tables.rules().pieces.len(), "one line per kind");
+    let entries = table(file);
+    assert_eq!(entries.len(), tables.rules().pieces.len(), "{file}: one line per kind");
     for entry in entries {
         for file in [1, 2, 7, 18, 19, 30, 35, 36] {
             for rank in [3, 5, 11, 12, 18, 19, 25, 35, 36] {
@@ -168,6 +169,20 @@ fn taikyoku_destinations_match_the_table() {
             }
         }
     }
+}
+
+/// The default, `pieces = ts`: taikyoku-shogi.github.io's table (docs/taikyoku.md).
+#[test]
+fn taikyoku_destinations_match_the_table() {
+    assert_destinations_match("taikyoku", &[]);
+}
+
+/// `pieces = jh85`: every kind moves as the engine jh85/taikyokushogi moves it, as
+/// `scripts/jh85_table.py` read its source into `tests/destinations/taikyoku-jh85.txt`
+/// (docs/taikyoku.md, "The jh85 reading").
+#[test]
+fn taikyoku_pieces_jh85_option_moves_every_kind_as_jh85_does() {
+    assert_destinations_match("taikyoku-jh85", &["pieces=jh85"]);
 }
 
 // ------------------------------------------------------------------ promotion
