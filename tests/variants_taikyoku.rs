@@ -82,6 +82,41 @@ fn taikyoku_setup_has_402_pieces_a_side_of_209_kinds() {
     assert_eq!(piece_at(&pos, "18a"), Some((Side::White, "K".into())));
 }
 
+/// `twelfth-rank = jh85`: the Dogs and Go-Betweens of jh85/taikyokushogi's twelfth rank
+/// (`src/pieces.rs`, `SETUP_RANKS`, commit dedf86b: `. . . . . D . . . . GB . . . . D . . . .
+/// . . . D . . . . GB . . . . D . .` from file 36), not the symmetric ones of the default, and
+/// White's the rotation of Black's; nothing else moves.
+#[test]
+fn taikyoku_twelfth_rank_option_places_jh85s_dogs_and_go_betweens() {
+    let twelfth = |options: &[&str]| {
+        let pos = Position::start(tables(TAIKYOKU, options));
+        let mut black = vec![];
+        for file in (1..=36).rev() {
+            let square = format!("{file}y");
+            if let Some((side, kind)) = piece_at(&pos, &square) {
+                assert_eq!(side, Side::Black, "{square}");
+                let rotated = format!("{}l", 37 - file);
+                assert_eq!(piece_at(&pos, &rotated), Some((Side::White, kind.clone())), "{rotated}");
+                black.push(format!("{kind}{square}"));
+            }
+        }
+        black
+    };
+    assert_eq!(twelfth(&[]), ["D31y", "GB26y", "D22y", "D15y", "GB11y", "D6y"]);
+    assert_eq!(
+        twelfth(&["twelfth-rank=jh85"]),
+        ["D31y", "GB26y", "D21y", "D13y", "GB8y", "D3y"]
+    );
+    let ts = Position::start(tables(TAIKYOKU, &[]));
+    let jh85 = Position::start(tables(TAIKYOKU, &["twelfth-rank=jh85"]));
+    for file in 1..=36 {
+        for rank in (1..=36).filter(|&r| r != 12 && r != 25) {
+            let square = Square::new(file, rank);
+            assert_eq!(ts.piece_at(square), jh85.piece_at(square), "{square}");
+        }
+    }
+}
+
 // ------------------------------------------------------------------ destinations
 
 /// One line of `tests/destinations/taikyoku.txt`.
