@@ -785,13 +785,15 @@ fn taikyoku() {
     });
 }
 
-/// Taikyoku at length, under both promotion readings and both check rules.
+/// Taikyoku at length, under both promotion readings and both check rules, and with
+/// jh85/taikyokushogi's pieces and twelfth rank.
 #[test]
 #[ignore = "minutes in a debug build; run with --ignored"]
 fn taikyoku_long() {
     for (options, seed) in [
         (&[][..], 15),
         (&["promotion=compulsory", "royal-capture=forbidden"][..], 16),
+        (&["pieces=jh85", "twelfth-rank=jh85"][..], 17),
     ] {
         run(Config {
             variant: "taikyoku",

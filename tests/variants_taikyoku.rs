@@ -5,7 +5,7 @@
 
 mod support;
 
-use koma::game::{EndReason, Game, Illegal, LionCounting, Move, MoveTables, Position, Setup};
+use koma::game::{EndReason, Game, Illegal, LionCounting, Move, MoveTables, NO_SQ, Position, Setup};
 use koma::notation::{parse_record, read_usi, replay, write_record, write_usi};
 use koma::rules::{BoardSize, Offset, Side, Square};
 use std::collections::BTreeSet;
@@ -83,6 +83,41 @@ fn taikyoku_setup_has_402_pieces_a_side_of_209_kinds() {
     assert_eq!(piece_at(&pos, "18a"), Some((Side::White, "K".into())));
 }
 
+/// `twelfth-rank = jh85`: the Dogs and Go-Betweens of jh85/taikyokushogi's twelfth rank
+/// (`src/pieces.rs`, `SETUP_RANKS`, commit dedf86b: `. . . . . D . . . . GB . . . . D . . . .
+/// . . . D . . . . GB . . . . D . .` from file 36), not the symmetric ones of the default, and
+/// White's the rotation of Black's; nothing else moves.
+#[test]
+fn taikyoku_twelfth_rank_option_places_jh85s_dogs_and_go_betweens() {
+    let twelfth = |options: &[&str]| {
+        let pos = Position::start(tables(TAIKYOKU, options));
+        let mut black = vec![];
+        for file in (1..=36).rev() {
+            let square = format!("{file}y");
+            if let Some((side, kind)) = piece_at(&pos, &square) {
+                assert_eq!(side, Side::Black, "{square}");
+                let rotated = format!("{}l", 37 - file);
+                assert_eq!(piece_at(&pos, &rotated), Some((Side::White, kind.clone())), "{rotated}");
+                black.push(format!("{kind}{square}"));
+            }
+        }
+        black
+    };
+    assert_eq!(twelfth(&[]), ["D31y", "GB26y", "D22y", "D15y", "GB11y", "D6y"]);
+    assert_eq!(
+        twelfth(&["twelfth-rank=jh85"]),
+        ["D31y", "GB26y", "D21y", "D13y", "GB8y", "D3y"]
+    );
+    let ts = Position::start(tables(TAIKYOKU, &[]));
+    let jh85 = Position::start(tables(TAIKYOKU, &["twelfth-rank=jh85"]));
+    for file in 1..=36 {
+        for rank in (1..=36).filter(|&r| r != 12 && r != 25) {
+            let square = Square::new(file, rank);
+            assert_eq!(ts.piece_at(square), jh85.piece_at(square), "{square}");
+        }
+    }
+}
+
 // ------------------------------------------------------------------ destinations
 
 /// One line of `tests/destinations/taikyoku.txt`.
@@ -94,8 +129,9 @@ struct Entry {
     hook: bool,
 }
 
-fn table() -> Vec<Entry> {
-    piece_table("taikyoku")
+/// The kinds of `tests/destinations/FILE.txt`.
+fn table(file: &str) -> Vec<Entry> {
+    piece_table(file)
         .into_iter()
         .map(|row| {
             let mut entry = Entry {
@@ -113,7 +149,7 @@ fn table() -> Vec<Entry> {
                         let (x, y) = jump
                             .trim_matches(|c| c == '(' || c == ')')
                             .split_once(',')
-                            .unwrap_or_else(|| panic!("taikyoku.txt: `{jump}`"));
+                            .unwrap_or_else(|| panic!("{file}.txt: `{jump}`"));
                         entry.jumps.push((x.parse().expect("dx"), y.parse().expect("dy")));
                     }
                 }
@@ -148,16 +184,16 @@ fn expected(entry: &Entry, board: BoardSize, from: Square) -> BTreeSet<Square> {
     out
 }
 
-/// Every kind of the table, from squares all over the board (edges, centre, both zones): a
-/// lone Black piece's destinations in koma are those the table gives on an empty board.
-/// (Under the default `royal-capture = allowed` a side without a royal has lost and has no
-/// move: the check rule's option lets a lone piece move.)
-#[test]
-fn taikyoku_destinations_match_the_table() {
-    let tables = tables(TAIKYOKU, &["royal-capture=forbidden"]);
+/// Every kind of `tests/destinations/FILE.txt`, from squares all over the board (edges,
+/// centre, both zones): a lone Black piece's destinations in koma, under `options`, are those
+/// the table gives on an empty board. (Under the default `royal-capture = allowed` a side
+/// without a royal has lost and has no move: the check rule's option lets a lone piece move.)
+fn assert_destinations_match(file: &str, options: &[&str]) {
+    let options: Vec<&str> = options.iter().copied().chain(["royal-capture=forbidden"]).collect();
+    let tables = tables(TAIKYOKU, &options);
     let board = tables.rules().board;
-    let entries = table();
-    assert_eq!(entries.len(), tables.rules().pieces.len(), "one line per kind");
+    let entries = table(file);
+    assert_eq!(entries.len(), tables.rules().pieces.len(), "{file}: one line per kind");
     for entry in entries {
         for file in [1, 2, 7, 18, 19, 30, 35, 36] {
             for rank in [3, 5, 11, 12, 18, 19, 25, 35, 36] {
@@ -169,6 +205,80 @@ fn taikyoku_destinations_match_the_table() {
             }
         }
     }
+}
+
+/// The default, `pieces = ts`: taikyoku-shogi.github.io's table (docs/taikyoku.md).
+#[test]
+fn taikyoku_destinations_match_the_table() {
+    assert_destinations_match("taikyoku", &[]);
+}
+
+/// `pieces = jh85`: every kind moves as the engine jh85/taikyokushogi moves it, as
+/// `scripts/jh85_table.py` read its source into `tests/destinations/taikyoku-jh85.txt`
+/// (docs/taikyoku.md, "The jh85 reading").
+#[test]
+fn taikyoku_pieces_jh85_option_moves_every_kind_as_jh85_does() {
+    assert_destinations_match("taikyoku-jh85", &["pieces=jh85"]);
+}
+
+/// The range capturers, whose moves koma plays as Tenjiku's range jump for now
+/// (docs/taikyoku.md, "Range capture"): left out of the comparison with jh85's moves.
+const RANGE_CAPTURERS: [&str; 8] = ["GG", "+GG", "VG", "+VG", "FLG", "AG", "FID", "FCR"];
+
+/// Whether a square is in the promotion zone of `side` (the far eleven ranks).
+fn in_zone(side: Side, square: Square) -> bool {
+    match side {
+        Side::Black => square.rank <= 11,
+        Side::White => square.rank >= 26,
+    }
+}
+
+/// Under `pieces=jh85 twelfth-rank=jh85`, koma's legal moves are jh85/taikyokushogi's in every
+/// position of its random games, as `scripts/jh85_moves.py` recorded them from the engine
+/// itself (`tests/perft/taikyoku.jh85.moves`): moves compared by start, end and promotion.
+/// Left out (docs/taikyoku.md, "The jh85 reading"): the range capturers' moves, and what
+/// [JH] does not allow and koma does: the promotion on a capture that leaves the zone
+/// (`promotion = wikipedia`) and the Lions' pass.
+#[test]
+fn taikyoku_pieces_jh85_option_generates_jh85s_moves_in_play() {
+    let tables = tables(TAIKYOKU, &["pieces=jh85", "twelfth-rank=jh85"]);
+    let path = format!("{}/tests/perft/taikyoku.jh85.moves", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let mut positions = 0;
+    while let Some(position) = lines.next() {
+        let played = position.strip_prefix("position").expect("a `position` line");
+        let expected: BTreeSet<&str> = lines
+            .next()
+            .and_then(|l| l.strip_prefix("moves"))
+            .expect("a `moves` line")
+            .split_whitespace()
+            .collect();
+        let mut pos = Position::start(tables.clone());
+        for text in played.split_whitespace() {
+            play(&mut pos, text);
+        }
+        let geo = pos.geometry();
+        let side = pos.side_to_move();
+        let found: BTreeSet<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                let (_, kind) = piece_at(&pos, &geo.square(m.from).to_string()).expect("a piece moves");
+                !RANGE_CAPTURERS.contains(&kind.as_str())
+            })
+            .filter(|m| !(m.promote && in_zone(side, geo.square(m.from)) && !in_zone(side, geo.square(m.to))))
+            .filter(|m| !(m.from == m.to && m.via == [NO_SQ; 2]))
+            .map(|m| {
+                let promotes = if m.promote { "+" } else { "" };
+                format!("{}{}{promotes}", geo.square(m.from), geo.square(m.to))
+            })
+            .collect();
+        let found: BTreeSet<&str> = found.iter().map(String::as_str).collect();
+        assert_eq!(found, expected, "after `{}`", played.trim());
+        positions += 1;
+    }
+    assert!(positions > 50, "{positions} positions");
 }
 
 // ------------------------------------------------------------------ promotion
