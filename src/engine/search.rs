@@ -6,7 +6,7 @@
 use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position, Sq};
+use crate::game::{LionCounting, Move, NO_SQ, Position, Sq, Undo};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -71,6 +71,10 @@ pub struct Searcher {
     exchange_attackers: Vec<Sq>,
     /// Per ply: whether the move into the node was a null move.
     after_null: Vec<bool>,
+    /// Per ply: the node's [`Eval::board_share`], kept up to date move by move.
+    board_share: Vec<i32>,
+    /// The squares a move being made may change, with what stood on them before.
+    changed: Vec<(Sq, u16)>,
     /// The first iteration's depth (helper threads start at different depths).
     first_depth: i32,
 }
@@ -138,6 +142,8 @@ impl Searcher {
             exchange_moves: Vec::new(),
             exchange_attackers: Vec::new(),
             after_null: vec![false; MAX_PLY + 1],
+            board_share: vec![0; MAX_PLY + 1],
+            changed: Vec::new(),
             first_depth: 1,
         }
     }
@@ -247,8 +253,9 @@ impl Searcher {
         root_moves = order.into_iter().map(|(_, m)| m).collect();
 
         self.nodes += 1;
+        self.board_share[0] = ev.board_share(pos);
         let mut best = root_moves[0];
-        let mut best_score = ev.evaluate(pos);
+        let mut best_score = self.evaluate(ev, pos, 0);
         let mut best_pv = vec![best];
         let mut completed = 0;
         for depth in self.first_depth.min(max_depth as i32)..=max_depth as i32 {
@@ -256,7 +263,7 @@ impl Searcher {
             let mut alpha = -INF;
             let mut found: Option<usize> = None;
             for (i, &m) in root_moves.iter().enumerate() {
-                let undo = pos.make(&m);
+                let undo = self.play(ev, pos, &m, 0);
                 let mut score;
                 if i == 0 {
                     score = -self.negamax(ev, pos, depth - 1, -INF, -alpha, 1);
@@ -323,6 +330,62 @@ impl Searcher {
         }
     }
 
+    /// The evaluation of the node at `ply` for the side to move: [`Eval::evaluate`], with the
+    /// board's material and square bonuses kept up to date move by move.
+    fn evaluate(&self, ev: &Eval, pos: &Position, ply: usize) -> i32 {
+        ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos) + ev.positional(pos))
+    }
+
+    /// Makes `m` in the node at `ply` and brings the child's [`Eval::board_share`] up to date
+    /// from the squares the move may change: its start, its destination and the squares it
+    /// passes through, the squares between start and destination on a line, and, where pieces
+    /// burn, the destination's neighbours.
+    fn play(&mut self, ev: &Eval, pos: &mut Position, m: &Move, ply: usize) -> Undo {
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
+        let geo = ev.tables.geometry();
+        let mut note = |sq: Sq| {
+            if sq != NO_SQ && !changed.iter().any(|&(s, _)| s == sq) {
+                changed.push((sq, pos.board[usize::from(sq)]));
+            }
+        };
+        note(m.from);
+        note(m.to);
+        m.via.iter().for_each(|&sq| note(sq));
+        if !m.is_drop() {
+            let (a, b) = (geo.square(m.from), geo.square(m.to));
+            let (df, dr) = (
+                i32::from(b.file) - i32::from(a.file),
+                i32::from(b.rank) - i32::from(a.rank),
+            );
+            if df == 0 || dr == 0 || df.abs() == dr.abs() {
+                let (sf, sr) = (df.signum(), dr.signum());
+                let mut sq = m.from;
+                while let Some(next) = geo.step(sq, sf, sr).filter(|&next| next != m.to) {
+                    note(next);
+                    sq = next;
+                }
+            }
+        }
+        if ev.burners {
+            ev.neighbours(m.to).for_each(&mut note);
+        }
+        let before: i32 = changed.iter().map(|&(sq, code)| ev.square_share(code, sq)).sum();
+        let undo = pos.make(m);
+        let after: i32 = changed
+            .iter()
+            .map(|&(sq, _)| ev.square_share(pos.board[usize::from(sq)], sq))
+            .sum();
+        self.changed = changed;
+        self.board_share[ply + 1] = self.board_share[ply] - before + after;
+        debug_assert_eq!(
+            self.board_share[ply + 1],
+            ev.board_share(pos),
+            "a move changed a square not noted"
+        );
+        undo
+    }
+
     /// Whether to stop now: out of nodes or out of time, or told to stop.
     #[inline]
     fn should_stop(&mut self) -> bool {
@@ -350,7 +413,7 @@ impl Searcher {
             return repetition_score(pos, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return ev.evaluate(pos);
+            return self.evaluate(ev, pos, ply);
         }
         // No line can do better than a mate at once, or worse than being mated now.
         let mated_now = -MATE + ply as i32;
@@ -404,7 +467,7 @@ impl Searcher {
         // Near the leaves, quiet moves that give no check cannot lift a hopeless score to
         // alpha (futility pruning).
         let futile = if !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND {
-            Some(ev.evaluate(pos) + FUTILITY_MARGIN * depth)
+            Some(self.evaluate(ev, pos, ply) + FUTILITY_MARGIN * depth)
         } else {
             None
         };
@@ -416,7 +479,7 @@ impl Searcher {
             self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
             let quiet = scores[i] < KILLER;
-            let undo = pos.make(&m);
+            let undo = self.play(ev, pos, &m, ply);
             // The repetition rule, where it forbids moves, is applied to the moves played.
             if pos.repetition_breach().is_err() {
                 pos.unmake(&m, &undo);
@@ -513,7 +576,12 @@ impl Searcher {
         ply: usize,
         excluded: bool,
     ) -> Option<i32> {
-        if excluded || depth < 3 || self.after_null[ply] || beta.abs() >= MATE_BOUND || ev.evaluate(pos) < beta {
+        if excluded
+            || depth < 3
+            || self.after_null[ply]
+            || beta.abs() >= MATE_BOUND
+            || self.evaluate(ev, pos, ply) < beta
+        {
             return None;
         }
         let stay = null_move_square(ev, pos)?;
@@ -526,6 +594,7 @@ impl Searcher {
         };
         let reduction = 2 + depth / 4;
         let undo = pos.make(&null);
+        self.board_share[ply + 1] = self.board_share[ply];
         self.after_null[ply + 1] = true;
         let score = -self.negamax(ev, pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         self.after_null[ply + 1] = false;
@@ -547,7 +616,7 @@ impl Searcher {
         if let Some(score) = terminal(ev, pos, ply) {
             return score;
         }
-        let stand = ev.evaluate(pos);
+        let stand = self.evaluate(ev, pos, ply);
         if stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -581,7 +650,7 @@ impl Searcher {
         let mut i = 0;
         while let Some(m) = self.pick_not_losing(ev, pos, &mut moves, &mut scores, &mut unweighed, i) {
             i += 1;
-            let undo = pos.make(&m);
+            let undo = self.play(ev, pos, &m, ply);
             if guard && pos.royal_in_check(side) {
                 pos.unmake(&m, &undo);
                 continue;
@@ -1013,6 +1082,44 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The material and square bonuses the search keeps up to date move by move are those
+    /// counted afresh, along random games of variants with drops, Lions, burning and hooks.
+    #[test]
+    fn the_board_share_kept_move_by_move_is_the_one_counted_afresh() {
+        let mut searcher = Searcher::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for variant in ["shogi", "chu", "tenjiku", "maka-dai-dai", "dai-dai"] {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+            let ev = Eval::new(pos.tables().clone());
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                searcher.board_share[0] = ev.board_share(&pos);
+                for m in &moves {
+                    let undo = searcher.play(&ev, &mut pos, m, 0);
+                    assert_eq!(searcher.board_share[1], ev.board_share(&pos), "{variant}: {m:?}");
+                    pos.unmake(m, &undo);
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Captures first, to reach burning and multiple captures.
+                let captures: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
+                    .collect();
+                let m = match captures.len() {
+                    0 => moves[(seed >> 8) as usize % moves.len()],
+                    n => *captures[(seed >> 8) as usize % n],
+                };
+                pos.make(&m);
+            }
+        }
     }
 
     /// The order of a node's moves: weighed all at once and picked by `best_index`, or
