@@ -77,6 +77,9 @@ pub struct Searcher {
     changed: Vec<(Sq, u16)>,
     /// The first iteration's depth (helper threads start at different depths).
     first_depth: i32,
+    /// How far the positional terms may take the score from the material and square
+    /// bonuses: the most they have reached in this search, plus [`LAZY_SLACK`].
+    lazy_margin: i32,
 }
 
 impl Default for Searcher {
@@ -145,6 +148,7 @@ impl Searcher {
             board_share: vec![0; MAX_PLY + 1],
             changed: Vec::new(),
             first_depth: 1,
+            lazy_margin: LAZY_SLACK,
         }
     }
 
@@ -254,6 +258,7 @@ impl Searcher {
 
         self.nodes += 1;
         self.board_share[0] = ev.board_share(pos);
+        self.lazy_margin = LAZY_SLACK;
         let mut best = root_moves[0];
         let mut best_score = self.evaluate(ev, pos, 0);
         let mut best_pv = vec![best];
@@ -332,8 +337,26 @@ impl Searcher {
 
     /// The evaluation of the node at `ply` for the side to move: [`Eval::evaluate`], with the
     /// board's material and square bonuses kept up to date move by move.
-    fn evaluate(&self, ev: &Eval, pos: &Position, ply: usize) -> i32 {
-        ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos) + ev.positional(pos))
+    fn evaluate(&mut self, ev: &Eval, pos: &Position, ply: usize) -> i32 {
+        let positional = ev.positional(pos);
+        self.lazy_margin = self.lazy_margin.max(positional.abs() + LAZY_SLACK);
+        ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos) + positional)
+    }
+
+    /// The evaluation where only its place against the window (`alpha`, `beta`) matters
+    /// (lazy evaluation): when the material and square bonuses alone lie further outside the
+    /// window than the positional terms have reached in this search (plus
+    /// [`LAZY_SLACK`]), the runs of squares are not walked and the bound they give is
+    /// returned instead (at most `alpha`, or at least `beta`).
+    fn lazy_evaluate(&mut self, ev: &Eval, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let cheap = ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos));
+        if cheap - self.lazy_margin >= beta {
+            cheap - self.lazy_margin
+        } else if cheap + self.lazy_margin <= alpha {
+            cheap + self.lazy_margin
+        } else {
+            self.evaluate(ev, pos, ply)
+        }
     }
 
     /// Makes `m` in the node at `ply` and brings the child's [`Eval::board_share`] up to date
@@ -467,7 +490,10 @@ impl Searcher {
         // Near the leaves, quiet moves that give no check cannot lift a hopeless score to
         // alpha (futility pruning).
         let futile = if !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND {
-            Some(self.evaluate(ev, pos, ply) + FUTILITY_MARGIN * depth)
+            {
+                let hopeless = alpha - FUTILITY_MARGIN * depth;
+                Some(self.lazy_evaluate(ev, pos, ply, hopeless, hopeless + 1) + FUTILITY_MARGIN * depth)
+            }
         } else {
             None
         };
@@ -616,7 +642,7 @@ impl Searcher {
         if let Some(score) = terminal(ev, pos, ply) {
             return score;
         }
-        let stand = self.evaluate(ev, pos, ply);
+        let stand = self.lazy_evaluate(ev, pos, ply, alpha, beta);
         if stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -928,6 +954,9 @@ fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
 /// near the leaves.
 const FUTILITY_MARGIN: i32 = 200;
+
+/// What the lazy evaluation's margin adds to the most the positional terms have reached.
+const LAZY_SLACK: i32 = 100;
 
 /// A capture that cannot bring the score within this much of alpha is skipped.
 const DELTA_MARGIN: i32 = 200;
