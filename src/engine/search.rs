@@ -80,6 +80,9 @@ pub struct Searcher {
     /// How far the positional terms may take the score from the material and square
     /// bonuses: the most they have reached in this search, plus [`LAZY_SLACK`].
     lazy_margin: i32,
+    /// The positional terms of positions met before, by hash (one per slot, the latest
+    /// kept): iterative deepening meets the same leaves again.
+    positional_cache: Vec<(u64, i32)>,
 }
 
 impl Default for Searcher {
@@ -149,6 +152,7 @@ impl Searcher {
             changed: Vec::new(),
             first_depth: 1,
             lazy_margin: LAZY_SLACK,
+            positional_cache: vec![(0, 0); POSITIONAL_CACHE],
         }
     }
 
@@ -204,6 +208,7 @@ impl Searcher {
             let kinds = pos.tables().kind_count();
             self.history = vec![0; kinds * 2 * eval.squares.len()];
             self.eval = Some(eval);
+            self.positional_cache.fill((0, 0));
             self.clear();
         }
         for h in &mut self.history {
@@ -338,7 +343,15 @@ impl Searcher {
     /// The evaluation of the node at `ply` for the side to move: [`Eval::evaluate`], with the
     /// board's material and square bonuses kept up to date move by move.
     fn evaluate(&mut self, ev: &Eval, pos: &Position, ply: usize) -> i32 {
-        let positional = ev.positional(pos);
+        let key = pos.hash();
+        let slot = &mut self.positional_cache[(key as usize) & (POSITIONAL_CACHE - 1)];
+        let positional = if slot.0 == key {
+            slot.1
+        } else {
+            let positional = ev.positional(pos);
+            *slot = (key, positional);
+            positional
+        };
         self.lazy_margin = self.lazy_margin.max(positional.abs() + LAZY_SLACK);
         ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos) + positional)
     }
@@ -478,7 +491,11 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
-        pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
+        // Moves are checked for legality only as they come up (a node cut off early checks
+        // no other).
+        moves.clear();
+        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+        let legality = pos.legality_ignoring_history();
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -504,6 +521,9 @@ impl Searcher {
         for i in 0..moves.len() {
             self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
+            if !pos.passes_legality(&legality, &m) {
+                continue;
+            }
             let quiet = scores[i] < KILLER;
             let undo = self.play(ev, pos, &m, ply);
             // The repetition rule, where it forbids moves, is applied to the moves played.
@@ -954,6 +974,9 @@ fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
 /// near the leaves.
 const FUTILITY_MARGIN: i32 = 200;
+
+/// The slots of the positional terms' cache (a power of two).
+const POSITIONAL_CACHE: usize = 1 << 16;
 
 /// What the lazy evaluation's margin adds to the most the positional terms have reached.
 const LAZY_SLACK: i32 = 100;
