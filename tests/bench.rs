@@ -52,7 +52,7 @@ fn search_bench_searches_shogi_chu_and_dai() {
     );
     let mut sum = 0;
     for row in positions {
-        let nodes: u64 = row[row.len() - 4].parse().unwrap();
+        let nodes: u64 = row[row.len() - 5].parse().unwrap();
         assert!(nodes > 0, "{text}");
         assert_ne!(row.last(), Some(&"none"), "{text}");
         sum += nodes;

@@ -5,6 +5,9 @@
 //! - `pseudo_moves_from` gives the moves of `pseudo_moves` that the piece on its square
 //!   makes, in the same order (passes aside: a position writes its one pass as the first
 //!   passing piece's);
+//! - `passes_legality`, asked of each pseudo-legal move as it comes up (the moves found
+//!   legal played and taken back in between, as the search does), keeps exactly the moves
+//!   `legal_moves_ignoring_history_into` keeps;
 //! - `attackers` names exactly the pieces that have a move ending on the square, for every
 //!   square an enemy piece stands on (in a game not yet over).
 
@@ -47,6 +50,27 @@ fn pseudo_captures_are_the_capturing_pseudo_moves() {
             let expected: Vec<Move> = all.iter().filter(|m| captures(pos, m)).copied().collect();
             assert_eq!(caps, expected, "{counting:?} in {}", write_sfen(pos));
         }
+    });
+}
+
+#[test]
+fn moves_checked_for_legality_one_at_a_time_are_the_legal_moves() {
+    let (mut pseudo, mut legal) = (Vec::new(), Vec::new());
+    each_position(|pos| {
+        pos.legal_moves_ignoring_history_into(&mut legal, LionCounting::Distinct);
+        pseudo.clear();
+        pos.pseudo_moves(&mut pseudo, LionCounting::Distinct);
+        let legality = pos.legality_ignoring_history();
+        let mut kept = Vec::new();
+        for m in &pseudo {
+            if pos.passes_legality(&legality, m) {
+                kept.push(*m);
+                let undo = pos.make(m);
+                pos.unmake(m, &undo);
+            }
+        }
+        legal.sort_by_key(|m| pseudo.iter().position(|p| p == m));
+        assert_eq!(kept, legal, "in {}", write_sfen(pos));
     });
 }
 

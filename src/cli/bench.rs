@@ -88,7 +88,7 @@ fn pick(counts: &[(u32, u64)], budget: u64) -> Option<(u32, u64)> {
 /// The CPU time this thread has run, where the system tells it (Linux's
 /// `/proc/thread-self/schedstat`, in nanoseconds): unlike the wall clock, it does not count
 /// the time other programs take the processor away.
-fn thread_cpu_time() -> Option<Duration> {
+pub(super) fn thread_cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos = stat.split_whitespace().next()?.parse().ok()?;
     Some(Duration::from_nanos(nanos))

@@ -65,6 +65,9 @@ pub(crate) struct Eval {
     /// The kinds that can be held in hand.
     hand_kinds: Vec<PieceId>,
     royal: Vec<bool>,
+    /// Whether some kind burns its neighbours (a move may then change squares around its
+    /// destination).
+    pub burners: bool,
     /// Every square by index.
     pub squares: Vec<Square>,
     /// Position bonus per (kind, side, square): advance and centre (royals: staying home),
@@ -75,7 +78,6 @@ pub(crate) struct Eval {
     protected_bonus: Vec<i32>,
     /// Whether any kind has a protection bonus.
     any_protected: bool,
-    drops: bool,
     pub has_royals: bool,
     pub bare_king: bool,
     /// The first check wins: a side to move in check has lost.
@@ -172,7 +174,7 @@ impl Eval {
             squares,
             square_bonus,
             protected_bonus,
-            drops: rules.drops,
+            burners: tables.kinds().iter().any(|k| k.burns),
             has_royals: rules.pieces.iter().any(|p| p.royal),
             bare_king: rules.end.bare_king,
             check_wins: rules.end.check_wins,
@@ -191,9 +193,53 @@ impl Eval {
         self.royal[kind.index()]
     }
 
-    /// The evaluation from the point of view of the side to move.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let n = self.squares.len();
+    /// A score from Black's point of view, seen by the side to move.
+    #[inline]
+    pub fn for_side_to_move(&self, pos: &Position, black: i32) -> i32 {
+        match pos.side_to_move() {
+            Side::Black => black,
+            Side::White => -black,
+        }
+    }
+
+    /// The declared values and square bonuses of the pieces on the board, from Black's point
+    /// of view: the part of the evaluation the search keeps up to date move by move
+    /// ([`Eval::square_share`]).
+    pub fn board_share(&self, pos: &Position) -> i32 {
+        (0..pos.board.len() as Sq)
+            .map(|sq| self.square_share(pos.board[usize::from(sq)], sq))
+            .sum()
+    }
+
+    /// What the piece `code` (0: none) standing on `sq` adds to [`Eval::board_share`].
+    #[inline]
+    pub fn square_share(&self, code: u16, sq: Sq) -> i32 {
+        if code == 0 {
+            return 0;
+        }
+        let (side, kind) = (code_side(code), code_kind(code));
+        let (s, k) = (side.index(), kind.index());
+        let share = self.value[k] + self.square_bonus[(k * 2 + s) * self.squares.len() + usize::from(sq)];
+        match side {
+            Side::Black => share,
+            Side::White => -share,
+        }
+    }
+
+    /// The pieces in hand, from Black's point of view.
+    pub fn hand_share(&self, pos: &Position) -> i32 {
+        let mut score = 0;
+        for &k in &self.hand_kinds {
+            let held = pos.in_hand(Side::Black, k) as i32 - pos.in_hand(Side::White, k) as i32;
+            score += held * self.hand_value[k.index()];
+        }
+        score
+    }
+
+    /// The terms read from the pieces' runs of squares as the board stands, from Black's
+    /// point of view: mobility, attacks next to the royals, protected Lions. The costly part
+    /// of the evaluation (every piece's runs are walked).
+    pub fn positional(&self, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
@@ -202,11 +248,9 @@ impl Eval {
                 continue;
             }
             let (side, kind) = (code_side(code), code_kind(code));
-            let (s, k) = (side.index(), kind.index());
-            score[s] += self.value[k] + self.square_bonus[(k * 2 + s) * n + sq];
             let reach = self.walk_runs(&pos.board, side, kind, sq as Sq, &mut attacks);
-            if !self.royal[k] {
-                score[s] += WEIGHTS.mobility * reach;
+            if !self.royal[kind.index()] {
+                score[side.index()] += WEIGHTS.mobility * reach;
             }
         }
         for side in [Side::Black, Side::White] {
@@ -231,16 +275,7 @@ impl Eval {
                 }
             }
         }
-        if self.drops {
-            for &k in &self.hand_kinds {
-                for side in [Side::Black, Side::White] {
-                    let n = pos.in_hand(side, k) as i32;
-                    score[side.index()] += n * self.hand_value[k.index()];
-                }
-            }
-        }
-        let me = pos.side_to_move().index();
-        score[me] - score[1 - me]
+        score[0] - score[1]
     }
 
     /// Walks the runs of squares of a piece on the board as it stands: marks the squares it
@@ -275,7 +310,7 @@ impl Eval {
     }
 
     /// The squares next to `sq`.
-    fn neighbours(&self, sq: Sq) -> impl Iterator<Item = Sq> + '_ {
+    pub fn neighbours(&self, sq: Sq) -> impl Iterator<Item = Sq> + '_ {
         let geo = self.tables.geometry();
         (-1..=1)
             .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))

@@ -20,11 +20,15 @@
 //! detection and move generation (only the attackers' moves are generated), so it holds
 //! for every movement of every variant; the quiescence search generates only captures, and
 //! a capture is weighed by exchange only when it comes up to be searched (a node cut off
-//! early weighs no other), in the order that weighing all first would give.
+//! early weighs no other), in the order that weighing all first would give. The main search
+//! likewise checks a move's legality only when it comes up.
 //! The evaluation is material at the declared values (pieces in hand a little more), plus
 //! a small bonus for advanced and central pieces and for royals kept home, and terms read
 //! from the compiled tables: mobility, attacks next to the royals, promotion-zone pressure,
-//! protected Lions under the Lion-trading rules (weights as data in `eval.rs`). Game ends follow the rules: checkmate and a side without
+//! protected Lions under the Lion-trading rules (weights as data in `eval.rs`). The search
+//! keeps the material and square bonuses up to date move by move, and walks the pieces'
+//! runs of squares only where the score could fall inside the window (lazy evaluation), with
+//! a cache of those terms by position. Game ends follow the rules: checkmate and a side without
 //! royal pieces lose, stalemate scores as `stalemate` says, the bare-king rule is judged
 //! simply (a side left bare loses, without looking for an immediate reply that bares the
 //! other), a position that repeats one already seen scores as a draw, and where the

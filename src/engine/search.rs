@@ -6,7 +6,7 @@
 use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position, Sq};
+use crate::game::{LionCounting, Move, NO_SQ, Position, Sq, Undo};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -71,8 +71,18 @@ pub struct Searcher {
     exchange_attackers: Vec<Sq>,
     /// Per ply: whether the move into the node was a null move.
     after_null: Vec<bool>,
+    /// Per ply: the node's [`Eval::board_share`], kept up to date move by move.
+    board_share: Vec<i32>,
+    /// The squares a move being made may change, with what stood on them before.
+    changed: Vec<(Sq, u16)>,
     /// The first iteration's depth (helper threads start at different depths).
     first_depth: i32,
+    /// How far the positional terms may take the score from the material and square
+    /// bonuses: the most they have reached in this search, plus [`LAZY_SLACK`].
+    lazy_margin: i32,
+    /// The positional terms of positions met before, by hash (one per slot, the latest
+    /// kept): iterative deepening meets the same leaves again.
+    positional_cache: Vec<(u64, i32)>,
 }
 
 impl Default for Searcher {
@@ -138,7 +148,11 @@ impl Searcher {
             exchange_moves: Vec::new(),
             exchange_attackers: Vec::new(),
             after_null: vec![false; MAX_PLY + 1],
+            board_share: vec![0; MAX_PLY + 1],
+            changed: Vec::new(),
             first_depth: 1,
+            lazy_margin: LAZY_SLACK,
+            positional_cache: vec![(0, 0); POSITIONAL_CACHE],
         }
     }
 
@@ -194,6 +208,7 @@ impl Searcher {
             let kinds = pos.tables().kind_count();
             self.history = vec![0; kinds * 2 * eval.squares.len()];
             self.eval = Some(eval);
+            self.positional_cache.fill((0, 0));
             self.clear();
         }
         for h in &mut self.history {
@@ -247,8 +262,10 @@ impl Searcher {
         root_moves = order.into_iter().map(|(_, m)| m).collect();
 
         self.nodes += 1;
+        self.board_share[0] = ev.board_share(pos);
+        self.lazy_margin = LAZY_SLACK;
         let mut best = root_moves[0];
-        let mut best_score = ev.evaluate(pos);
+        let mut best_score = self.evaluate(ev, pos, 0);
         let mut best_pv = vec![best];
         let mut completed = 0;
         for depth in self.first_depth.min(max_depth as i32)..=max_depth as i32 {
@@ -256,7 +273,7 @@ impl Searcher {
             let mut alpha = -INF;
             let mut found: Option<usize> = None;
             for (i, &m) in root_moves.iter().enumerate() {
-                let undo = pos.make(&m);
+                let undo = self.play(ev, pos, &m, 0);
                 let mut score;
                 if i == 0 {
                     score = -self.negamax(ev, pos, depth - 1, -INF, -alpha, 1);
@@ -323,6 +340,88 @@ impl Searcher {
         }
     }
 
+    /// The evaluation of the node at `ply` for the side to move: [`Eval::evaluate`], with the
+    /// board's material and square bonuses kept up to date move by move.
+    fn evaluate(&mut self, ev: &Eval, pos: &Position, ply: usize) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.positional_cache[(key as usize) & (POSITIONAL_CACHE - 1)];
+        let positional = if slot.0 == key {
+            slot.1
+        } else {
+            let positional = ev.positional(pos);
+            *slot = (key, positional);
+            positional
+        };
+        self.lazy_margin = self.lazy_margin.max(positional.abs() + LAZY_SLACK);
+        ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos) + positional)
+    }
+
+    /// The evaluation where only its place against the window (`alpha`, `beta`) matters
+    /// (lazy evaluation): when the material and square bonuses alone lie further outside the
+    /// window than the positional terms have reached in this search (plus
+    /// [`LAZY_SLACK`]), the runs of squares are not walked and the bound they give is
+    /// returned instead (at most `alpha`, or at least `beta`).
+    fn lazy_evaluate(&mut self, ev: &Eval, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let cheap = ev.for_side_to_move(pos, self.board_share[ply] + ev.hand_share(pos));
+        if cheap - self.lazy_margin >= beta {
+            cheap - self.lazy_margin
+        } else if cheap + self.lazy_margin <= alpha {
+            cheap + self.lazy_margin
+        } else {
+            self.evaluate(ev, pos, ply)
+        }
+    }
+
+    /// Makes `m` in the node at `ply` and brings the child's [`Eval::board_share`] up to date
+    /// from the squares the move may change: its start, its destination and the squares it
+    /// passes through, the squares between start and destination on a line, and, where pieces
+    /// burn, the destination's neighbours.
+    fn play(&mut self, ev: &Eval, pos: &mut Position, m: &Move, ply: usize) -> Undo {
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
+        let geo = ev.tables.geometry();
+        let mut note = |sq: Sq| {
+            if sq != NO_SQ && !changed.iter().any(|&(s, _)| s == sq) {
+                changed.push((sq, pos.board[usize::from(sq)]));
+            }
+        };
+        note(m.from);
+        note(m.to);
+        m.via.iter().for_each(|&sq| note(sq));
+        if !m.is_drop() {
+            let (a, b) = (geo.square(m.from), geo.square(m.to));
+            let (df, dr) = (
+                i32::from(b.file) - i32::from(a.file),
+                i32::from(b.rank) - i32::from(a.rank),
+            );
+            if df == 0 || dr == 0 || df.abs() == dr.abs() {
+                let (sf, sr) = (df.signum(), dr.signum());
+                let mut sq = m.from;
+                while let Some(next) = geo.step(sq, sf, sr).filter(|&next| next != m.to) {
+                    note(next);
+                    sq = next;
+                }
+            }
+        }
+        if ev.burners {
+            ev.neighbours(m.to).for_each(&mut note);
+        }
+        let before: i32 = changed.iter().map(|&(sq, code)| ev.square_share(code, sq)).sum();
+        let undo = pos.make(m);
+        let after: i32 = changed
+            .iter()
+            .map(|&(sq, _)| ev.square_share(pos.board[usize::from(sq)], sq))
+            .sum();
+        self.changed = changed;
+        self.board_share[ply + 1] = self.board_share[ply] - before + after;
+        debug_assert_eq!(
+            self.board_share[ply + 1],
+            ev.board_share(pos),
+            "a move changed a square not noted"
+        );
+        undo
+    }
+
     /// Whether to stop now: out of nodes or out of time, or told to stop.
     #[inline]
     fn should_stop(&mut self) -> bool {
@@ -350,7 +449,7 @@ impl Searcher {
             return repetition_score(pos, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return ev.evaluate(pos);
+            return self.evaluate(ev, pos, ply);
         }
         // No line can do better than a mate at once, or worse than being mated now.
         let mated_now = -MATE + ply as i32;
@@ -392,7 +491,11 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
-        pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
+        // Moves are checked for legality only as they come up (a node cut off early checks
+        // no other).
+        moves.clear();
+        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+        let legality = pos.legality_ignoring_history();
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -404,7 +507,10 @@ impl Searcher {
         // Near the leaves, quiet moves that give no check cannot lift a hopeless score to
         // alpha (futility pruning).
         let futile = if !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND {
-            Some(ev.evaluate(pos) + FUTILITY_MARGIN * depth)
+            {
+                let hopeless = alpha - FUTILITY_MARGIN * depth;
+                Some(self.lazy_evaluate(ev, pos, ply, hopeless, hopeless + 1) + FUTILITY_MARGIN * depth)
+            }
         } else {
             None
         };
@@ -415,8 +521,11 @@ impl Searcher {
         for i in 0..moves.len() {
             self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
+            if !pos.passes_legality(&legality, &m) {
+                continue;
+            }
             let quiet = scores[i] < KILLER;
-            let undo = pos.make(&m);
+            let undo = self.play(ev, pos, &m, ply);
             // The repetition rule, where it forbids moves, is applied to the moves played.
             if pos.repetition_breach().is_err() {
                 pos.unmake(&m, &undo);
@@ -513,7 +622,12 @@ impl Searcher {
         ply: usize,
         excluded: bool,
     ) -> Option<i32> {
-        if excluded || depth < 3 || self.after_null[ply] || beta.abs() >= MATE_BOUND || ev.evaluate(pos) < beta {
+        if excluded
+            || depth < 3
+            || self.after_null[ply]
+            || beta.abs() >= MATE_BOUND
+            || self.evaluate(ev, pos, ply) < beta
+        {
             return None;
         }
         let stay = null_move_square(ev, pos)?;
@@ -527,6 +641,7 @@ impl Searcher {
         };
         let reduction = 2 + depth / 4;
         let undo = pos.make(&null);
+        self.board_share[ply + 1] = self.board_share[ply];
         self.after_null[ply + 1] = true;
         let score = -self.negamax(ev, pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         self.after_null[ply + 1] = false;
@@ -548,7 +663,7 @@ impl Searcher {
         if let Some(score) = terminal(ev, pos, ply) {
             return score;
         }
-        let stand = ev.evaluate(pos);
+        let stand = self.lazy_evaluate(ev, pos, ply, alpha, beta);
         if stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -582,7 +697,7 @@ impl Searcher {
         let mut i = 0;
         while let Some(m) = self.pick_not_losing(ev, pos, &mut moves, &mut scores, &mut unweighed, i) {
             i += 1;
-            let undo = pos.make(&m);
+            let undo = self.play(ev, pos, &m, ply);
             if guard && pos.royal_in_check(side) {
                 pos.unmake(&m, &undo);
                 continue;
@@ -861,6 +976,12 @@ fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
 /// near the leaves.
 const FUTILITY_MARGIN: i32 = 200;
 
+/// The slots of the positional terms' cache (a power of two).
+const POSITIONAL_CACHE: usize = 1 << 16;
+
+/// What the lazy evaluation's margin adds to the most the positional terms have reached.
+const LAZY_SLACK: i32 = 100;
+
 /// A capture that cannot bring the score within this much of alpha is skipped.
 const DELTA_MARGIN: i32 = 200;
 
@@ -1017,6 +1138,44 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The material and square bonuses the search keeps up to date move by move are those
+    /// counted afresh, along random games of variants with drops, Lions, burning and hooks.
+    #[test]
+    fn the_board_share_kept_move_by_move_is_the_one_counted_afresh() {
+        let mut searcher = Searcher::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for variant in ["shogi", "chu", "tenjiku", "maka-dai-dai", "dai-dai"] {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+            let ev = Eval::new(pos.tables().clone());
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                searcher.board_share[0] = ev.board_share(&pos);
+                for m in &moves {
+                    let undo = searcher.play(&ev, &mut pos, m, 0);
+                    assert_eq!(searcher.board_share[1], ev.board_share(&pos), "{variant}: {m:?}");
+                    pos.unmake(m, &undo);
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Captures first, to reach burning and multiple captures.
+                let captures: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
+                    .collect();
+                let m = match captures.len() {
+                    0 => moves[(seed >> 8) as usize % moves.len()],
+                    n => *captures[(seed >> 8) as usize % n],
+                };
+                pos.make(&m);
+            }
+        }
     }
 
     /// The order of a node's moves: weighed all at once and picked by `best_index`, or

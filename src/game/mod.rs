@@ -13,7 +13,7 @@ pub(crate) mod random;
 pub mod tables;
 mod walks;
 
-pub use movegen::LionCounting;
+pub use movegen::{Legality, LionCounting};
 pub use outcome::{EndReason, Game, GameResult};
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};

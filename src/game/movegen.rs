@@ -94,6 +94,20 @@ impl Position {
         n
     }
 
+    /// Prepares the legality check of this position's pseudo-legal moves one at a time, as
+    /// [`Position::legal_moves_ignoring_history_into`] would check them all: for a search
+    /// that checks a move only when it comes up. Valid while the position is this one.
+    pub fn legality_ignoring_history(&mut self) -> Legality {
+        Legality(self.legality_filter(History::Ignored))
+    }
+
+    /// Whether the pseudo-legal move `m` of this position passes every legality rule but the
+    /// repetition rule (`legality` from [`Position::legality_ignoring_history`] of this
+    /// position).
+    pub fn passes_legality(&mut self, legality: &Legality, m: &Move) -> bool {
+        self.passes(&legality.0, m).is_ok()
+    }
+
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&mut self) -> bool {
         let mut buffer = Vec::new();
@@ -564,6 +578,10 @@ enum History {
     Applies,
     Ignored,
 }
+
+/// What the legality check of one position's moves shares, computed once
+/// ([`Position::legality_ignoring_history`]).
+pub struct Legality(Filter);
 
 /// Facts about the position that every move's legality check shares.
 struct Filter {
