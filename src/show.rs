@@ -579,10 +579,10 @@ fn extent(movement: &Movement) -> Extent {
         Movement::Leap { to, .. } => Extent::Limited(to.king_distance()),
         Movement::AreaLion { steps, .. } => Extent::Limited(steps),
         Movement::LineLion { dir, steps, .. } => Extent::Limited(steps * dir.king_distance()),
-        Movement::Ride { max: None, .. } | Movement::RangeJump { .. } | Movement::Passing { max: None, .. }
-        | Movement::RangeCapture { .. } => {
-            Extent::Unlimited
-        }
+        Movement::Ride { max: None, .. }
+        | Movement::RangeJump { .. }
+        | Movement::Passing { max: None, .. }
+        | Movement::RangeCapture { .. } => Extent::Unlimited,
         Movement::Passing { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
         Movement::Area { steps, .. } => Extent::Limited(steps),
         Movement::Igui { .. } => Extent::Limited(1),
