@@ -531,10 +531,17 @@ impl Position {
         let mover_is_lion = self.t.kind(code_kind(self.board[usize::from(m.from)])).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
-        // The squares taken, gathered first: judging a Lion's protection makes the move.
+        // The squares taken, gathered first: judging a Lion's protection makes the move. Only
+        // a sweep's depend on the board.
         let mut taken = [NO_SQ; MAX_FILES];
-        for (slot, sq) in taken.iter_mut().zip(taken_squares(geometry, &self.board, *m)) {
-            *slot = sq;
+        if m.sweep {
+            for (slot, sq) in taken.iter_mut().zip(taken_squares(geometry, &self.board, *m)) {
+                *slot = sq;
+            }
+        } else {
+            for (slot, sq) in taken.iter_mut().zip(m.captures()) {
+                *slot = sq;
+            }
         }
         for sq in taken.into_iter().take_while(|&sq| sq != NO_SQ) {
             let code = self.board[usize::from(sq)];
