@@ -304,7 +304,7 @@ impl XBoard {
         let report: Report = Box::new(move |result: &SearchResult| {
             match result.best {
                 Some(best) => {
-                    say(&format!("move {}", view.write_move(game.position_mut(), &best)));
+                    say(&format!("move {}", view.write_move(game.position(), &best)));
                     if game.play(best).is_ok()
                         && let Some(end) = game.result()
                     {
@@ -435,7 +435,7 @@ fn thinking_line(view: &View, root: &Position, info: &Info) -> String {
     let mut pos = root.clone();
     let mut line = Vec::new();
     for m in &info.pv {
-        line.push(view.write_move(&mut pos, m));
+        line.push(view.write_move(&pos, m));
         pos.make(m);
     }
     format!(

@@ -1,11 +1,11 @@
 //! A variant as XBoard sees it: squares as XBoard names them (files `a`… from Black's left,
 //! ranks `1`… from Black's side, so that koma's Black is XBoard's white), piece IDs (a letter,
 //! with `'` or `!` when letters run out, `+` for a promoted piece), FEN, moves in coordinates
-//! with Lion moves in multi-leg form (`e5f6,f6g7`), and the `setup` and `piece` commands that
+//! with Lion moves in multi-leg form (`e5f6,f6g7`) and a pass as `@@@@`, and the `setup` and `piece` commands that
 //! define a variant XBoard does not know.
 
 use super::betza::betza;
-use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position, Setup};
+use koma::game::{Move, MoveTables, NO_SQ, Position, Setup};
 use koma::notation::read_usi;
 use koma::rules::{PieceId, Side, Square};
 use std::sync::Arc;
@@ -91,24 +91,18 @@ impl View {
     }
 
     /// A move in XBoard's coordinates: `c3c4`, `b2h8+`, `P@e5`; a Lion move leg by leg,
-    /// `e5f6,f6g7` (a pass through an empty square next to it).
-    pub fn write_move(&self, pos: &mut Position, m: &Move) -> String {
+    /// `e5f6,f6g7`; a pass `@@@@`, CECP's null move, which XBoard takes and HaChu reads as
+    /// its Lion's pass (it reads a pass written leg by leg, `e5f6,f6e5`, as a capture there).
+    pub fn write_move(&self, pos: &Position, m: &Move) -> String {
         let geo = pos.geometry();
         if let Some(kind) = m.drop {
             return format!("{}@{}", self.ids[kind.index()], self.square(geo.square(m.to)));
         }
+        if m.is_pass() {
+            return "@@@@".into();
+        }
         let mut path: Vec<Square> = vec![geo.square(m.from)];
         path.extend(m.via.iter().filter(|&&v| v != NO_SQ).map(|&v| geo.square(v)));
-        if m.is_pass() {
-            let mut paths = Vec::new();
-            pos.legal_moves_into(&mut paths, LionCounting::Paths);
-            if let Some(p) = paths
-                .iter()
-                .find(|p| p.from == m.from && p.to == m.to && p.via[0] != NO_SQ)
-            {
-                path.push(geo.square(p.via[0]));
-            }
-        }
         path.push(geo.square(m.to));
         let legs: Vec<String> = path
             .windows(2)
@@ -519,4 +513,35 @@ fn piece_ids(tables: &MoveTables) -> Vec<String> {
             None => ids[i].clone().unwrap_or_default(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::protocol::load_variant;
+
+    /// A Lion that may pass (an empty square next to it) on Chu's board.
+    const LION: &str = "k11/12/12/12/12/12/9N2/9p2/10p1/12/12/K11 w 0 1";
+
+    #[test]
+    fn a_pass_is_written_as_the_null_move_and_read_back() {
+        let view = View::new(load_variant("chu", &[]).expect("chu compiles"));
+        let mut pos = view.read_fen(LION).expect("the position reads");
+        let pass = pos
+            .legal_moves()
+            .into_iter()
+            .find(Move::is_pass)
+            .expect("the Lion may pass");
+        assert_eq!(view.write_move(&pos, &pass), "@@@@");
+        assert_eq!(view.read_move(&mut pos, "@@@@"), Ok(pass));
+        let double = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.via[0] != NO_SQ && !m.is_pass())
+            .expect("a Lion move of two legs");
+        assert!(
+            view.write_move(&pos, &double).contains(','),
+            "two legs, comma-separated"
+        );
+    }
 }
