@@ -926,13 +926,18 @@ impl Gen<'_> {
     /// Whether a move takes a promoted piece of the other side.
     fn takes_promoted(&self, m: &Move) -> bool {
         let t = self.t;
-        taken_squares(t.geometry(), self.board, *m).any(|sq| {
+        let promoted_enemy = |sq: Sq| {
             let code = self.board[usize::from(sq)];
             code != 0 && code_side(code) != self.side && {
                 let kind = code_kind(code);
                 t.kind(kind).unpromoted != kind
             }
-        })
+        };
+        if m.sweep {
+            taken_squares(t.geometry(), self.board, *m).any(promoted_enemy)
+        } else {
+            m.captures().any(promoted_enemy)
+        }
     }
 
     /// The Lion: straight to any square within `steps`, or up to `steps` king steps
