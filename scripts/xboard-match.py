@@ -2,6 +2,8 @@
 """A match in the real XBoard (under xvfb-run): `koma xboard` against another CECP engine
 (HaChu on Chu, for one), N games alternating colours, at a fixed time per move, then the score
 and an Elo estimate with its error. A benchmark, not a test: run it on a quiet machine.
+Pondering is off (`-xponder`: XBoard sends `easy`), so each engine thinks only on its own time
+and the two never compete for a core (koma does not ponder; HaChu does when told `hard`).
 
 Example (koma's Chu options as HaChu plays the game; openings from scripts/openings.py):
   scripts/xboard-match.py --engine /usr/games/hachu --variant chu --games 40 --seconds 1 \
@@ -62,6 +64,7 @@ def main():
         "-searchTime", f"0:{args.seconds:02d}", "-adjudicateDrawMoves", str(args.max_moves),
         "-saveGameFile", args.out + ".pgn", "-debugMode", "true", "-nameOfDebugFile", args.out + ".debug",
         "-popupExitMessage", "false", "-popupMoveErrors", "false", "-saveSettingsOnExit", "false", "-noGUI",
+        "-xponder",
     ]
     if args.loss_score:
         command += ["-adjudicateLossThreshold", str(-abs(args.loss_score))]

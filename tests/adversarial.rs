@@ -6,11 +6,11 @@
 
 mod support;
 
-use koma::compile::limits::{MAX_TABLE_SQUARES, table_entries};
+use koma::compile::limits::{MAX_TABLE_RUNS, table_runs};
 use koma::compile::{self, Check, Compiled, MemoryLoader, Report, Source};
-use koma::game::{EndReason, Game, MAX_MOVE_NUMBER, MoveTables, Position};
+use koma::game::{EndReason, Game, LionCounting, MAX_MOVE_NUMBER, MoveTables, Position, Sq};
 use koma::notation::{MAX_RECORD_MOVES, parse_record, read_move, read_record_file, read_sfen, replay, write_sfen};
-use koma::rules::{BoardSize, MAX_LION_STEPS, MAX_ROYALS, Movement, Offset, Side};
+use koma::rules::{MAX_LION_STEPS, MAX_ROYALS, Movement, Offset, Side};
 use std::sync::Arc;
 use std::time::Instant;
 use support::{folder, koma, tables};
@@ -364,26 +364,9 @@ fn lion_moves_past_three_steps_are_refused_at_the_number() {
 
 #[test]
 fn movement_tables_past_the_limit_are_refused_at_a_piece() {
-    // A piece that leaps to every offset of a 36 × 36 board, and 60 kinds that move as it.
-    let offsets: Vec<String> = (-35..=35)
-        .flat_map(|x| (-35..=35).map(move |y| (x, y)))
-        .filter(|&o| o != (0, 0))
-        .map(|(x, y)| format!("({x}, {y})"))
-        .collect();
-    let mut text = format!(
-        "variant \"Leapers\"\nboard 36 x 36\npiece A \"All\" : leap {}\n",
-        offsets.join(" ")
-    );
-    let kinds: Vec<String> = (0..59).map(abbrev).collect();
-    for (i, kind) in kinds.iter().enumerate() {
-        text.push_str(&format!("piece {kind} \"Leaper {i}\" : as A\n"));
-    }
-    text.push_str("piece K \"King\" royal : step all\nstuck-pieces-stay\nsetup\n");
-    text.push_str(&format!(
-        "  aj: K {}\n  ai: {} A 11\n",
-        kinds[..35].join(" "),
-        kinds[35..].join(" ")
-    ));
+    // A piece that leaps to every offset of a 36 × 36 board (5,040 runs a side), 420 kinds
+    // that move as it, and the King: 4,243,696 runs, past the limit.
+    let text = support::leapers_var(420);
     let started = Instant::now();
     let report = compile_text("leapers.var", &text).report;
     assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
@@ -393,12 +376,12 @@ fn movement_tables_past_the_limit_are_refused_at_a_piece() {
         .find(|d| d.check == Check::Limit)
         .unwrap_or_else(|| panic!("{}", report.render(false)));
     assert!(
-        limit.message.contains(&MAX_TABLE_SQUARES.to_string()),
+        limit.message.contains(&MAX_TABLE_RUNS.to_string()) && limit.message.contains("4243696 runs"),
         "{}",
         limit.message
     );
     assert_eq!(labelled(&report, Check::Limit), "A", "the biggest piece is named");
-    // The count is the tables' own: a step forward from every square but the last rank.
+    // The count is the tables' own: one run a side for a step, none for a walked Lion move.
     let step = Movement::Ride {
         dir: Offset::new(0, 1),
         max: Some(1),
@@ -406,7 +389,37 @@ fn movement_tables_past_the_limit_are_refused_at_a_piece() {
         from_last_rank: false,
         beyond: 0,
     };
-    assert_eq!(table_entries(&step, BoardSize { files: 9, ranks: 9 }), (72, 72));
+    let lion = Movement::AreaLion {
+        steps: 2,
+        mode: Default::default(),
+    };
+    assert_eq!((table_runs(&step), table_runs(&lion)), (1, 0));
+}
+
+#[test]
+fn the_largest_movement_tables_under_the_limit_are_built() {
+    // 60 kinds that leap to every offset of a 36 × 36 board (the limit was once past here):
+    // the lines are shared by every kind, so the variant compiles and plays.
+    let text = support::leapers_var(59);
+    let rules = compile_text("leapers.var", &text)
+        .rules
+        .expect("compiles under the limit");
+    let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+    let side = pos.side_to_move();
+    let squares = pos.geometry().len() as Sq;
+    let own = (0..squares)
+        .filter(|&sq| pos.piece_on(sq).is_some_and(|(s, _)| s == side))
+        .count();
+    // Each leaper reaches every square of the board but those its own side holds.
+    let leapers: Vec<Sq> = (0..squares)
+        .filter(|&sq| pos.piece_on(sq).is_some_and(|(s, k)| s == side && k.0 != 60))
+        .collect();
+    assert_eq!(leapers.len(), 60);
+    for from in leapers {
+        let mut moves = Vec::new();
+        pos.pseudo_moves_from(from, &mut moves, LionCounting::Distinct);
+        assert_eq!(moves.len(), usize::from(squares) - own, "from {from}");
+    }
 }
 
 #[test]

@@ -1039,30 +1039,17 @@ fn limit_file_too_large() {
 /// Past the movement tables' runs (not their squares), the label counts runs.
 #[test]
 fn limit_movement_table_runs_label_counts_runs() {
-    // Six kinds that each leap to every square of a 36 × 36 board: 3,356,640 runs apiece
-    // (leaps are one square a run), 20 million in all with the King, past the 2^24 runs and far within the
-    // 2^27 squares.
-    let offsets: Vec<String> = (-35i32..=35)
-        .flat_map(|x| (-35i32..=35).map(move |y| (x, y)))
-        .filter(|&o| o != (0, 0))
-        .map(|(x, y)| format!("({x}, {y})"))
-        .collect();
-    let mut text = format!(
-        "variant \"Leapers\"\nboard 36 x 36\npiece A \"All\" : leap {}\n",
-        offsets.join(" ")
-    );
-    for name in ["B", "C", "D", "E", "F"] {
-        text.push_str(&format!("piece {name} \"Leaper {name}\" : as A\n"));
-    }
-    text.push_str("piece K \"King\" royal : step all\nstuck-pieces-stay\nsetup\n  aj: K A B C D E F 29\n");
+    // 421 kinds that each leap to every square of a 36 × 36 board: 10,080 runs apiece (5,040
+    // a side), 4,243,696 in all with the King, past the 2^22 runs.
+    let text = support::leapers_var(420);
     let report = compile_text("leapers.var", &text).report;
     let limit = report
         .diagnostics
         .iter()
         .find(|d| d.check == Check::Limit)
         .unwrap_or_else(|| panic!("{}", report.render(false)));
-    assert!(limit.message.contains("20159720 runs of squares"), "{}", limit.message);
-    assert_eq!(limit.labels[0].text, "the most of any kind: 3356640 runs of squares");
+    assert!(limit.message.contains("4243696 runs of squares"), "{}", limit.message);
+    assert_eq!(limit.labels[0].text, "the most of any kind: 10080 runs");
 }
 
 #[test]

@@ -5,27 +5,23 @@
 
 use super::diagnostic::{Check, Label};
 use super::{Ctx, Table};
-use crate::rules::{BoardSize, MAX_ROYALS, Movement, Rules, Side, Split};
+use crate::rules::{MAX_ROYALS, Movement, Rules, Side, Split};
 
-/// The most squares the interpreter's movement tables may hold: every step, slide and leap
-/// of every kind unrolled from every square, for both sides (two bytes each): 256 MB. Three
-/// hundred kinds that each slide in all eight directions on a 36 × 36 board need 90 million.
-pub const MAX_TABLE_SQUARES: u64 = 1 << 27;
-
-/// The most runs (one per movement, kind, side and square it leaves from) in those tables
-/// (eight bytes each: 128 MB).
-pub const MAX_TABLE_RUNS: u64 = 1 << 24;
+/// The most runs the interpreter's movement tables may hold: one for each step, slide and
+/// leap of each kind, for each side (eight bytes each: 32 MB). The lines of squares the runs
+/// are looked up on are shared by every run along one vector, and bounded by the board.
+pub const MAX_TABLE_RUNS: u64 = 1 << 22;
 
 /// With drops, the most pieces of one kind (both sides, promoted ones with their unpromoted
 /// kind): a hand counts up to 255.
 pub const MAX_PIECES_OF_A_KIND: usize = 255;
 
-/// The squares and runs a movement unrolls to, over every square of `board`, for one side:
-/// the walked kinds (lions, hooks, `anywhere`) are walked on the board, not unrolled.
-pub fn table_entries(movement: &Movement, board: BoardSize) -> (u64, u64) {
+/// The runs a movement adds to the movement tables for one side: one for a step, slide or
+/// leap; none for the walked kinds (lions, hooks, `anywhere`), walked on the board.
+pub fn table_runs(movement: &Movement) -> u64 {
     match movement.split() {
-        Split::Unrolled(unrolled) => unrolled.table_entries(board),
-        Split::Walked(_) => (0, 0),
+        Split::Unrolled(_) => 1,
+        Split::Walked(_) => 0,
     }
 }
 
@@ -39,45 +35,25 @@ impl Ctx {
     }
 
     fn table_size(&mut self, table: &Table, rules: &Rules) {
-        let per_kind: Vec<(u64, u64)> = rules
+        let per_kind: Vec<u64> = rules
             .pieces
             .iter()
-            .map(|p| {
-                p.moves.iter().fold((0, 0), |(s, r), m| {
-                    let (squares, runs) = table_entries(m, rules.board);
-                    (s + 2 * squares, r + 2 * runs)
-                })
-            })
+            .map(|p| p.moves.iter().map(|m| 2 * table_runs(m)).sum())
             .collect();
-        let squares: u64 = per_kind.iter().map(|k| k.0).sum();
-        let runs: u64 = per_kind.iter().map(|k| k.1).sum();
-        if squares <= MAX_TABLE_SQUARES && runs <= MAX_TABLE_RUNS {
+        let runs: u64 = per_kind.iter().sum();
+        if runs <= MAX_TABLE_RUNS {
             return;
         }
-        let squares_over = squares > MAX_TABLE_SQUARES;
-        let (what, count, most) = if squares_over {
-            ("squares", squares, MAX_TABLE_SQUARES)
-        } else {
-            ("runs of squares", runs, MAX_TABLE_RUNS)
-        };
-        // The kind with the most of what is past the limit: squares, or runs.
-        let measure = |i: usize| if squares_over { per_kind[i].0 } else { per_kind[i].1 };
-        let biggest = (0..per_kind.len()).max_by_key(|&i| (measure(i), std::cmp::Reverse(i)));
+        let biggest = (0..per_kind.len()).max_by_key(|&i| (per_kind[i], std::cmp::Reverse(i)));
         let message = format!(
-            "the moves of the {} kinds of piece, from every square of the {} × {} board, come to {count} \
-             {what}: past koma's limit of {most}",
+            "the steps, slides and leaps of the {} kinds of piece, for both sides, come to {runs} runs of \
+             squares: past koma's limit of {MAX_TABLE_RUNS}",
             rules.pieces.len(),
-            rules.board.files,
-            rules.board.ranks
         );
-        let help = Some(
-            "koma unrolls every step, slide and leap from every square: fewer kinds, shorter moves, fewer \
-             leaps or a smaller board"
-                .to_string(),
-        );
+        let help = Some("koma keeps every step, slide and leap of every kind: fewer kinds, or fewer moves".to_string());
         match biggest.and_then(|i| table.get_index(i).map(|(_, e)| (i, e))) {
             Some((i, entry)) => {
-                let label = format!("the most of any kind: {} {what}", measure(i));
+                let label = format!("the most of any kind: {} runs", per_kind[i]);
                 let span = entry.decl.abbrev.span.clone();
                 self.error_in(Check::Limit, entry.source, span, message, &label, help);
             }

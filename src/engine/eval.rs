@@ -290,7 +290,7 @@ impl Eval {
                 Mode::MoveOnly => (true, false),
                 Mode::CaptureOnly => (false, true),
             };
-            for &to in self.tables.ray_squares(ray) {
+            for to in ray.squares() {
                 let code = board[usize::from(to)];
                 if code == 0 {
                     reach += i32::from(moves);

@@ -241,7 +241,7 @@ impl View<'_> {
             hit |= to != sq && geo.distance(to, sq) == 1 && (before || !walks::burnt_on(t, cells, by, to));
         };
         for ray in t.rays(kind, by, p) {
-            for &to in t.ray_squares(ray) {
+            for to in ray.squares() {
                 let code = if to == ignore { 0 } else { self.board[usize::from(to)] };
                 if code == 0 {
                     if ray.mode.can_move() {
@@ -321,10 +321,9 @@ impl View<'_> {
     fn simple_reaches(&self, kind: PieceId, from: Sq, side: Side, sq: Sq, ignore: Sq, mode: Mode) -> bool {
         let t = self.t;
         t.rays(kind, side, from)
-            .iter()
             .filter(|r| r.slow && r.mode == mode)
             .any(|ray| {
-                for &p in t.ray_squares(ray) {
+                for p in ray.squares() {
                     if p == sq {
                         return true;
                     }

@@ -272,7 +272,7 @@ impl Position {
         let full_files = limit.map(|limit| self.full_files(kind, limit));
         let banned = info.drop.banned_ranks();
         for sq in 0..t.geometry().len() as Sq {
-            if self.board[usize::from(sq)] != 0 || t.geometry().depth(side, sq) <= banned {
+            if self.board[usize::from(sq)] != 0 || t.depth(side, sq) <= banned {
                 continue;
             }
             let file = t.geometry().square(sq).file;
@@ -345,7 +345,7 @@ impl Position {
         if (f.royal != NO_SQ && self.may_expose(f, m))
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
-            || (f.royal_sweepable && m.sweep)
+            || (f.royal_sweepable && m.sweep && self.sweeps_own_royal(m))
         {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
@@ -379,6 +379,15 @@ impl Position {
         let geo = self.t.geometry();
         let file = geo.square(m.to).file;
         file != geo.square(m.from).file && self.full_files(kind, limit)[usize::from(file)]
+    }
+
+    /// Whether a sweep's line, from its start (not included) to its destination, holds a
+    /// royal of the mover's side: only then can it leave that side fewer royals.
+    fn sweeps_own_royal(&self, m: &Move) -> bool {
+        let geo = self.t.geometry();
+        self.royal_squares(self.side)
+            .iter()
+            .any(|&royal| geo.on_line_to(m.from, m.to, royal))
     }
 
     /// Whether a move moves a royal piece on the board.
@@ -451,10 +460,9 @@ impl Position {
         }
         let royals = self.royal_squares(self.side.opponent());
         t.rays(kind, self.side, m.to)
-            .iter()
             .filter(|r| r.mode.can_capture())
             .any(|ray| {
-                for &sq in t.ray_squares(ray) {
+                for sq in ray.squares() {
                     if royals.contains(&sq) {
                         return true;
                     }
@@ -635,7 +643,7 @@ impl Position {
                 continue;
             }
             let info = &self.t.kind(code_kind(code));
-            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.geometry().depth(by, sq as Sq) != 1) {
+            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.depth(by, sq as Sq) != 1) {
                 continue;
             }
             if !info.hook_attacker_only || n == MAX_HOOKS {
@@ -666,7 +674,7 @@ impl Gen<'_> {
         }
         self.scratch.walked.clear();
         for ray in t.rays(kind, self.side, from) {
-            for &to in t.ray_squares(ray) {
+            for to in ray.squares() {
                 let target = self.board[usize::from(to)];
                 if target == 0 {
                     if ray.mode.can_move() {
@@ -884,11 +892,11 @@ impl Gen<'_> {
             };
         }
         let side = self.side;
-        let depth_to = t.geometry().depth(side, to);
+        let depth_to = t.depth(side, to);
         let mut eligible = false;
         let mut must = false;
         if let Some(zone) = t.zone {
-            let was_in = t.geometry().depth(side, from) <= zone.depth;
+            let was_in = t.depth(side, from) <= zone.depth;
             let is_in = depth_to <= zone.depth;
             let allowed = match (was_in, is_in) {
                 (false, true) => zone.enter,
@@ -1230,7 +1238,7 @@ impl Position {
             if !(free && in_hand && face && t.rules().drops) {
                 return Illegal::NotAMove;
             }
-            if t.geometry().depth(self.side, m.to) <= t.kind(kind).drop.banned_ranks() {
+            if t.depth(self.side, m.to) <= t.kind(kind).drop.banned_ranks() {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

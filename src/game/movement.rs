@@ -5,13 +5,13 @@
 //! consumer matches on that split without a fallthrough arm, so a new kind does not compile
 //! until every place that must know it does.
 //!
-//! Here: unrolling a run over the board, the reverse views attack detection looks up, and
-//! the per-kind facts move generation reads. Elsewhere, each matching on the split:
+//! Here: the reverse views attack detection looks up, and the per-kind facts move
+//! generation reads. Elsewhere, each matching on the split:
 //! [`Position`](super::Position)'s move generation walks the [`Walked`] kinds, attack
 //! detection walks the slow ones, and the independent legality check (feature
-//! `test-support`) reads every kind its own way. The sizes of the unrolled tables, which
-//! the compiler checks against koma's limits, come from
-//! [`Unrolled::table_entries`](crate::rules::Unrolled::table_entries).
+//! `test-support`) reads every kind its own way. The tables hold each run as a stretch of a
+//! line ([`Unrolled::stretch`](crate::rules::Unrolled::stretch)); the compiler checks their
+//! number against koma's limits.
 //!
 //! # Adding a movement kind
 //!
@@ -26,8 +26,8 @@
 //! 3. [`rules::Movement`](crate::rules::Movement): a variant, documented, lowered in
 //!    `compile/movement.rs`. The compiler then points to [`Movement::split`]: put the kind on
 //!    one side, as a variant of [`Unrolled`] if it is a fixed run of squares from every
-//!    square, blocked by the first piece (the tables and the compiler's size check then
-//!    follow from [`Unrolled::offsets`]), or of [`Walked`] otherwise; and to the other
+//!    square, blocked by the first piece (the tables then follow from
+//!    [`Unrolled::stretch`]), or of [`Walked`] otherwise; and to the other
 //!    matches on `Movement` (its mode, `can_leave`, the legality check, the diagram in
 //!    `show.rs`).
 //! 4. Every match on the split the compiler then points to: this module (attack vectors and
@@ -38,20 +38,8 @@
 //!
 //! [`Movement::split`]: crate::rules::Movement::split
 
-use super::tables::{Geometry, Sq};
+use super::tables::Geometry;
 use crate::rules::{Mode, Movement, Offset, Side, Split, Unrolled, Walked};
-
-/// The squares of a run of `unrolled` for `side` from `from`, in order, as far as the board goes.
-pub(super) fn run(unrolled: Unrolled, geo: Geometry, side: Side, from: Sq) -> impl Iterator<Item = Sq> {
-    unrolled
-        .offsets(geo.files.max(geo.ranks))
-        .map(move |offset| {
-            let (df, dr) = Geometry::board_vector(side, offset);
-            geo.step(from, df, dr)
-        })
-        .take_while(Option::is_some)
-        .flatten()
-}
 
 /// How a movement captures along one board vector, for attack detection's reverse lookup.
 pub(super) enum Reach {

@@ -227,7 +227,7 @@ impl Position {
                     return true;
                 }
                 let info = &t.kind(code_kind(code));
-                info.royal || t.geometry().depth(side, sq as Sq) <= info.drop.dead_ranks
+                info.royal || t.depth(side, sq as Sq) <= info.drop.dead_ranks
             })
     }
 

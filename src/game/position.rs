@@ -333,7 +333,7 @@ impl Position {
                 .is_some_and(|(owner, kind, _)| owner == side && t.kind(kind).promotion.to.is_some());
             let in_zone = || {
                 t.zone
-                    .is_some_and(|zone| t.geometry().depth(side, geo.index(square)) <= zone.depth)
+                    .is_some_and(|zone| t.depth(side, geo.index(square)) <= zone.depth)
             };
             if !t.rules().deferral || !could_decline || !in_zone() {
                 return Err(PositionError::BadDeferral(square));
@@ -677,9 +677,7 @@ impl Position {
     /// Whether a move from `from` to `to` enters `side`'s promotion zone from outside.
     pub(crate) fn entered_zone(&self, side: Side, from: Sq, to: Sq) -> bool {
         match self.t.zone {
-            Some(zone) => {
-                self.t.geometry().depth(side, from) > zone.depth && self.t.geometry().depth(side, to) <= zone.depth
-            }
+            Some(zone) => self.t.depth(side, from) > zone.depth && self.t.depth(side, to) <= zone.depth,
             None => false,
         }
     }

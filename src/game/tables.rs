@@ -1,15 +1,21 @@
 //! Lookup tables built once per variant from its [`Rules`]: the squares each movement
 //! reaches from each square (per side), and the reverse view that attack detection needs.
 //!
+//! A step, slide or leap is kept once per kind and side, as a stretch of the line along its
+//! vector; the lines from every square along every vector the variant uses are kept once,
+//! shared by all the runs along them. So the tables grow with the board and the number of
+//! vectors, not with kinds × squares, and stay small enough for the caches on a 36 × 36
+//! board.
+//!
 //! Squares are numbered 0.. from the top-left corner (highest file, rank `a`), left to right
-//! then down. Nothing here knows about particular pieces: it only unrolls the movement
-//! entries of the rules over the board.
+//! then down. Nothing here knows about particular pieces: it only lays the movement entries
+//! of the rules over the board.
 
 use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
 use crate::rules::{
-    BoardSize, DropRestrictions, FlipEvent, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent,
-    Rules, Side, Split, Square, Walked,
+    BoardSize, DropRestrictions, FlipEvent, LionRole, Mode, Offset, PieceId, PiecePromotion, PromotionEvent, Rules,
+    Side, Split, Square, Walked,
 };
 
 /// A square index.
@@ -109,6 +115,22 @@ impl Geometry {
         .skip(1)
     }
 
+    /// Whether `sq` is on the line from `from` (not included) to `to` (included), where `to`
+    /// is on a line through `from` (a file, rank or diagonal).
+    pub fn on_line_to(self, from: Sq, to: Sq, sq: Sq) -> bool {
+        let (a, b, c) = (self.square(from), self.square(to), self.square(sq));
+        let (dx, dy) = (
+            i32::from(b.file) - i32::from(a.file),
+            i32::from(b.rank) - i32::from(a.rank),
+        );
+        let (ex, ey) = (
+            i32::from(c.file) - i32::from(a.file),
+            i32::from(c.rank) - i32::from(a.rank),
+        );
+        let (n, k) = (dx.abs().max(dy.abs()), ex.abs().max(ey.abs()));
+        (1..=n).contains(&k) && ex * n == dx * k && ey * n == dy * k
+    }
+
     pub fn distance(self, a: Sq, b: Sq) -> u8 {
         let (x, y) = (self.square(a), self.square(b));
         x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))
@@ -119,12 +141,77 @@ impl Geometry {
 /// A leap is a run of one square.
 #[derive(Debug, Clone, Copy)]
 pub struct Ray {
-    pub start: u32,
-    pub len: u16,
+    /// The run's first square.
+    first: Sq,
+    /// From one square of the run to the next, in square indices.
+    delta: i32,
+    /// How many squares it has (at least one).
+    len: u8,
     pub mode: Mode,
     /// Attack detection walks this run (it is capture-unprotected, or only from the last
     /// rank) rather than looking it up in reverse.
     pub slow: bool,
+}
+
+impl Ray {
+    /// The run's squares, in order.
+    #[inline]
+    pub fn squares(&self) -> impl Iterator<Item = Sq> + use<> {
+        let (first, delta) = (i32::from(self.first), self.delta);
+        (0..i32::from(self.len)).map(move |k| (first + k * delta) as Sq)
+    }
+}
+
+/// A movement's run for one side, the same from every square: a stretch of the line along
+/// one of the variant's vectors, laid from the square the piece stands on.
+#[derive(Debug, Clone, Copy)]
+struct Stretch {
+    /// The vector's index in [`MoveTables::vectors`].
+    vector: u16,
+    /// The first step of the line the run reaches, counted from 0.
+    first: u8,
+    /// One past the last step it may reach.
+    end: u8,
+    mode: Mode,
+    slow: bool,
+    from_last_rank: bool,
+}
+
+/// The runs of squares of a piece on a square ([`MoveTables::rays`]).
+pub struct Rays<'a> {
+    stretches: std::slice::Iter<'a, Stretch>,
+    /// How many steps stay on the board from the square, by vector.
+    steps: &'a [u8],
+    deltas: &'a [i32],
+    from: Sq,
+    /// The square's distance from the side's far edge (the runs only from the last rank).
+    depth: u8,
+}
+
+impl Iterator for Rays<'_> {
+    type Item = Ray;
+
+    #[inline]
+    fn next(&mut self) -> Option<Ray> {
+        for stretch in self.stretches.by_ref() {
+            if stretch.from_last_rank && self.depth != 1 {
+                continue;
+            }
+            let vector = usize::from(stretch.vector);
+            let end = self.steps[vector].min(stretch.end);
+            if end > stretch.first {
+                let delta = self.deltas[vector];
+                return Some(Ray {
+                    first: (i32::from(self.from) + (i32::from(stretch.first) + 1) * delta) as Sq,
+                    delta,
+                    len: end - stretch.first,
+                    mode: stretch.mode,
+                    slow: stretch.slow,
+                });
+            }
+        }
+        None
+    }
 }
 
 /// A leap vector in board terms, and which kinds leap so (by kind index).
@@ -177,10 +264,16 @@ pub struct MoveTables {
     rules: Rules,
     pub(super) geo: Geometry,
     kinds: Vec<KindInfo>,
-    /// For (kind, side, square): the range of `rays`.
-    ray_ranges: Vec<(u32, u32)>,
-    rays: Vec<Ray>,
-    squares: Vec<Sq>,
+    /// For (kind, side): the range of `stretches`, the kind's runs in the order of its
+    /// movements.
+    stretch_ranges: Vec<(u32, u32)>,
+    stretches: Vec<Stretch>,
+    /// The distinct board vectors the runs step along, as changes of square index.
+    deltas: Vec<i32>,
+    /// For (square, vector): how many steps along the vector stay on the board.
+    steps: Vec<u8>,
+    /// Per side, each square's distance from the side's far edge ([`Geometry::depth`]).
+    depths: [Vec<u8>; 2],
     /// For (square, direction of [`DIRS`]): the squares walking out from it, in order.
     lines: Vec<(u32, u16)>,
     line_squares: Vec<Sq>,
@@ -294,9 +387,11 @@ impl MoveTables {
         let kinds: Vec<KindInfo> = rules.piece_ids().map(|id| kind_info(&rules, id, geo)).collect();
         let mut tables = MoveTables {
             geo,
-            ray_ranges: vec![],
-            rays: vec![],
-            squares: vec![],
+            stretch_ranges: vec![],
+            stretches: vec![],
+            deltas: vec![],
+            steps: vec![],
+            depths: [Side::Black, Side::White].map(|side| (0..geo.len() as Sq).map(|sq| geo.depth(side, sq)).collect()),
             lines: vec![],
             line_squares: vec![],
             ride_reach: vec![0; 2 * 8 * kinds.len()],
@@ -375,20 +470,24 @@ impl MoveTables {
         self.kinds.len()
     }
 
-    /// The runs of squares of `kind` for `side` from `sq`.
+    /// The runs of squares of `kind` for `side` from `sq`, in the order of its movements.
     #[inline]
-    pub fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> &[Ray] {
-        let (a, b) = self.ray_ranges[self.ray_key(kind, side, sq)];
-        &self.rays[a as usize..b as usize]
+    pub fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> Rays<'_> {
+        let (a, b) = self.stretch_ranges[kind.index() * 2 + side.index()];
+        let row = usize::from(sq) * self.deltas.len();
+        Rays {
+            stretches: self.stretches[a as usize..b as usize].iter(),
+            steps: &self.steps[row..row + self.deltas.len()],
+            deltas: &self.deltas,
+            from: sq,
+            depth: self.depth(side, sq),
+        }
     }
 
+    /// How far `sq` is from `side`'s far edge: 1 on the last rank.
     #[inline]
-    pub fn ray_squares(&self, ray: &Ray) -> &[Sq] {
-        &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
-    }
-
-    fn ray_key(&self, kind: PieceId, side: Side, sq: Sq) -> usize {
-        (kind.index() * 2 + side.index()) * self.geo.len() + usize::from(sq)
+    pub fn depth(&self, side: Side, sq: Sq) -> u8 {
+        self.depths[side.index()][usize::from(sq)]
     }
 
     /// The squares walking out from `sq` in direction `dir` (index into [`DIRS`]).
@@ -410,41 +509,51 @@ impl MoveTables {
         self.leap_sources[side.index()][index * self.geo.len() + usize::from(sq)]
     }
 
+    /// The runs of every kind for each side as stretches of lines, then how far the line
+    /// along each vector goes from every square.
     fn build_rays(&mut self) {
-        let n = self.geo.len();
-        self.ray_ranges = vec![(0, 0); self.kinds.len() * 2 * n];
-        for kind in (0..self.kinds.len()).map(|i| PieceId(i as u16)) {
+        let longest = self.geo.files.max(self.geo.ranks);
+        let mut vectors: Vec<(i32, i32)> = Vec::new();
+        for kind in 0..self.kinds.len() {
             for side in [Side::Black, Side::White] {
-                for sq in 0..n as Sq {
-                    let start = self.rays.len() as u32;
-                    for movement in self.rules.piece(kind).moves.clone() {
-                        self.push_ray(&movement, side, sq);
-                    }
-                    let key = self.ray_key(kind, side, sq);
-                    self.ray_ranges[key] = (start, self.rays.len() as u32);
+                let start = self.stretches.len() as u32;
+                for movement in &self.rules.pieces[kind].moves {
+                    let Split::Unrolled(unrolled) = movement.split() else {
+                        continue;
+                    };
+                    let (offset, first, last) = unrolled.stretch(longest);
+                    let board_vector = Geometry::board_vector(side, offset);
+                    let vector = vectors.iter().position(|&v| v == board_vector).unwrap_or_else(|| {
+                        vectors.push(board_vector);
+                        vectors.len() - 1
+                    });
+                    self.stretches.push(Stretch {
+                        vector: vector as u16,
+                        first: first - 1,
+                        end: last,
+                        mode: unrolled.mode(),
+                        slow: movement::unrolled_walked_by_attack(unrolled),
+                        from_last_rank: unrolled.from_last_rank(),
+                    });
                 }
+                self.stretch_ranges.push((start, self.stretches.len() as u32));
             }
         }
-    }
-
-    fn push_ray(&mut self, movement: &Movement, side: Side, from: Sq) {
-        let unrolled = match movement.split() {
-            Split::Unrolled(unrolled) => unrolled,
-            Split::Walked(_) => return,
-        };
-        if unrolled.from_last_rank() && self.geo.depth(side, from) != 1 {
-            return;
-        }
-        let start = self.squares.len() as u32;
-        self.squares.extend(movement::run(unrolled, self.geo, side, from));
-        let len = (self.squares.len() as u32 - start) as u16;
-        if len > 0 {
-            self.rays.push(Ray {
-                start,
-                len,
-                mode: unrolled.mode(),
-                slow: movement::unrolled_walked_by_attack(unrolled),
-            });
+        let files = i32::from(self.geo.files);
+        // A file to the left (a higher file number) is one index less; a rank down, a row more.
+        self.deltas = vectors.iter().map(|&(df, dr)| dr * files - df).collect();
+        for sq in 0..self.geo.len() as Sq {
+            for &(df, dr) in &vectors {
+                let mut at = sq;
+                let mut steps = 0u8;
+                while steps < longest
+                    && let Some(next) = self.geo.step(at, df, dr)
+                {
+                    at = next;
+                    steps += 1;
+                }
+                self.steps.push(steps);
+            }
         }
     }
 
@@ -570,25 +679,21 @@ fn zone_rule(rules: &Rules) -> Option<ZoneRule> {
 #[cfg(test)]
 mod tests {
     use super::MoveTables;
-    use crate::compile::{compile_named, limits::table_entries};
+    use crate::compile::{compile_named, limits::table_runs};
 
     /// The compiler sizes the tables (for koma's limits) by the model the tables are built with.
     #[test]
     fn table_sizes_match_the_compilers_count() {
         for &(name, _) in crate::compile::source::SHIPPED {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
-            let (squares, runs) = rules
+            let runs: u64 = rules
                 .pieces
                 .iter()
                 .flat_map(|p| &p.moves)
-                .map(|m| table_entries(m, rules.board))
-                .fold((0, 0), |(s, r), (squares, runs)| (s + 2 * squares, r + 2 * runs));
+                .map(|m| 2 * table_runs(m))
+                .sum();
             let tables = MoveTables::new(rules);
-            assert_eq!(
-                (tables.squares.len() as u64, tables.rays.len() as u64),
-                (squares, runs),
-                "{name}"
-            );
+            assert_eq!(tables.stretches.len() as u64, runs, "{name}");
         }
     }
 }

@@ -2,10 +2,9 @@
 //! the kinds [unrolled](Unrolled) into runs of squares over the board (rides and leaps), and
 //! the kinds [walked](Walked) on the board as moves are generated (lions, hooks, `anywhere`).
 //!
-//! The unrolling itself is here ([`Unrolled::offsets`]) so that the compiler can size the
-//! interpreter's tables ([`Unrolled::table_entries`]) by the same model the interpreter
-//! builds them with. How the interpreter carries out each kind, and the recipe for adding
-//! a kind, are in `koma::game::movement`.
+//! The unrolling itself is here ([`Unrolled::stretch`]): the stretch of a line each run
+//! covers, which the interpreter's tables look up from every square. How the interpreter
+//! carries out each kind, and the recipe for adding a kind, are in `koma::game::movement`.
 
 use super::{BoardSize, Mode, Offset, Side, Square};
 use serde::{Deserialize, Serialize};
@@ -301,34 +300,20 @@ impl Unrolled {
         }
     }
 
-    /// The offsets of the run, in order, on a board whose longest side is `longest` squares:
-    /// a ride's steps up to its `max` (`None`: to the edge), a leap's one square.
-    pub fn offsets(self, longest: u8) -> impl Iterator<Item = Offset> {
-        let (first, reach) = match self {
-            Unrolled::Ride { dir, max, .. } => (dir, max.map_or(longest, |max| max.min(longest))),
-            Unrolled::Leap { to, .. } => (to, 1),
-        };
-        let start = self.beyond() + 1;
-        (start..=reach).map(move |k| first.scale(k as i8))
+    /// The run as a stretch of a line: the vector it steps along, and the first and last
+    /// steps it reaches (1 is the square next along; a ride's last is its `max`, or the
+    /// board's longest side; a leap's run is its one square).
+    pub fn stretch(self, longest: u8) -> (Offset, u8, u8) {
+        match self {
+            Unrolled::Ride { dir, max, beyond, .. } => (dir, beyond + 1, max.map_or(longest, |max| max.min(longest))),
+            Unrolled::Leap { to, .. } => (to, 1, 1),
+        }
     }
 
-    /// The squares and runs this movement unrolls to, over every square of `board`, for one
-    /// side: every offset counts once per square it stays on the board from, and the run
-    /// exists from every square its first offset stays on the board from (from the last
-    /// rank only, for a run `from_last_rank`).
-    pub fn table_entries(self, board: BoardSize) -> (u64, u64) {
-        let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
-        let last_rank_only = self.from_last_rank();
-        let from_ranks = move |dy: i64| match last_rank_only {
-            // From the last rank, a move stays on the board going back up to `ranks - 1`.
-            true => i64::from(dy <= 0 && -dy < ranks),
-            false => (ranks - dy.abs()).max(0),
-        };
-        let from_squares = |o: Offset| ((files - i64::from(o.dx).abs()).max(0) * from_ranks(i64::from(o.dy))) as u64;
-        let longest = board.files.max(board.ranks);
-        let squares = self.offsets(longest).map(from_squares).sum();
-        let runs = self.offsets(longest).next().map_or(0, from_squares);
-        (squares, runs)
+    /// The offsets of the run, in order, on a board whose longest side is `longest` squares.
+    pub fn offsets(self, longest: u8) -> impl Iterator<Item = Offset> {
+        let (vector, first, last) = self.stretch(longest);
+        (first..=last).map(move |k| vector.scale(k as i8))
     }
 }
 

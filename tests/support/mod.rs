@@ -407,3 +407,37 @@ pub fn piece_table(game: &str) -> Vec<TableRow> {
         })
         .collect()
 }
+
+/// A variant on a 36 × 36 board with a piece `A` that leaps to every offset of the board
+/// (5,040 runs a side) and `kinds` more that move as it (`Qaaa`, `Qaab`, …), every one in
+/// the setup, Black's on its back ranks and White's mirrored.
+pub fn leapers_var(kinds: usize) -> String {
+    let offsets: Vec<String> = (-35i32..=35)
+        .flat_map(|x| (-35i32..=35).map(move |y| (x, y)))
+        .filter(|&o| o != (0, 0))
+        .map(|(x, y)| format!("({x}, {y})"))
+        .collect();
+    let mut text = format!(
+        "variant \"Leapers\"\nboard 36 x 36\npiece A \"All\" : leap {}\n",
+        offsets.join(" ")
+    );
+    let letter = |n: usize| char::from(b'a' + (n % 26) as u8);
+    let names: Vec<String> = (0..kinds)
+        .map(|i| format!("Q{}{}{}", letter(i / 676), letter(i / 26), letter(i)))
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        text.push_str(&format!("piece {name} \"Leaper {i}\" : as A\n"));
+    }
+    text.push_str("piece K \"King\" royal : step all\nstuck-pieces-stay\nsetup\n");
+    let pieces: Vec<&str> = ["K", "A"].into_iter().chain(names.iter().map(String::as_str)).collect();
+    // Black's back ranks, from rank 36 (`aj`) down.
+    let ranks = [
+        "aj", "ai", "ah", "ag", "af", "ae", "ad", "ac", "ab", "aa", "z", "y", "x", "w",
+    ];
+    for (rank, row) in ranks.iter().zip(pieces.chunks(36)) {
+        let gap = 36 - row.len();
+        let tail = if gap > 0 { format!(" {gap}") } else { String::new() };
+        text.push_str(&format!("  {rank}: {}{tail}\n", row.join(" ")));
+    }
+    text
+}
