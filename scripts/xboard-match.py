@@ -52,6 +52,8 @@ def main():
     ap.add_argument("--max-moves", type=int, default=0,
                     help="adjudicate a draw after this many moves (0: never)")
     ap.add_argument("--out", default="match")
+    ap.add_argument("--summarise", metavar="PGN",
+                    help="play nothing: print the depths and koma's score swings of a match's saved PGN")
     args = ap.parse_args()
     koma = " ".join(
         [shlex.quote(os.path.abspath(args.koma)), "xboard", shlex.quote(args.variant)]
@@ -72,6 +74,9 @@ def main():
         command += ["-secondOptions", ",".join(args.engine_option)]
     if args.openings:
         command += ["-lgf", os.path.abspath(args.openings), "-lgi", "-2"]
+    if args.summarise:
+        summarise(args.summarise)
+        return
     run = subprocess.run(command, capture_output=True, text=True)
     found = re.search(r"final score (\d+)-(\d+)-(\d+)", run.stdout + run.stderr)
     if not found:
@@ -80,6 +85,50 @@ def main():
     p, diff, error = elo(wins, losses, draws)
     print(f"koma vs {args.engine} ({args.variant}, {args.seconds} s/move): "
           f"+{wins} -{losses} ={draws}, {100 * p:.1f}%, Elo {diff:+.0f} ± {error:.0f}")
+    summarise(args.out + ".pgn")
+
+
+def engine_moves(pgn):
+    """Per game and engine name, the (score in centipawns, depth) of each move the engine
+    commented in XBoard's PGN (`{+0.20/5 0.2}`: its own view of the score, and its depth)."""
+    games = []
+    for text in pgn.split("[Event ")[1:]:
+        names = {side: re.search(rf'\[{side} "([^"]*)"\]', text).group(1) for side in ("White", "Black")}
+        movetext = re.sub(r"\[[^\]]*\]", "", "[" + text)
+        tokens = re.findall(r"\{[^}]*\}|\S+", movetext)
+        per_engine = {name: [] for name in names.values()}
+        side = "Black"
+        for token in tokens:
+            if token.startswith("{"):
+                found = re.match(r"\{([+-]?\d+\.\d+)/(\d+)", token)
+                if found:
+                    per_engine[names[side]].append((round(100 * float(found.group(1))), int(found.group(2))))
+            elif not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", token):
+                side = "White" if side == "Black" else "Black"
+        games.append(per_engine)
+    return games
+
+
+def summarise(path):
+    """Each engine's average depth, and how much koma's score moves between its consecutive
+    moves (the issue of wild score swings): the median, the 90th percentile, and how often it
+    moves by more than 400 centipawns."""
+    games = engine_moves(open(path).read())
+    depths, swings = {}, []
+    for per_engine in games:
+        for name, moves in per_engine.items():
+            depths.setdefault(name, []).extend(d for _, d in moves)
+            if "koma" in name:
+                swings += [abs(b[0] - a[0]) for a, b in zip(moves, moves[1:]) if max(abs(a[0]), abs(b[0])) < 2000]
+    for name, ds in sorted(depths.items()):
+        if ds:
+            print(f"{name}: depth {sum(ds) / len(ds):.1f} on average over {len(ds)} moves")
+    if swings:
+        swings.sort()
+        big = sum(1 for s in swings if s > 400)
+        print(f"koma's score from one of its moves to the next (both within 20 pawns): median {swings[len(swings) // 2]} cp, "
+              f"90th percentile {swings[9 * len(swings) // 10]} cp, more than 400 cp {big} times in {len(swings)} "
+              f"({100 * big / len(swings):.1f}%)")
 
 
 if __name__ == "__main__":

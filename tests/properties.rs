@@ -22,7 +22,7 @@
 mod support;
 
 use koma::fuzzing::{self, Bytes, Depth};
-use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position};
+use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position, perft};
 use koma::notation::{read_sfen, read_usi, write_sfen, write_usi};
 use koma::rules::{LionRole, Movement, PieceId, PromotionEvent, Rules, Side, Square};
 use std::collections::{BTreeMap, HashSet};
@@ -286,6 +286,14 @@ fn check_position(pos: &mut Position, rng: &mut Bytes, trail: &Trail, stats: &mu
     let legal = pos.legal_moves();
     let legal_set: HashSet<Move> = legal.iter().copied().collect();
     count(pos, &legal, &legal_set, stats);
+    // Perft's last ply counts the legal moves, most of them without keeping them.
+    let mut ignoring_history = Vec::new();
+    pos.legal_moves_ignoring_history_into(&mut ignoring_history, LionCounting::Distinct);
+    assert_eq!(
+        perft(pos, 1, LionCounting::Distinct),
+        ignoring_history.len() as u64,
+        "perft 1 counts the legal moves"
+    );
 
     // is_legal on every legal move and candidate, check_legal, make and unmake, SFEN.
     fuzzing::check_position(pos, Depth::Exhaustive, rng);

@@ -42,6 +42,13 @@ struct Gen<'a> {
     passed: bool,
     /// Only the moves that capture are wanted.
     captures_only: bool,
+    /// Counted, not kept: the moves of pieces that are not royal, but sweeps (perft's last
+    /// ply, where only those moves could break a rule).
+    settle: bool,
+    /// The current piece's moves are counted.
+    piece_settles: bool,
+    /// The moves counted.
+    settled: u64,
 }
 
 impl Position {
@@ -80,12 +87,19 @@ impl Position {
     }
 
     /// The number of moves legal whatever the history (perft's last ply), without keeping
-    /// them.
+    /// them. Where only a royal's move or a sweep could break a rule, the other moves are
+    /// counted as they are generated.
     pub fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
         buffer.clear();
-        self.pseudo_moves(buffer, counting);
+        if self.royals_lost() || self.check_given() {
+            return 0;
+        }
         let filter = self.legality_filter(History::Ignored);
-        let mut n = 0;
+        let settle = filter.only_royals_and_sweeps(&self.t);
+        let mut n = self.generate(buffer, counting, None, false, settle);
+        if self.t.rules().drops {
+            self.drops(buffer);
+        }
         for m in buffer.iter() {
             if self.passes(&filter, m).is_ok() {
                 n += 1;
@@ -136,7 +150,7 @@ impl Position {
     pub fn pseudo_captures(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
         out.clear();
         if !self.royals_lost() && !self.check_given() {
-            self.generate(out, counting, None, true);
+            self.generate(out, counting, None, true, false);
         }
     }
 
@@ -146,13 +160,13 @@ impl Position {
     pub fn pseudo_moves_from(&mut self, from: Sq, out: &mut Vec<Move>, counting: LionCounting) {
         out.clear();
         if usize::from(from) < self.board.len() && !self.royals_lost() && !self.check_given() {
-            self.generate(out, counting, Some(from), false);
+            self.generate(out, counting, Some(from), false, false);
         }
     }
 
     /// The moves of the pieces on the board and in hand, whether or not the game is over.
     fn piece_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        self.generate(out, counting, None, false);
+        self.generate(out, counting, None, false, false);
         if self.t.rules().drops {
             self.drops(out);
         }
@@ -187,8 +201,16 @@ impl Position {
     }
 
     /// The pseudo-legal moves of the pieces of the side to move (of the piece on `only`,
-    /// when given; only the captures, when `captures_only`).
-    fn generate(&mut self, out: &mut Vec<Move>, counting: LionCounting, only: Option<Sq>, captures_only: bool) {
+    /// when given; only the captures, when `captures_only`). With `settle`, the moves of
+    /// pieces that are not royal, but sweeps, are counted rather than kept: the count.
+    fn generate(
+        &mut self,
+        out: &mut Vec<Move>,
+        counting: LionCounting,
+        only: Option<Sq>,
+        captures_only: bool,
+        settle: bool,
+    ) -> u64 {
         let side = self.side;
         let Position {
             t,
@@ -213,6 +235,9 @@ impl Position {
             scratch: std::mem::take(lion_scratch),
             passed: false,
             captures_only,
+            settle,
+            piece_settles: false,
+            settled: 0,
         };
         let squares = match only {
             Some(sq) => sq..sq + 1,
@@ -226,6 +251,7 @@ impl Position {
         }
         *mark = generator.mark;
         *lion_scratch = generator.scratch;
+        generator.settled
     }
 
     /// The position's one pass standing for `m`, when `m` is a pass by a piece that may
@@ -236,12 +262,12 @@ impl Position {
             return *m;
         }
         let mut own = Vec::new();
-        self.generate(&mut own, LionCounting::Distinct, Some(m.from), false);
+        self.generate(&mut own, LionCounting::Distinct, Some(m.from), false, false);
         if !own.contains(m) {
             return *m;
         }
         let mut all = Vec::new();
-        self.generate(&mut all, LionCounting::Distinct, None, false);
+        self.generate(&mut all, LionCounting::Distinct, None, false, false);
         all.into_iter().find(Move::is_pass).unwrap_or(*m)
     }
 
@@ -618,6 +644,19 @@ struct Filter {
     repetition: Option<u8>,
 }
 
+impl Filter {
+    /// Whether only a move of a royal (which may be burnt) or a sweep (which may take a
+    /// royal of its own side) can break a rule (the checks of `passes`).
+    fn only_royals_and_sweeps(&self, t: &MoveTables) -> bool {
+        self.royal == NO_SQ
+            && !self.no_royal
+            && !self.lion_rules
+            && !self.drop_mate
+            && self.repetition.is_none()
+            && !t.piece_limits
+    }
+}
+
 /// The most hook pieces whose squares the legality filter keeps; past it, every move is checked.
 const MAX_HOOKS: usize = 8;
 
@@ -669,6 +708,7 @@ impl Gen<'_> {
         let t = self.t;
         let kind = t.moving_kind(self.board, from, code, NO_SQ);
         let info = &t.kind(kind);
+        self.piece_settles = self.settle && !t.kind(code_kind(code)).royal;
         if info.overlapping {
             self.next_mark();
         }
@@ -844,7 +884,12 @@ impl Gen<'_> {
         if self.captures_only && !capture {
             return;
         }
-        match self.promotion(&base, code, capture) {
+        let promotion = self.promotion(&base, code, capture);
+        if self.piece_settles && !base.sweep {
+            self.settled += if matches!(promotion, Promotion::May) { 2 } else { 1 };
+            return;
+        }
+        match promotion {
             Promotion::No => self.out.push(base),
             Promotion::May => {
                 self.out.push(Move { promote: true, ..base });
