@@ -437,3 +437,51 @@ fn square_terms_of(tables: &MoveTables, zone: i32, royal: bool, gain: i32, side:
         zone_percent,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::tests::positions;
+    use crate::engine::weights::WeightFile;
+
+    /// The weights by their names in [`Terms::columns`].
+    fn weight<'a>(w: &'a mut Weights, name: &str) -> &'a mut i32 {
+        match name {
+            "hand_percent" => &mut w.hand_percent,
+            "advance" => &mut w.advance,
+            "centre" => &mut w.centre,
+            "royal_advance" => &mut w.royal_advance,
+            "zone_percent" => &mut w.zone_percent,
+            "mobility" => &mut w.mobility,
+            "royal_attack" => &mut w.royal_attack,
+            "protected_lion_percent" => &mut w.protected_lion_percent,
+            other => panic!("no weight {other}"),
+        }
+    }
+
+    /// Given a position, the evaluation is linear in the weights: raising one weight moves it
+    /// by the weight's term times the rise (in the term's direction), and the evaluation is
+    /// the material plus the weighed terms, up to each piece's rounding to whole units; along
+    /// random games of variants with drops, Lions, hooks and large boards.
+    #[test]
+    fn each_weight_moves_the_evaluation_by_its_term() {
+        let base = WeightFile::built_in().default.weights;
+        for pos in positions() {
+            let ev = Eval::new(pos.tables().clone(), &base);
+            let terms = ev.terms(&pos);
+            let pieces = pos.board.iter().filter(|&&c| c != 0).count() as f64;
+            let rounding = pieces + ev.hand_kinds.len() as f64 + 1.0;
+            let evaluation = f64::from(ev.evaluate(&pos));
+            assert!((evaluation - terms.weighed(&base)).abs() <= rounding, "{terms:?}");
+            for (name, term) in terms.columns().into_iter().skip(1) {
+                let mut raised = base;
+                *weight(&mut raised, name) += 100;
+                let moved = f64::from(Eval::new(pos.tables().clone(), &raised).evaluate(&pos)) - evaluation;
+                assert!(
+                    (moved - 100.0 * term).abs() <= 2.0 * rounding,
+                    "{name}: {moved} for {term}"
+                );
+            }
+        }
+    }
+}

@@ -1143,13 +1143,13 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::compile::compile_named;
     use crate::game::MoveTables;
 
     /// Positions along random games of variants with drops, Lions, hooks and large boards.
-    fn positions() -> Vec<Position> {
+    pub(in crate::engine) fn positions() -> Vec<Position> {
         let mut out = Vec::new();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for variant in ["shogi", "chu", "dai", "maka-dai-dai", "tori"] {

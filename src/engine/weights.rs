@@ -46,13 +46,16 @@ pub struct WeightSet {
 }
 
 /// Where a set of weights came from: the games its positions were taken from, how many, the
-/// logistic fit's loss before (with the weights it started from) and after, when, and koma's
-/// commit that read the positions.
+/// logistic fit's K (the expected result of a position evaluated `e` for a side is
+/// `1 / (1 + 10^(-K * e / 400))`) and its loss (the mean squared difference from the games'
+/// results) before (with the weights it started from) and after, when, and koma's commit that
+/// read the positions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provenance {
     pub games: String,
     pub positions: u64,
+    pub k: Option<f64>,
     pub loss_before: Option<f64>,
     pub loss_after: Option<f64>,
     pub date: String,
