@@ -88,7 +88,7 @@ pub enum WeightsError {
     #[diagnostic(
         code(koma::weights::syntax),
         help(
-            "a weights file is RON: `(default: (weights: (...), source: (...)), variants: {{...}})`, as koma's own src/engine/weights.ron"
+            "a weights file is RON: `(default: (weights: (...), source: (...)), variants: {{...}})`, as README's \"Strength\" shows"
         )
     )]
     Syntax {
