@@ -63,6 +63,10 @@ pub struct SelfPlay {
     /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// A game is won by the side both engines score this far ahead (in the declared values'
+    /// units) for 6 plies in a row (0: never).
+    #[arg(long, default_value_t = 0)]
+    adjudicate: i32,
 }
 
 /// `koma eval-terms`'s settings.
@@ -126,15 +130,15 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
         players[first_side.index()].set_weights(first.clone());
         players[first_side.opponent().index()].set_weights(second.clone());
         let seed = settings.seed.wrapping_add(i as u64);
-        let (moves, result) = play_game(&tables, &opening, seed, settings, &mut players, &limits);
-        let winner = result.and_then(|r| r.winner);
+        let (moves, ending) = play_game(&tables, &opening, seed, settings, &mut players, &limits);
+        let winner = ending.winner();
         match winner {
             None => score.draws += 1,
             Some(side) if side == first_side => score.wins += 1,
             Some(_) => score.losses += 1,
         }
         let _ = writeln!(out, "{} {}", winner_word(winner), moves.join(" "));
-        let reason = result.map_or_else(|| format!("{} plies", settings.max_plies), |r| r.reason.to_string());
+        let reason = ending.reason();
         eprintln!(
             "game {}: first engine {:?}, {} ({reason}), {} plies; first engine +{} -{} ={}",
             i + 1,
@@ -150,8 +154,40 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays one game from `opening`, then the random plies, then the engines; the moves in USI
-/// and how it ended (`None`: drawn at the ply limit).
+/// How a game of `koma selfplay` ended.
+enum Ending {
+    /// By the rules.
+    Rules(GameResult),
+    /// Both engines scored this side ahead by the adjudication's margin for
+    /// [`ADJUDICATION_PLIES`] plies in a row: it wins.
+    Adjudicated(Side),
+    /// Drawn at the ply limit.
+    PlyLimit,
+}
+
+/// The plies in a row (both engines' moves) whose scores must agree to adjudicate.
+const ADJUDICATION_PLIES: usize = 6;
+
+impl Ending {
+    fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Rules(result) => result.winner,
+            Ending::Adjudicated(side) => Some(*side),
+            Ending::PlyLimit => None,
+        }
+    }
+
+    fn reason(&self) -> String {
+        match self {
+            Ending::Rules(result) => result.reason.to_string(),
+            Ending::Adjudicated(_) => "adjudicated".into(),
+            Ending::PlyLimit => "ply limit".into(),
+        }
+    }
+}
+
+/// Plays one game from `opening`, then the picked plies, then the engines; the moves in USI
+/// and how it ended.
 fn play_game(
     tables: &Arc<MoveTables>,
     opening: &[Move],
@@ -159,45 +195,59 @@ fn play_game(
     settings: &SelfPlay,
     players: &mut [Searcher; 2],
     limits: &Limits,
-) -> (Vec<String>, Option<GameResult>) {
+) -> (Vec<String>, Ending) {
     let mut game = Game::new(Position::start(tables.clone()));
     let mut moves = Vec::new();
-    for (ply, m) in opening
-        .iter()
-        .copied()
-        .map(Some)
-        .chain(std::iter::repeat(None))
-        .enumerate()
-    {
+    // Black's side of the last engine scores, while they agree beyond the margin.
+    let mut agreeing: Vec<i32> = Vec::new();
+    for ply in 0.. {
         if let Some(result) = game.result() {
-            return (moves, Some(result));
+            return (moves, Ending::Rules(result));
         }
         if ply >= settings.max_plies {
             break;
         }
-        let chosen = match m {
-            Some(m) => m,
-            None if ply < opening.len() + settings.random_plies => {
-                // The position's hash key is already a pseudo-random number; the seed varies it.
-                let legal = game.legal_moves();
-                let pick = (game.position().hash() ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(ply as u32);
-                legal[(pick % legal.len() as u64) as usize]
+        let side = game.position().side_to_move();
+        let chosen = if let Some(&m) = opening.get(ply) {
+            m
+        } else if ply < opening.len() + settings.random_plies {
+            // The position's hash key is already a pseudo-random number; the seed varies it.
+            let legal = game.legal_moves();
+            let pick = (game.position().hash() ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(ply as u32);
+            legal[(pick % legal.len() as u64) as usize]
+        } else {
+            let found = players[side.index()].search(game.position_mut(), limits);
+            let Some(best) = found.best else {
+                break;
+            };
+            let black = if side == Side::Black { found.score } else { -found.score };
+            if let Some(winner) = adjudicate(&mut agreeing, black, settings.adjudicate) {
+                return (moves, Ending::Adjudicated(winner));
             }
-            None => {
-                let side = game.position().side_to_move();
-                let found = players[side.index()].search(game.position_mut(), limits);
-                let Some(best) = found.best else {
-                    break;
-                };
-                best
-            }
+            best
         };
         moves.push(write_usi(game.position(), &chosen));
         if game.play(chosen).is_err() {
             break;
         }
     }
-    (moves, game.result())
+    match game.result() {
+        Some(result) => (moves, Ending::Rules(result)),
+        None => (moves, Ending::PlyLimit),
+    }
+}
+
+/// Adds an engine's score (Black's side) to the run of scores agreeing beyond `margin` (0:
+/// never adjudicate); the side they favour once the run is long enough.
+fn adjudicate(agreeing: &mut Vec<i32>, black: i32, margin: i32) -> Option<Side> {
+    let same_way = agreeing.last().is_none_or(|&last| (last > 0) == (black > 0));
+    if margin == 0 || black.abs() < margin || !same_way {
+        agreeing.clear();
+    }
+    if margin > 0 && black.abs() >= margin {
+        agreeing.push(black);
+    }
+    (agreeing.len() >= ADJUDICATION_PLIES).then(|| if black > 0 { Side::Black } else { Side::White })
 }
 
 /// The openings of the file, each checked move by move; one empty opening without a file.
@@ -343,4 +393,25 @@ fn game_rows(
         pos.make(&m);
     }
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_adjudicated_after_six_scores_agreeing_beyond_the_margin() {
+        let run = |scores: &[i32], margin: i32| {
+            let mut agreeing = Vec::new();
+            scores.iter().map(|&s| adjudicate(&mut agreeing, s, margin)).collect::<Vec<_>>()
+        };
+        let six = run(&[900, 1000, 1200, 1000, 1100, 1000], 1000);
+        assert_eq!(six, [None, None, None, None, None, None]);
+        let seven = run(&[900, 1000, 1200, 1000, 1100, 1000, 2000], 1000);
+        assert_eq!(seven.last(), Some(&Some(Side::Black)));
+        assert_eq!(run(&[1000; 6], 1000).last(), Some(&Some(Side::Black)));
+        assert_eq!(run(&[-1000; 6], 1000).last(), Some(&Some(Side::White)));
+        assert_eq!(run(&[-1000, -1000, -1000, 1000, 1000, 1000], 1000).last(), Some(&None));
+        assert_eq!(run(&[5000; 10], 0).last(), Some(&None));
+    }
 }
