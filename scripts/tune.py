@@ -11,8 +11,13 @@ point of view), so that eval = material + sum(weight * term). The model is Texel
 expected result is sigmoid(K * eval) = 1 / (1 + 10^(-K * eval / 400)), the loss the mean
 squared difference from the results. First K is fitted with the starting weights (golden
 section), then the weights with K fixed, by coordinate search in whole units (each weight
-moved by 32, 16, ..., 1 while the loss falls). One game in ten is held out of the fit and its
-loss printed before and after, as a check that the fit generalises.
+moved by 32, 16, ..., 1 while the loss falls). A weight stays at 0 or above: each term's
+sign is the evaluation's own (mobility counts for a side, attacks next to its royals and its
+royals' advance against it), the fit says how much. K is not fitted again after the weights:
+alternating the two let K fall and the positional weights grow without end (the declared
+values stay, so the weights alone set the scale) while the held-out loss rose. Each fifth of
+the games in turn is held out: the weights fitted on the other four fifths, its loss printed
+before and after (cross-validation), as a check that the fit generalises.
 
 `--fit NAME=FILES` fits the set of the variant declared as NAME (`variant "Chu Shogi"`;
 FILES separated by commas) from that set's weights in `--start` (or its default);
@@ -20,7 +25,9 @@ FILES separated by commas) from that set's weights in `--start` (or its default)
 own K. Sets not fitted are kept as they are. Standard library only.
 """
 import argparse
+import contextlib
 import datetime
+import io
 import math
 import re
 import sys
@@ -155,13 +162,15 @@ class Data:
         return [m + sum(w[k] * self.terms[k][i] for k in WEIGHTS) for i, m in enumerate(self.material)]
 
 
-def held_out(data):
-    """One game in ten (by a hash of its name) held out: (fitted, held out)."""
-    def out(g):
-        return sum(map(ord, f"{g[0]}:{g[1]}")) * 2654435761 % 10 == 0
-    fit = [i for i, g in enumerate(data.game) if not out(g)]
-    test = [i for i, g in enumerate(data.game) if out(g)]
-    return data.split(fit), data.split(test)
+def folds(data, n=5):
+    """The data split by game into `n` parts: [(all but part i, part i)]."""
+    games = sorted(set(data.game))
+    out = []
+    for i in range(n):
+        test = set(games[i::n])
+        out.append((data.split([j for j, g in enumerate(data.game) if g not in test]),
+                    data.split([j for j, g in enumerate(data.game) if g in test])))
+    return out
 
 
 def sigmoid(k, e):
@@ -218,7 +227,7 @@ class Fit:
 
 
 def coordinate_search(fit, w, active):
-    """Moves each weight by 32, 16, ..., 1 units while the loss falls."""
+    """Moves each weight by 32, 16, ..., 1 units while the loss falls, never below 0."""
     best = fit.loss()
     for step in [32, 16, 8, 4, 2, 1]:
         improved = True
@@ -226,6 +235,8 @@ def coordinate_search(fit, w, active):
             improved = False
             for name in active:
                 for s in (step, -step):
+                    if w[name] + s < 0:
+                        continue
                     trial = fit.loss((name, s))
                     if trial < best - 1e-9:
                         best = trial
@@ -237,25 +248,44 @@ def coordinate_search(fit, w, active):
     return best
 
 
-def fit_set(label, datasets, start):
-    """Fits one set of weights; returns (weights, ks, loss before, loss after, positions)."""
-    parts = [held_out(d) for d in datasets]
-    fitted = [p[0] for p in parts]
-    tests = [p[1] for p in parts]
+def fit_weights(datasets, start, log=True):
+    """K per dataset for the starting weights, then the weights: (weights, ks, loss before,
+    loss after)."""
     w = dict(start)
-    ks = [fit_k(d.evals(w), d.result) for d in fitted]
-    fit = Fit(fitted, ks, w)
+    ks = [fit_k(d.evals(w), d.result) for d in datasets]
+    fit = Fit(datasets, ks, w)
     before = fit.loss()
-    test_before = Fit(tests, ks, w).loss()
     # Only the weights some position's terms move.
-    active = [k for k in WEIGHTS if any(any(v != 0 for v in d.terms[k]) for d in fitted)]
-    print(f"{label}: {fit.n} positions fitted, {sum(len(t) for t in tests)} held out; "
-          f"K = {', '.join(f'{k:.4f}' for k in ks)}; loss {before:.6f}", file=sys.stderr)
-    after = coordinate_search(fit, w, active)
-    test_after = Fit(tests, ks, w).loss()
-    print(f"{label}: loss {before:.6f} -> {after:.6f}; held out {test_before:.6f} -> {test_after:.6f}")
+    active = [k for k in WEIGHTS if any(any(v != 0 for v in d.terms[k]) for d in datasets)]
+    if log:
+        after = coordinate_search(fit, w, active)
+    else:
+        with contextlib.redirect_stderr(io.StringIO()):
+            after = coordinate_search(fit, w, active)
+    return w, ks, before, after
+
+
+def fit_set(label, datasets, start):
+    """Fits one set of weights on all the positions, and checks by 5-fold cross-validation
+    (by game) that the fit generalises: returns (weights, ks, loss before, loss after,
+    positions)."""
+    n = sum(len(d) for d in datasets)
+    print(f"{label}: {n} positions of {sum(len(set(d.game)) for d in datasets)} games", file=sys.stderr)
+    w, ks, before, after = fit_weights(datasets, start)
+    print(f"{label}: K {', '.join(f'{k:.4f}' for k in ks)}; loss {before:.6f} -> {after:.6f}")
     print(f"{label}: weights " + ", ".join(f"{k} {start[k]} -> {w[k]}" for k in WEIGHTS))
-    return w, ks, before, after, fit.n
+    held = [0.0, 0.0]
+    split = [folds(d) for d in datasets]
+    for i in range(5):
+        fitted, tests = [s[i][0] for s in split], [s[i][1] for s in split]
+        wi, ki, _, _ = fit_weights(fitted, start, log=False)
+        b, a = Fit(tests, ki, start).loss(), Fit(tests, ki, wi).loss()
+        m = sum(len(t) for t in tests)
+        held[0] += b * m / n
+        held[1] += a * m / n
+        print(f"{label}: fold {i + 1}: held-out loss {b:.6f} -> {a:.6f}", file=sys.stderr)
+    print(f"{label}: held-out loss (5-fold, by game) {held[0]:.6f} -> {held[1]:.6f}")
+    return w, ks, before, after, n
 
 
 def main():
