@@ -16,8 +16,12 @@ sign is the evaluation's own (mobility counts for a side, attacks next to its ro
 royals' advance against it), the fit says how much. K is not fitted again after the weights:
 alternating the two let K fall and the positional weights grow without end (the declared
 values stay, so the weights alone set the scale) while the held-out loss rose. Each fifth of
-the games in turn is held out: the weights fitted on the other four fifths, its loss printed
-before and after (cross-validation), as a check that the fit generalises.
+the games in turn is held out: the weights fitted on the other four fifths, its loss
+compared before and after (cross-validation). The fit is a ridge regression: it pays for
+moving a weight from where it started (`ridge` times the squared change of the evaluation
+the weight makes, in pawns, over the positions' spread of its term); the ridge is the one of
+0, 0.0001, 0.001, 0.01 whose fit does best on held-out games, and when none does better there
+than the starting weights, the set is kept as it was (and said so).
 
 `--fit NAME=FILES` fits the set of the variant declared as NAME (`variant "Chu Shogi"`;
 FILES separated by commas) from that set's weights in `--start` (or its default);
@@ -95,8 +99,11 @@ def write_set(name, s, indent):
     lines += [f"{pad}        games: {ron_string(src['games'])},",
               f"{pad}        positions: {src['positions']},",
               f"{pad}        k: {ron_option(src.get('k'))},",
+              f"{pad}        ridge: {ron_option(src.get('ridge'))},",
               f"{pad}        loss_before: {ron_option(src.get('loss_before'))},",
               f"{pad}        loss_after: {ron_option(src.get('loss_after'))},",
+              f"{pad}        held_out_before: {ron_option(src.get('held_out_before'))},",
+              f"{pad}        held_out_after: {ron_option(src.get('held_out_after'))},",
               f"{pad}        date: {ron_string(src['date'])},",
               f"{pad}        commit: {ron_string(src['commit'])},",
               f"{pad}    ),", f"{pad}),"]
@@ -107,8 +114,9 @@ HEADER = """// The evaluation's weights (src/engine/weights.rs says what each on
 // the declared piece values (a Pawn is 100 in every shipped variant). `default` serves every
 // variant without a set of its own in `variants`, keyed by the name its file declares. Each
 // set says where it came from: the games, the quiet positions fitted, the fit's K (expected
-// result 1 / (1 + 10^(-K * eval / 400))), its loss (mean squared error against the results)
-// with the weights it started from and after, the date and koma's commit.
+// result 1 / (1 + 10^(-K * eval / 400))) and ridge, its loss (mean squared error against the
+// results) with the weights it started from and after, the same on held-out games (5-fold
+// cross-validation), the date and koma's commit.
 // Written by scripts/tune.py; README "Strength" says how to re-tune.
 """
 
@@ -201,15 +209,22 @@ def fit_k(evals, results):
 
 
 class Fit:
-    """The loss over several variants' positions, each with its own K, weights shared."""
+    """The loss over several variants' positions, each with its own K, weights shared, plus
+    the ridge penalty: `ridge` times the sum over the weights of (the weight's change from
+    `start` times its term's spread over the positions, in pawns) squared."""
 
-    def __init__(self, datasets, ks, w):
+    def __init__(self, datasets, ks, w, start=None, ridge=0.0):
         self.datasets, self.ks = datasets, ks
         self.evals = [d.evals(w) for d in datasets]
         self.n = sum(len(d) for d in datasets)
+        self.w, self.start, self.ridge = dict(w), start or dict(w), ridge
+        self.spread = {k: spread([v for d in datasets for v in d.terms[k]]) for k in WEIGHTS}
 
-    def loss(self, shift=None):
-        """The loss, with weight `shift[0]` moved by `shift[1]` if given."""
+    def penalty(self, w):
+        return self.ridge * sum(((w[k] - self.start[k]) * self.spread[k] / 100) ** 2 for k in WEIGHTS)
+
+    def data_loss(self, shift=None):
+        """The mean squared error, with weight `shift[0]` moved by `shift[1]` if given."""
         total = 0.0
         for d, k, evals in zip(self.datasets, self.ks, self.evals):
             if shift:
@@ -219,11 +234,24 @@ class Fit:
                 total += sum((r - sigmoid(k, e)) ** 2 for e, r in zip(evals, d.result))
         return total / max(1, self.n)
 
+    def loss(self, shift=None):
+        w = dict(self.w)
+        if shift:
+            w[shift[0]] += shift[1]
+        return self.data_loss(shift) + self.penalty(w)
+
     def move(self, name, step):
+        self.w[name] += step
         for d, evals in zip(self.datasets, self.evals):
             t = d.terms[name]
             for i in range(len(evals)):
                 evals[i] += step * t[i]
+
+
+def spread(values):
+    """The standard deviation."""
+    mean = sum(values) / max(1, len(values))
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values)))
 
 
 def coordinate_search(fit, w, active):
@@ -248,44 +276,50 @@ def coordinate_search(fit, w, active):
     return best
 
 
-def fit_weights(datasets, start, log=True):
+def fit_weights(datasets, start, ridge, log=True):
     """K per dataset for the starting weights, then the weights: (weights, ks, loss before,
-    loss after)."""
+    loss after), the losses without the penalty."""
     w = dict(start)
     ks = [fit_k(d.evals(w), d.result) for d in datasets]
-    fit = Fit(datasets, ks, w)
-    before = fit.loss()
+    fit = Fit(datasets, ks, w, start, ridge)
+    before = fit.data_loss()
     # Only the weights some position's terms move.
     active = [k for k in WEIGHTS if any(any(v != 0 for v in d.terms[k]) for d in datasets)]
-    if log:
-        after = coordinate_search(fit, w, active)
-    else:
-        with contextlib.redirect_stderr(io.StringIO()):
-            after = coordinate_search(fit, w, active)
-    return w, ks, before, after
+    with contextlib.redirect_stderr(sys.stderr if log else io.StringIO()):
+        coordinate_search(fit, w, active)
+    return w, ks, before, fit.data_loss()
+
+
+RIDGES = [0.0, 0.0001, 0.001, 0.01]
 
 
 def fit_set(label, datasets, start):
-    """Fits one set of weights on all the positions, and checks by 5-fold cross-validation
-    (by game) that the fit generalises: returns (weights, ks, loss before, loss after,
-    positions)."""
+    """Chooses the ridge by 5-fold cross-validation (by game), then fits the set on all the
+    positions with it: returns (weights, ks, loss before, loss after, positions, held-out
+    losses before and after), or the starting weights when no ridge fits better held-out
+    positions than they do."""
     n = sum(len(d) for d in datasets)
     print(f"{label}: {n} positions of {sum(len(set(d.game)) for d in datasets)} games", file=sys.stderr)
-    w, ks, before, after = fit_weights(datasets, start)
-    print(f"{label}: K {', '.join(f'{k:.4f}' for k in ks)}; loss {before:.6f} -> {after:.6f}")
-    print(f"{label}: weights " + ", ".join(f"{k} {start[k]} -> {w[k]}" for k in WEIGHTS))
-    held = [0.0, 0.0]
     split = [folds(d) for d in datasets]
-    for i in range(5):
-        fitted, tests = [s[i][0] for s in split], [s[i][1] for s in split]
-        wi, ki, _, _ = fit_weights(fitted, start, log=False)
-        b, a = Fit(tests, ki, start).loss(), Fit(tests, ki, wi).loss()
-        m = sum(len(t) for t in tests)
-        held[0] += b * m / n
-        held[1] += a * m / n
-        print(f"{label}: fold {i + 1}: held-out loss {b:.6f} -> {a:.6f}", file=sys.stderr)
-    print(f"{label}: held-out loss (5-fold, by game) {held[0]:.6f} -> {held[1]:.6f}")
-    return w, ks, before, after, n
+    held = {}
+    for ridge in RIDGES:
+        before = after = 0.0
+        for i in range(5):
+            fitted, tests = [s[i][0] for s in split], [s[i][1] for s in split]
+            wi, ki, _, _ = fit_weights(fitted, start, ridge, log=False)
+            m = sum(len(t) for t in tests)
+            before += Fit(tests, ki, start).data_loss() * m / n
+            after += Fit(tests, ki, wi).data_loss() * m / n
+        held[ridge] = (before, after)
+        print(f"{label}: ridge {ridge}: held-out loss (5-fold, by game) {before:.6f} -> {after:.6f}")
+    ridge = min(RIDGES, key=lambda r: held[r][1])
+    if held[ridge][1] >= held[ridge][0]:
+        print(f"{label}: no ridge fits held-out positions better than the starting weights: kept")
+        return None
+    w, ks, before, after = fit_weights(datasets, start, ridge)
+    print(f"{label}: ridge {ridge}; K {', '.join(f'{k:.4f}' for k in ks)}; loss {before:.6f} -> {after:.6f}")
+    print(f"{label}: weights " + ", ".join(f"{k} {start[k]} -> {w[k]}" for k in WEIGHTS))
+    return w, ks, before, after, n, held[ridge], ridge
 
 
 def main():
@@ -311,21 +345,27 @@ def main():
             sys.exit(f"--fit {spec}: expected NAME=FILES")
         fits.append((name, Data(files.split(","))))
 
-    def provenance(text, k, before, after, n):
-        return {"games": text, "positions": n, "k": None if k is None else round(k, 4), "loss_before": round(before, 6),
-                "loss_after": round(after, 6), "date": today, "commit": args.commit}
+    def provenance(text, ks, fitted):
+        _, _, before, after, n, (held_before, held_after), ridge = fitted
+        return {"games": text, "positions": n, "k": None if len(ks) > 1 else round(ks[0], 4),
+                "ridge": ridge, "loss_before": round(before, 6), "loss_after": round(after, 6),
+                "held_out_before": round(held_before, 6), "held_out_after": round(held_after, 6),
+                "date": today, "commit": args.commit}
 
     for name, d in fits:
         start = data["variants"].get(name, data["default"])["weights"]
-        w, ks, before, after, n = fit_set(name, [d], start)
-        text = games.get(name, "")
-        data["variants"][name] = {"weights": w, "source": provenance(text, ks[0], before, after, n)}
+        fitted = fit_set(name, [d], start)
+        if fitted:
+            w, ks = fitted[0], fitted[1]
+            data["variants"][name] = {"weights": w, "source": provenance(games.get(name, ""), ks, fitted)}
     if args.default and fits:
         start = data["default"]["weights"]
-        w, ks, before, after, n = fit_set("default", [d for _, d in fits], start)
-        text = "all of: " + "; ".join(f"{name}: {games.get(name, '')}" for name, _ in fits)
-        text += " (K per variant: " + ", ".join(f"{name} {k:.4f}" for (name, _), k in zip(fits, ks)) + ")"
-        data["default"] = {"weights": w, "source": provenance(text, None, before, after, n)}
+        fitted = fit_set("default", [d for _, d in fits], start)
+        if fitted:
+            w, ks = fitted[0], fitted[1]
+            text = "all of: " + "; ".join(f"{name}: {games.get(name, '')}" for name, _ in fits)
+            text += " (K per variant: " + ", ".join(f"{name} {k:.4f}" for (name, _), k in zip(fits, ks)) + ")"
+            data["default"] = {"weights": w, "source": provenance(text, ks, fitted)}
     with open(args.out, "w") as f:
         f.write(write_ron(data))
     print(f"wrote {args.out}")

@@ -47,17 +47,21 @@ pub struct WeightSet {
 
 /// Where a set of weights came from: the games its positions were taken from, how many, the
 /// logistic fit's K (the expected result of a position evaluated `e` for a side is
-/// `1 / (1 + 10^(-K * e / 400))`) and its loss (the mean squared difference from the games'
-/// results) before (with the weights it started from) and after, when, and koma's commit that
-/// read the positions.
+/// `1 / (1 + 10^(-K * e / 400))`) and ridge (what moving a weight from its start cost), its
+/// loss (the mean squared difference from the games' results) before (with the weights it
+/// started from) and after, the same on games held out of the fit (5-fold cross-validation),
+/// when, and koma's commit that read the positions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provenance {
     pub games: String,
     pub positions: u64,
     pub k: Option<f64>,
+    pub ridge: Option<f64>,
     pub loss_before: Option<f64>,
     pub loss_after: Option<f64>,
+    pub held_out_before: Option<f64>,
+    pub held_out_after: Option<f64>,
     pub date: String,
     pub commit: String,
 }
