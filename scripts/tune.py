@@ -21,7 +21,8 @@ compared before and after (cross-validation). The fit is a ridge regression: it 
 moving a weight from where it started (`ridge` times the squared change of the evaluation
 the weight makes, in pawns, over the positions' spread of its term); the ridge is the one of
 0, 0.0001, 0.001, 0.01 whose fit does best on held-out games, and when none does better there
-than the starting weights, the set is kept as it was (and said so).
+than the starting weights, the set is kept as it was (and said so). `--ridge R` (repeated)
+gives the ridges to choose from instead.
 
 `--fit NAME=FILES` fits the set of the variant declared as NAME (`variant "Chu Shogi"`;
 FILES separated by commas) from that set's weights in `--start` (or its default);
@@ -293,7 +294,7 @@ def fit_weights(datasets, start, ridge, log=True):
 RIDGES = [0.0, 0.0001, 0.001, 0.01]
 
 
-def fit_set(label, datasets, start):
+def fit_set(label, datasets, start, ridges=RIDGES):
     """Chooses the ridge by 5-fold cross-validation (by game), then fits the set on all the
     positions with it: returns (weights, ks, loss before, loss after, positions, held-out
     losses before and after), or the starting weights when no ridge fits better held-out
@@ -302,7 +303,7 @@ def fit_set(label, datasets, start):
     print(f"{label}: {n} positions of {sum(len(set(d.game)) for d in datasets)} games", file=sys.stderr)
     split = [folds(d) for d in datasets]
     held = {}
-    for ridge in RIDGES:
+    for ridge in ridges:
         before = after = 0.0
         for i in range(5):
             fitted, tests = [s[i][0] for s in split], [s[i][1] for s in split]
@@ -312,7 +313,7 @@ def fit_set(label, datasets, start):
             after += Fit(tests, ki, wi).data_loss() * m / n
         held[ridge] = (before, after)
         print(f"{label}: ridge {ridge}: held-out loss (5-fold, by game) {before:.6f} -> {after:.6f}")
-    ridge = min(RIDGES, key=lambda r: held[r][1])
+    ridge = min(ridges, key=lambda r: held[r][1])
     if held[ridge][1] >= held[ridge][0]:
         print(f"{label}: no ridge fits held-out positions better than the starting weights: kept")
         return None
@@ -333,6 +334,8 @@ def main():
     ap.add_argument("--games", action="append", default=[], metavar="NAME=TEXT",
                     help="what the games of NAME were, for the set's provenance")
     ap.add_argument("--commit", required=True, help="koma's commit that wrote the tables")
+    ap.add_argument("--ridge", type=float, action="append",
+                    help="the ridges to choose from by cross-validation (default: " + ", ".join(map(str, RIDGES)) + ")")
     args = ap.parse_args()
     data = parse_ron(open(args.start).read())
     data.setdefault("variants", {})
@@ -354,13 +357,13 @@ def main():
 
     for name, d in fits:
         start = data["variants"].get(name, data["default"])["weights"]
-        fitted = fit_set(name, [d], start)
+        fitted = fit_set(name, [d], start, args.ridge or RIDGES)
         if fitted:
             w, ks = fitted[0], fitted[1]
             data["variants"][name] = {"weights": w, "source": provenance(games.get(name, ""), ks, fitted)}
     if args.default and fits:
         start = data["default"]["weights"]
-        fitted = fit_set("default", [d for _, d in fits], start)
+        fitted = fit_set("default", [d for _, d in fits], start, args.ridge or RIDGES)
         if fitted:
             w, ks = fitted[0], fitted[1]
             text = "all of: " + "; ".join(f"{name}: {games.get(name, '')}" for name, _ in fits)
