@@ -403,7 +403,10 @@ mod tests {
     fn a_game_is_adjudicated_after_six_scores_agreeing_beyond_the_margin() {
         let run = |scores: &[i32], margin: i32| {
             let mut agreeing = Vec::new();
-            scores.iter().map(|&s| adjudicate(&mut agreeing, s, margin)).collect::<Vec<_>>()
+            scores
+                .iter()
+                .map(|&s| adjudicate(&mut agreeing, s, margin))
+                .collect::<Vec<_>>()
         };
         let six = run(&[900, 1000, 1200, 1000, 1100, 1000], 1000);
         assert_eq!(six, [None, None, None, None, None, None]);
