@@ -247,7 +247,7 @@ fn adjudicate(agreeing: &mut Vec<i32>, black: i32, margin: i32) -> Option<Side> 
     if margin > 0 && black.abs() >= margin {
         agreeing.push(black);
     }
-    (agreeing.len() >= ADJUDICATION_PLIES).then(|| if black > 0 { Side::Black } else { Side::White })
+    (agreeing.len() >= ADJUDICATION_PLIES).then_some(if black > 0 { Side::Black } else { Side::White })
 }
 
 /// The openings of the file, each checked move by move; one empty opening without a file.
