@@ -50,3 +50,42 @@ impl Counting {
         }
     }
 }
+
+/// The evaluation's weights.
+#[derive(Args)]
+pub struct Weights {
+    /// Evaluate with the weights in this file instead of koma's own (the form of koma's
+    /// `src/engine/weights.ron`: a default set and sets by variant name; README "Strength").
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<std::path::PathBuf>,
+}
+
+impl Weights {
+    /// The weights file chosen, or koma's own; on an error, its report (file, line, what is
+    /// wrong) on standard error.
+    pub fn load(&self) -> Result<std::sync::Arc<koma::engine::WeightFile>, ()> {
+        let Some(path) = &self.weights else {
+            return Ok(koma::engine::WeightFile::built_in());
+        };
+        koma::engine::WeightFile::load(path)
+            .map(std::sync::Arc::new)
+            .map_err(|e| {
+                eprint!("{}", render(&e, super::colour(&std::io::stderr())));
+            })
+    }
+}
+
+/// A miette diagnostic drawn over its source, coloured or not.
+pub fn render(diagnostic: &dyn miette::Diagnostic, colour: bool) -> String {
+    let theme = if colour {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .render_report(&mut out, diagnostic);
+    out
+}

@@ -13,6 +13,7 @@ mod protocol;
 mod search_bench;
 mod serve;
 mod terminal;
+mod tune;
 mod usi;
 mod xboard;
 
@@ -104,6 +105,8 @@ enum Command {
         variant: String,
         #[command(flatten)]
         options: args::Options,
+        #[command(flatten)]
+        weights: args::Weights,
     },
     /// Be an engine for XBoard and WinBoard (CECP, protocol version 2).
     Xboard {
@@ -112,6 +115,8 @@ enum Command {
         variant: String,
         #[command(flatten)]
         options: args::Options,
+        #[command(flatten)]
+        weights: args::Weights,
     },
     /// Print each piece's moves in XBetza, as `koma xboard` defines them for XBoard.
     Betza {
@@ -145,6 +150,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
     },
+    /// Play koma against itself, one weights file against another, and write the games, one a
+    /// line (for tuning the evaluation: README "Strength").
+    #[command(hide = true)]
+    Selfplay(tune::SelfPlay),
+    /// Print the result and the evaluation's terms of each quiet position of games read from
+    /// standard input, one a line (for tuning the evaluation: README "Strength").
+    #[command(hide = true)]
+    EvalTerms(tune::EvalTerms),
     /// Serve a board in the browser, on this computer only (127.0.0.1): play or inspect any
     /// variant with the mouse. Open the address it prints.
     Serve {
@@ -189,10 +202,26 @@ pub fn run() -> ExitCode {
         Command::Bench { quick, search: true } => search_bench::run(quick),
         Command::Lsp => lsp::run(),
         Command::Play(settings) => play::run(settings),
-        Command::Usi { variant, options } => usi::run(&variant, &options.choices),
-        Command::Xboard { variant, options } => xboard::run(&variant, &options.choices),
+        Command::Usi {
+            variant,
+            options,
+            weights,
+        } => match weights.load() {
+            Ok(weights) => usi::run(&variant, &options.choices, weights),
+            Err(()) => ExitCode::FAILURE,
+        },
+        Command::Xboard {
+            variant,
+            options,
+            weights,
+        } => match weights.load() {
+            Ok(weights) => xboard::run(&variant, &options.choices, weights),
+            Err(()) => ExitCode::FAILURE,
+        },
         Command::Betza { variant, options } => xboard::betza_command(&variant, &options.choices),
         Command::Serve { port, variants } => serve::run(port, &variants),
+        Command::Selfplay(settings) => tune::selfplay(&settings),
+        Command::EvalTerms(settings) => tune::eval_terms(&settings),
         Command::Show {
             variant,
             piece,

@@ -9,7 +9,7 @@ use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, search};
+use koma::engine::{Limits, SearchResult, Searcher, WeightFile};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
@@ -98,10 +98,14 @@ pub struct Settings {
     pub layout: board::Layout,
     #[command(flatten)]
     pub options: args::Options,
+    #[command(flatten)]
+    pub weights: args::Weights,
 }
 
 struct Session {
     settings: Settings,
+    /// The evaluation's weights koma plays with.
+    weights: Arc<WeightFile>,
     game: Game,
     tags: IndexMap<String, String>,
     colour: bool,
@@ -179,7 +183,10 @@ fn help_text(width: usize) -> String {
 
 pub fn run(settings: Settings) -> ExitCode {
     let colour = super::colour(&std::io::stdout());
-    let mut session = match Session::new(settings, colour) {
+    let Ok(weights) = settings.weights.load() else {
+        return ExitCode::FAILURE;
+    };
+    let mut session = match Session::new(settings, weights, colour) {
         Ok(session) => session,
         Err(message) => {
             eprintln!("error: {message}");
@@ -241,7 +248,7 @@ fn start_game(settings: &Settings) -> Result<Game, String> {
 }
 
 impl Session {
-    fn new(settings: Settings, colour: bool) -> Result<Session, String> {
+    fn new(settings: Settings, weights: Arc<WeightFile>, colour: bool) -> Result<Session, String> {
         let source = records::start_source(&settings)?;
         let loaded = match &source {
             Some(path) => Some(records::load_game(path, settings.variant.as_deref())?),
@@ -253,6 +260,7 @@ impl Session {
         };
         let interactive = std::io::stdin().is_terminal();
         let mut session = Session {
+            weights,
             layout: settings.layout,
             settings,
             game,
@@ -430,7 +438,7 @@ impl Session {
             return false;
         }
         let limits = self.limits();
-        let found = search(self.game.position_mut(), &limits);
+        let found = search(&self.weights, self.game.position_mut(), &limits);
         let Some(best) = found.best else {
             self.say("koma has no move.");
             return false;
@@ -681,6 +689,7 @@ impl Session {
         let side = self.game.position().side_to_move();
         if self.player(side.opponent()) == Player::Koma {
             let found = search(
+                &self.weights,
                 self.game.position_mut(),
                 &Limits {
                     depth: Some(2),
@@ -898,4 +907,11 @@ pub(super) fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Searches `pos` with a fresh searcher evaluating with `weights`.
+fn search(weights: &Arc<WeightFile>, pos: &mut Position, limits: &Limits) -> SearchResult {
+    let mut searcher = Searcher::new();
+    searcher.set_weights(weights.clone());
+    searcher.search(pos, limits)
 }

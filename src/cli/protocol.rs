@@ -5,7 +5,7 @@
 //! each search and comes back when the search is joined.
 
 use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, SearchResult, Searcher};
+use koma::engine::{Limits, SearchResult, Searcher, WeightFile};
 use koma::game::MoveTables;
 use koma::game::Position;
 use std::io::{BufRead, Read, Write};
@@ -62,6 +62,8 @@ pub struct Thinker {
     searcher: Option<Searcher>,
     /// Threads per search (USI's `Threads`, CECP's `cores`); 0 stands for 1.
     threads: usize,
+    /// The evaluation's weights (koma's own when not set).
+    weights: Option<Arc<WeightFile>>,
     running: Option<Running>,
 }
 
@@ -87,6 +89,9 @@ impl Thinker {
         limits.stop = Some(stop.clone());
         let mut searcher = self.searcher.take().unwrap_or_default();
         searcher.set_threads(self.threads);
+        if let Some(weights) = &self.weights {
+            searcher.set_weights(weights.clone());
+        }
         let (stopped, held, quiet) = (stop.clone(), hold.clone(), silent.clone());
         let thread = thread::Builder::new().name("search".into()).spawn(move || {
             let result = searcher.search(&mut pos, &limits);
@@ -150,6 +155,14 @@ impl Thinker {
     pub fn set_searcher(&mut self, searcher: Searcher) {
         self.cancel();
         self.searcher = Some(searcher);
+    }
+
+    /// A thinker that evaluates with these weights.
+    pub fn with_weights(weights: Arc<WeightFile>) -> Thinker {
+        Thinker {
+            weights: Some(weights),
+            ..Thinker::default()
+        }
     }
 
     /// Searches with this many threads from now on (lazy SMP).

@@ -8,7 +8,7 @@ use super::protocol::{
     MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, load_or_report, load_variant, read_command, say,
 };
 use koma::compile::{Choice, source::SHIPPED};
-use koma::engine::{Info, Limits, MAX_PLY, MAX_THREADS, SearchResult, Searcher, TABLE_SLOT_BYTES, mate_in};
+use koma::engine::{Info, Limits, MAX_PLY, MAX_THREADS, SearchResult, Searcher, TABLE_SLOT_BYTES, WeightFile, mate_in};
 use koma::game::{Game, Move, MoveTables, Position};
 use koma::notation::{read_sfen, read_usi, write_usi};
 use koma::rules::Side;
@@ -19,7 +19,7 @@ use std::time::Duration;
 /// The transposition table's size by default, in MB (`USI_Hash`).
 const DEFAULT_HASH_MB: u64 = 16;
 
-pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
+pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitCode {
     let Ok(tables) = load_or_report(variant, options) else {
         return ExitCode::FAILURE;
     };
@@ -28,7 +28,7 @@ pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
         choices: options.to_vec(),
         game: Game::new(Position::start(tables.clone())),
         tables,
-        thinker: Thinker::default(),
+        thinker: Thinker::with_weights(weights),
         pondering: None,
     };
     let mut input = std::io::stdin().lock();

@@ -9,25 +9,24 @@
 mod betza;
 mod view;
 
-pub use betza::betza;
-
 use super::protocol::{
     MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, load_or_report, load_variant, read_command, say,
 };
+pub use betza::betza;
 use koma::compile::{Choice, source::SHIPPED};
-use koma::engine::{Info, Limits, MAX_PLY, SearchResult, mate_in};
+use koma::engine::{Info, Limits, MAX_PLY, SearchResult, WeightFile, mate_in};
 use koma::game::{Game, GameResult, Position};
 use koma::rules::{Side, Square};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use view::View;
+pub use view::View;
 
 /// XBoard's score for a mate: this plus (or minus) the moves to it.
 const MATE_SCORE: i64 = 100_000;
 
-pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
+pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitCode {
     let Ok(tables) = load_or_report(variant, options) else {
         return ExitCode::FAILURE;
     };
@@ -38,7 +37,7 @@ pub fn run(variant: &str, options: &[Choice]) -> ExitCode {
         name,
         game: Game::new(Position::start(tables.clone())),
         view: View::new(tables),
-        thinker: Thinker::default(),
+        thinker: Thinker::with_weights(weights),
         thinking: None,
         force: false,
         engine: Side::White,

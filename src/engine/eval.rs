@@ -1,55 +1,116 @@
 //! The static evaluation: material at the values the variant file declares, pieces in hand
-//! worth a little more than on the board, a small bonus for advancing pieces (and for
+//! worth a share of their value on the board, a small bonus for advancing pieces (and for
 //! keeping royal pieces home), and terms every variant gets from its compiled tables: the
 //! mobility of each piece along its runs of squares, attacks on the squares next to the
 //! royals, pressure on the promotion zone, and the protection of the pieces the Lion-trading
-//! rules single out. The weights are data ([`WEIGHTS`]), the same for every variant;
-//! everything else is read from the rules. Nothing names a piece.
+//! rules single out. The weights are data ([`Weights`], from `weights.ron` or a file the user
+//! gives); everything else is read from the rules. Nothing names a piece.
+//!
+//! Given a position, the evaluation is linear in the weights: [`Eval::terms`] gives what each
+//! weight multiplies, the numbers a tuning run fits the weights to.
 
+use super::weights::Weights;
 use crate::game::tables::{code_kind, code_side};
 use crate::game::{MoveTables, Position, Sq};
 use crate::rules::{LionRole, Mode, PieceId, PromotionEvent, Side, Square};
 use std::sync::Arc;
-
-/// The weights of the evaluation's terms, in the units of the declared values (a Pawn is 100
-/// in every shipped variant).
-pub(crate) struct Weights {
-    /// Per square a piece (not a royal) can move to along its runs of squares (steps, slides,
-    /// leaps; not the Lion's walked moves), counted on the board as it stands.
-    pub mobility: i32,
-    /// Per square next to a royal that the opponent attacks.
-    pub royal_attack: i32,
-    /// Hundredths of what promoting gains, for a piece that may promote standing in the
-    /// promotion zone; half of it one rank short of the zone.
-    pub zone_percent: i32,
-    /// Hundredths of its value, for a Lion (under the Lion-trading rules) its own side
-    /// protects: the opponent's Lion may not take it from afar.
-    pub protected_lion_percent: i32,
-}
-
-/// The weights every variant is evaluated with.
-pub(crate) const WEIGHTS: Weights = Weights {
-    mobility: 2,
-    royal_attack: 10,
-    zone_percent: 20,
-    protected_lion_percent: 5,
-};
 
 /// The most squares a board has (the attack map's size).
 const MAX_SQUARES: usize = crate::rules::MAX_BOARD_SIDE as usize * crate::rules::MAX_BOARD_SIDE as usize;
 
 /// Declared values are capped here, so that no material sum reaches a mate score.
 const MAX_VALUE: u32 = 100_000;
-/// A piece in hand is worth this many hundredths of its value on the board.
-const HAND_PERCENT: i32 = 115;
-/// The most an ordinary piece gains by standing on the far rank rather than its own.
-const ADVANCE: i32 = 24;
-/// The most a piece gains by standing in the centre of the board rather than on an edge.
-const CENTRE: i32 = 8;
-/// The most a royal piece loses by standing on the far rank rather than its own.
-const ROYAL_ADVANCE: i32 = 48;
 /// What ordering counts a royal as when it can be captured: more than any piece.
 pub(crate) const ROYAL_ORDER: i32 = 1_000_000;
+
+/// What each weight multiplies in a position's evaluation, from Black's point of view (Black's
+/// share less White's): the evaluation is `material` plus the sum of each weight times its
+/// term (up to rounding to whole units).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Terms {
+    /// The declared values of the pieces on the board.
+    pub material: f64,
+    /// Per piece in hand, its value in hundredths ([`Weights::hand_percent`]).
+    pub hand_percent: f64,
+    /// Per ordinary piece, how far it stands from its own back rank (0 there, 1 on the far
+    /// rank) ([`Weights::advance`]).
+    pub advance: f64,
+    /// Per piece, how near the centre file it stands (1 there, 0 on an edge) ([`Weights::centre`]).
+    pub centre: f64,
+    /// Per royal piece, how far it stands from its own back rank, negated
+    /// ([`Weights::royal_advance`]).
+    pub royal_advance: f64,
+    /// Per piece that may promote, what promoting gains in hundredths, in the zone; half of
+    /// it one rank short ([`Weights::zone_percent`]).
+    pub zone_percent: f64,
+    /// The squares the pieces (not royals) can move to ([`Weights::mobility`]).
+    pub mobility: f64,
+    /// The squares next to the royals the opponent attacks, negated ([`Weights::royal_attack`]).
+    pub royal_attack: f64,
+    /// The values in hundredths of the Lions their side protects, under the Lion-trading
+    /// rules ([`Weights::protected_lion_percent`]).
+    pub protected_lion_percent: f64,
+}
+
+impl Terms {
+    /// The weighted terms, by the weights' names (material first, weighed 1).
+    pub fn columns(&self) -> [(&'static str, f64); 9] {
+        [
+            ("material", self.material),
+            ("hand_percent", self.hand_percent),
+            ("advance", self.advance),
+            ("centre", self.centre),
+            ("royal_advance", self.royal_advance),
+            ("zone_percent", self.zone_percent),
+            ("mobility", self.mobility),
+            ("royal_attack", self.royal_attack),
+            ("protected_lion_percent", self.protected_lion_percent),
+        ]
+    }
+
+    /// The evaluation these terms give under `w`, before rounding.
+    pub fn weighed(&self, w: &Weights) -> f64 {
+        self.material
+            + self.hand_percent * f64::from(w.hand_percent)
+            + self.advance * f64::from(w.advance)
+            + self.centre * f64::from(w.centre)
+            + self.royal_advance * f64::from(w.royal_advance)
+            + self.zone_percent * f64::from(w.zone_percent)
+            + self.mobility * f64::from(w.mobility)
+            + self.royal_attack * f64::from(w.royal_attack)
+            + self.protected_lion_percent * f64::from(w.protected_lion_percent)
+    }
+}
+
+/// The square terms of one piece on one square: advance, centre, royal advance, zone.
+#[derive(Debug, Clone, Copy, Default)]
+struct SquareTerms {
+    advance: f64,
+    centre: f64,
+    royal_advance: f64,
+    zone_percent: f64,
+}
+
+impl SquareTerms {
+    fn weighed(&self, w: &Weights) -> i32 {
+        let sum = self.advance * f64::from(w.advance)
+            + self.centre * f64::from(w.centre)
+            + self.royal_advance * f64::from(w.royal_advance)
+            + self.zone_percent * f64::from(w.zone_percent);
+        sum.round() as i32
+    }
+}
+
+/// What the positional terms count on the board as it stands, per side.
+#[derive(Debug, Default)]
+struct Positional {
+    /// Squares the pieces (not royals) can move to.
+    reach: [i32; 2],
+    /// Squares next to the side's royals that the opponent attacks.
+    royal_attacks: [i32; 2],
+    /// The declared values of the side's protected Lions (under the Lion-trading rules).
+    protected: [i32; 2],
+}
 
 /// Per-variant tables for evaluation and move ordering, built once from the rules.
 pub(crate) struct Eval {
@@ -70,13 +131,16 @@ pub(crate) struct Eval {
     pub burners: bool,
     /// Every square by index.
     pub squares: Vec<Square>,
-    /// Position bonus per (kind, side, square): advance and centre (royals: staying home),
+    /// The weights of the terms.
+    weights: Weights,
+    /// The square terms per (kind, side, square): advance and centre (royals: staying home),
     /// and the promotion zone's pressure.
+    square_terms: Vec<SquareTerms>,
+    /// Their weighed sum, the position bonus per (kind, side, square).
     square_bonus: Vec<i32>,
-    /// The kinds the Lion-trading rules protect from a distant Lion (0 for the others): the
-    /// bonus when their side protects them.
-    protected_bonus: Vec<i32>,
-    /// Whether any kind has a protection bonus.
+    /// The kinds the Lion-trading rules protect from a distant Lion.
+    protected: Vec<bool>,
+    /// Whether any kind is so protected.
     any_protected: bool,
     pub has_royals: bool,
     pub bare_king: bool,
@@ -85,7 +149,8 @@ pub(crate) struct Eval {
 }
 
 impl Eval {
-    pub fn new(tables: Arc<MoveTables>) -> Eval {
+    /// The evaluation of the variant `tables` compile, with the weights `weights`.
+    pub fn new(tables: Arc<MoveTables>, weights: &Weights) -> Eval {
         let rules = tables.rules();
         let geo = tables.geometry();
         let value: Vec<i32> = rules.pieces.iter().map(|p| p.value.min(MAX_VALUE) as i32).collect();
@@ -101,7 +166,7 @@ impl Eval {
             .enumerate()
             .map(|(k, info)| info.promotion.to.map_or(0, |p| (value[p.index()] - value[k]).max(0)))
             .collect();
-        let hand_value = value.iter().map(|v| v * HAND_PERCENT / 100).collect();
+        let hand_value = value.iter().map(|v| v * weights.hand_percent / 100).collect();
         let hand_kinds = if rules.drops {
             rules
                 .piece_ids()
@@ -111,10 +176,7 @@ impl Eval {
             Vec::new()
         };
         let squares: Vec<Square> = (0..geo.len() as Sq).map(|sq| geo.square(sq)).collect();
-        let ranks = i32::from(geo.ranks);
-        let files = i32::from(geo.files);
-        let span = (ranks - 1).max(1);
-        let half = ((files - 1) / 2).max(1);
+        let n = geo.len();
         let zone = rules
             .promotion
             .iter()
@@ -124,47 +186,24 @@ impl Eval {
             })
             .max()
             .unwrap_or(0);
-        let n = geo.len();
-        let mut square_bonus = vec![0; value.len() * 2 * n];
+        let mut square_terms = vec![SquareTerms::default(); value.len() * 2 * n];
         for (k, &gain) in promote_gain.iter().enumerate() {
             for side in [Side::Black, Side::White] {
                 for sq in 0..n as Sq {
-                    // 0 on the side's own back rank, `span` on the far rank.
-                    let advance = ranks - i32::from(geo.depth(side, sq));
-                    let file = i32::from(geo.square(sq).file);
-                    let off_centre = (2 * file - files - 1).abs() / 2;
-                    let centre = CENTRE * (half - off_centre.min(half)) / half;
-                    // Ranks short of the zone (0 inside it).
-                    let short = (i32::from(geo.depth(side, sq)) - zone).max(0);
-                    let pressure = match (zone, short) {
-                        (0, _) => 0,
-                        (_, 0) => gain * WEIGHTS.zone_percent / 100,
-                        (_, 1) => gain * WEIGHTS.zone_percent / 200,
-                        _ => 0,
-                    };
-                    let bonus = if royal[k] {
-                        -ROYAL_ADVANCE * advance / span
-                    } else {
-                        ADVANCE * advance / span + centre + pressure
-                    };
-                    square_bonus[(k * 2 + side.index()) * n + usize::from(sq)] = bonus;
+                    square_terms[(k * 2 + side.index()) * n + usize::from(sq)] =
+                        square_terms_of(&tables, zone, royal[k], gain, side, sq);
                 }
             }
         }
-        let protected_bonus: Vec<i32> = rules
+        let square_bonus = square_terms.iter().map(|t| t.weighed(weights)).collect();
+        let protected: Vec<bool> = rules
             .pieces
             .iter()
-            .enumerate()
-            .map(|(k, p)| {
-                if rules.end.lion_trading && p.lion == LionRole::Lion {
-                    value[k] * WEIGHTS.protected_lion_percent / 100
-                } else {
-                    0
-                }
-            })
+            .map(|p| rules.end.lion_trading && p.lion == LionRole::Lion)
             .collect();
         Eval {
-            any_protected: protected_bonus.iter().any(|&b| b != 0),
+            any_protected: protected.iter().any(|&p| p),
+            weights: *weights,
             value,
             order_value,
             promote_gain,
@@ -172,8 +211,9 @@ impl Eval {
             hand_kinds,
             royal,
             squares,
+            square_terms,
             square_bonus,
-            protected_bonus,
+            protected,
             burners: tables.kinds().iter().any(|k| k.burns),
             has_royals: rules.pieces.iter().any(|p| p.royal),
             bare_king: rules.end.bare_king,
@@ -240,7 +280,18 @@ impl Eval {
     /// point of view: mobility, attacks next to the royals, protected Lions. The costly part
     /// of the evaluation (every piece's runs are walked).
     pub fn positional(&self, pos: &Position) -> i32 {
-        let mut score = [0i32; 2];
+        let counted = self.count_positional(pos);
+        let w = &self.weights;
+        let side_score = |s: usize| {
+            w.mobility * counted.reach[s] - w.royal_attack * counted.royal_attacks[s]
+                + counted.protected[s] * w.protected_lion_percent / 100
+        };
+        side_score(0) - side_score(1)
+    }
+
+    /// Counts what the positional terms weigh, per side.
+    fn count_positional(&self, pos: &Position) -> Positional {
+        let mut counted = Positional::default();
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
         for (sq, &code) in pos.board.iter().enumerate() {
@@ -250,7 +301,7 @@ impl Eval {
             let (side, kind) = (code_side(code), code_kind(code));
             let reach = self.walk_runs(&pos.board, side, kind, sq as Sq, &mut attacks);
             if !self.royal[kind.index()] {
-                score[side.index()] += WEIGHTS.mobility * reach;
+                counted.reach[side.index()] += reach;
             }
         }
         for side in [Side::Black, Side::White] {
@@ -260,7 +311,7 @@ impl Eval {
                 let near = self
                     .neighbours(royal)
                     .filter(|&sq| attacks[usize::from(sq)] & enemy_bit != 0);
-                score[s] -= WEIGHTS.royal_attack * near.count() as i32;
+                counted.royal_attacks[s] += near.count() as i32;
             }
         }
         if self.any_protected {
@@ -269,13 +320,46 @@ impl Eval {
                     continue;
                 }
                 let (side, kind) = (code_side(code), code_kind(code));
-                let bonus = self.protected_bonus[kind.index()];
-                if bonus != 0 && attacks[sq] & (1u8 << side.index()) != 0 {
-                    score[side.index()] += bonus;
+                if self.protected[kind.index()] && attacks[sq] & (1u8 << side.index()) != 0 {
+                    counted.protected[side.index()] += self.value[kind.index()];
                 }
             }
         }
-        score[0] - score[1]
+        counted
+    }
+
+    /// The whole evaluation from Black's point of view, counted afresh.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.board_share(pos) + self.hand_share(pos) + self.positional(pos)
+    }
+
+    /// What each weight multiplies in the evaluation of `pos`, from Black's point of view.
+    pub fn terms(&self, pos: &Position) -> Terms {
+        let mut terms = Terms::default();
+        let n = self.squares.len();
+        for (sq, &code) in pos.board.iter().enumerate() {
+            if code == 0 {
+                continue;
+            }
+            let (side, kind) = (code_side(code), code_kind(code));
+            let sign = if side == Side::Black { 1.0 } else { -1.0 };
+            let t = &self.square_terms[(kind.index() * 2 + side.index()) * n + sq];
+            terms.material += sign * f64::from(self.value[kind.index()]);
+            terms.advance += sign * t.advance;
+            terms.centre += sign * t.centre;
+            terms.royal_advance += sign * t.royal_advance;
+            terms.zone_percent += sign * t.zone_percent;
+        }
+        for &k in &self.hand_kinds {
+            let held = f64::from(pos.in_hand(Side::Black, k)) - f64::from(pos.in_hand(Side::White, k));
+            terms.hand_percent += held * f64::from(self.value[k.index()]) / 100.0;
+        }
+        let counted = self.count_positional(pos);
+        let difference = |per_side: [i32; 2]| f64::from(per_side[0] - per_side[1]);
+        terms.mobility = difference(counted.reach);
+        terms.royal_attack = -difference(counted.royal_attacks);
+        terms.protected_lion_percent = difference(counted.protected) / 100.0;
+        terms
     }
 
     /// Walks the runs of squares of a piece on the board as it stands: marks the squares it
@@ -316,5 +400,88 @@ impl Eval {
             .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
             .filter(|&d| d != (0, 0))
             .filter_map(move |(df, dr)| geo.step(sq, df, dr))
+    }
+}
+
+/// The square terms of a piece of the kind with value gain `gain` on promoting (royal or not),
+/// standing for `side` on `sq`, where the promotion zone is `zone` ranks deep (0: none).
+fn square_terms_of(tables: &MoveTables, zone: i32, royal: bool, gain: i32, side: Side, sq: Sq) -> SquareTerms {
+    let geo = tables.geometry();
+    let ranks = i32::from(geo.ranks);
+    let files = i32::from(geo.files);
+    let span = f64::from((ranks - 1).max(1));
+    let half = ((files - 1) / 2).max(1);
+    // 0 on the side's own back rank, 1 on the far rank.
+    let advance = f64::from(ranks - i32::from(geo.depth(side, sq))) / span;
+    if royal {
+        return SquareTerms {
+            royal_advance: -advance,
+            ..SquareTerms::default()
+        };
+    }
+    let file = i32::from(geo.square(sq).file);
+    let off_centre = (2 * file - files - 1).abs() / 2;
+    let centre = f64::from(half - off_centre.min(half)) / f64::from(half);
+    // Ranks short of the zone (0 inside it).
+    let short = (i32::from(geo.depth(side, sq)) - zone).max(0);
+    let zone_percent = match (zone, short) {
+        (0, _) => 0.0,
+        (_, 0) => f64::from(gain) / 100.0,
+        (_, 1) => f64::from(gain) / 200.0,
+        _ => 0.0,
+    };
+    SquareTerms {
+        advance,
+        centre,
+        royal_advance: 0.0,
+        zone_percent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::tests::positions;
+    use crate::engine::weights::WeightFile;
+
+    /// The weights by their names in [`Terms::columns`].
+    fn weight<'a>(w: &'a mut Weights, name: &str) -> &'a mut i32 {
+        match name {
+            "hand_percent" => &mut w.hand_percent,
+            "advance" => &mut w.advance,
+            "centre" => &mut w.centre,
+            "royal_advance" => &mut w.royal_advance,
+            "zone_percent" => &mut w.zone_percent,
+            "mobility" => &mut w.mobility,
+            "royal_attack" => &mut w.royal_attack,
+            "protected_lion_percent" => &mut w.protected_lion_percent,
+            other => panic!("no weight {other}"),
+        }
+    }
+
+    /// Given a position, the evaluation is linear in the weights: raising one weight moves it
+    /// by the weight's term times the rise (in the term's direction), and the evaluation is
+    /// the material plus the weighed terms, up to each piece's rounding to whole units; along
+    /// random games of variants with drops, Lions, hooks and large boards.
+    #[test]
+    fn each_weight_moves_the_evaluation_by_its_term() {
+        let base = WeightFile::built_in().default.weights;
+        for pos in positions() {
+            let ev = Eval::new(pos.tables().clone(), &base);
+            let terms = ev.terms(&pos);
+            let pieces = pos.board.iter().filter(|&&c| c != 0).count() as f64;
+            let rounding = pieces + ev.hand_kinds.len() as f64 + 1.0;
+            let evaluation = f64::from(ev.evaluate(&pos));
+            assert!((evaluation - terms.weighed(&base)).abs() <= rounding, "{terms:?}");
+            for (name, term) in terms.columns().into_iter().skip(1) {
+                let mut raised = base;
+                *weight(&mut raised, name) += 100;
+                let moved = f64::from(Eval::new(pos.tables().clone(), &raised).evaluate(&pos)) - evaluation;
+                assert!(
+                    (moved - 100.0 * term).abs() <= 2.0 * rounding,
+                    "{name}: {moved} for {term}"
+                );
+            }
+        }
     }
 }

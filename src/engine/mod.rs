@@ -25,7 +25,8 @@
 //! The evaluation is material at the declared values (pieces in hand a little more), plus
 //! a small bonus for advanced and central pieces and for royals kept home, and terms read
 //! from the compiled tables: mobility, attacks next to the royals, promotion-zone pressure,
-//! protected Lions under the Lion-trading rules (weights as data in `eval.rs`). The search
+//! protected Lions under the Lion-trading rules (weights as data: `weights.ron`, a default
+//! set and sets by variant, or a file given with [`Searcher::set_weights`]). The search
 //! keeps the material and square bonuses up to date move by move, and walks the pieces'
 //! runs of squares only where the score could fall inside the window (lazy evaluation), with
 //! a cache of those terms by position. Game ends follow the rules: checkmate and a side without
@@ -38,15 +39,41 @@
 mod eval;
 mod search;
 mod tt;
+mod weights;
 
-use crate::game::{Move, Position};
+use crate::game::Move;
+use crate::game::{MoveTables, Position};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use eval::Terms;
 pub use search::{MAX_THREADS, Searcher};
 pub use tt::SLOT_BYTES as TABLE_SLOT_BYTES;
+pub use weights::{Provenance, WeightFile, WeightSet, Weights, WeightsError};
+
+/// The static evaluation of one variant under one set of weights, for looking at positions
+/// one at a time (a tuning run's terms); the search keeps its own.
+pub struct Evaluator(eval::Eval);
+
+impl Evaluator {
+    /// The evaluation of the variant `tables` compile, with its set from `weights`.
+    pub fn new(tables: Arc<MoveTables>, weights: &WeightFile) -> Evaluator {
+        let set = weights.for_variant(&tables.rules().name);
+        Evaluator(eval::Eval::new(tables.clone(), &set.weights))
+    }
+
+    /// The evaluation of `pos` from Black's point of view, in the units of the declared values.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.0.evaluate(pos)
+    }
+
+    /// What each weight multiplies in the evaluation of `pos`, from Black's point of view.
+    pub fn terms(&self, pos: &Position) -> Terms {
+        self.0.terms(pos)
+    }
+}
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n` (negative when the side
 /// to move is the one mated).

@@ -5,6 +5,7 @@
 
 use super::eval::Eval;
 use super::tt::{Bound, Table};
+use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
 use crate::game::{LionCounting, Move, NO_SQ, Position, Sq, Undo};
 use crate::rules::{Outcome, PieceId, Side};
@@ -45,6 +46,8 @@ pub struct Searcher {
     /// A helper thread's searcher: it shares the table and never clears it.
     helper: bool,
     eval: Option<Eval>,
+    /// The weights the evaluation is built with.
+    weights: Arc<WeightFile>,
     /// Per ply: the moves of the node, their ordering scores, and whether a move's score
     /// still awaits its exchange evaluation (a capture by a piece worth more than its
     /// victims, scored as if the exchange did not lose until it comes up to be searched).
@@ -114,6 +117,50 @@ impl Searcher {
         self.threads = threads.clamp(1, MAX_THREADS);
     }
 
+    /// Evaluates with these weights from now on (each variant with its own set, or the
+    /// file's default).
+    pub fn set_weights(&mut self, weights: Arc<WeightFile>) {
+        if !Arc::ptr_eq(&self.weights, &weights) {
+            self.weights = weights;
+            self.eval = None;
+        }
+    }
+
+    /// Whether `pos` is quiet: the side to move is not in check and has no capture that wins
+    /// material by static exchange (a position a tuning run can judge by its evaluation).
+    pub fn is_quiet(&mut self, pos: &mut Position) -> bool {
+        let side = pos.side_to_move();
+        if pos.royal_in_check(side) {
+            return false;
+        }
+        self.prepare(pos);
+        let eval = self.eval.take().expect("prepared");
+        let mut captures = Vec::new();
+        pos.pseudo_captures(&mut captures, LionCounting::Distinct);
+        let quiet = captures.iter().all(|m| {
+            let undo = pos.make(m);
+            let legal = !pos.royal_in_check(side);
+            pos.unmake(m, &undo);
+            !legal || self.exchange(&eval, pos, m) <= 0
+        });
+        self.eval = Some(eval);
+        quiet
+    }
+
+    /// Builds the evaluation for the variant of `pos` unless it is the one built.
+    fn prepare(&mut self, pos: &Position) {
+        let same_variant = self.eval.as_ref().is_some_and(|e| Arc::ptr_eq(&e.tables, pos.tables()));
+        if !same_variant {
+            let weights = &self.weights.for_variant(&pos.rules().name).weights;
+            let eval = Eval::new(pos.tables().clone(), weights);
+            let kinds = pos.tables().kind_count();
+            self.history = vec![0; kinds * 2 * eval.squares.len()];
+            self.eval = Some(eval);
+            self.positional_cache.fill((0, 0));
+            self.clear();
+        }
+    }
+
     fn sharing(tt: Arc<Table>, helper: bool) -> Searcher {
         let lmr = (0..64)
             .map(|depth| {
@@ -132,6 +179,7 @@ impl Searcher {
             threads: 1,
             helper,
             eval: None,
+            weights: WeightFile::built_in(),
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             unweighed: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
@@ -179,6 +227,7 @@ impl Searcher {
             for i in 1..self.threads {
                 let mut helper = Searcher::sharing(self.tt.clone(), true);
                 helper.first_depth = 1 + (i % 2) as i32;
+                helper.weights = self.weights.clone();
                 let mut pos = pos.clone();
                 let limits = Limits {
                     nodes: None,
@@ -202,15 +251,7 @@ impl Searcher {
 
     fn search_alone(&mut self, pos: &mut Position, limits: &Limits) -> SearchResult {
         let started = Instant::now();
-        let same_variant = self.eval.as_ref().is_some_and(|e| Arc::ptr_eq(&e.tables, pos.tables()));
-        if !same_variant {
-            let eval = Eval::new(pos.tables().clone());
-            let kinds = pos.tables().kind_count();
-            self.history = vec![0; kinds * 2 * eval.squares.len()];
-            self.eval = Some(eval);
-            self.positional_cache.fill((0, 0));
-            self.clear();
-        }
+        self.prepare(pos);
         for h in &mut self.history {
             *h /= 4;
         }
@@ -1102,13 +1143,13 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::compile::compile_named;
     use crate::game::MoveTables;
 
     /// Positions along random games of variants with drops, Lions, hooks and large boards.
-    fn positions() -> Vec<Position> {
+    pub(in crate::engine) fn positions() -> Vec<Position> {
         let mut out = Vec::new();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for variant in ["shogi", "chu", "dai", "maka-dai-dai", "tori"] {
@@ -1149,7 +1190,7 @@ mod tests {
         for variant in ["shogi", "chu", "tenjiku", "maka-dai-dai", "dai-dai"] {
             let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
             let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
-            let ev = Eval::new(pos.tables().clone());
+            let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
             for _ in 0..80 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -1185,7 +1226,7 @@ mod tests {
         let mut searcher = Searcher::new();
         let mut losing = false;
         for mut pos in positions() {
-            let ev = Eval::new(pos.tables().clone());
+            let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
             searcher.history = vec![0; pos.tables().kind_count() * 2 * ev.squares.len()];
             let mut moves = Vec::new();
             pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
@@ -1215,7 +1256,7 @@ mod tests {
         let mut searcher = Searcher::new();
         let mut weighed_some = false;
         for mut pos in positions() {
-            let ev = Eval::new(pos.tables().clone());
+            let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
             let mut moves = Vec::new();
             pos.pseudo_captures(&mut moves, LionCounting::Distinct);
             let mover_value = |pos: &Position, m: &Move| ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());

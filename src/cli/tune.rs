@@ -1,0 +1,420 @@
+//! The commands a tuning run of the evaluation's weights uses (README "Strength"):
+//! `koma selfplay` plays koma against itself, one weights file against another, and writes
+//! the games; `koma eval-terms` reads games and prints, for each quiet position, the game's
+//! result and what each weight multiplies in its evaluation, for `scripts/tune.py` to fit.
+//!
+//! A game is one line: its result for the first player (`black`, `white` or `draw`), then its
+//! moves, separated by spaces.
+
+use super::args;
+use super::protocol::load_or_report;
+use super::xboard::View;
+use koma::engine::{Evaluator, Limits, Searcher};
+use koma::game::{Game, GameResult, Move, MoveTables, Position};
+use koma::notation::{read_usi, write_usi};
+use koma::rules::Side;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How the moves of a game are written.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Notation {
+    /// USI, as koma writes it (`7g7f`, Lion moves `7g6f7g`).
+    Usi,
+    /// XBoard's coordinates, as `koma xboard` reads them (`h5h6,h6h5`, `@@@@`).
+    Xboard,
+}
+
+/// `koma selfplay`'s settings.
+#[derive(clap::Args)]
+pub struct SelfPlay {
+    #[command(flatten)]
+    variant: args::Variant,
+    #[command(flatten)]
+    options: args::Options,
+    /// The first engine's weights (koma's own when not given).
+    #[command(flatten)]
+    weights: args::Weights,
+    /// The second engine's weights (koma's own when not given).
+    #[arg(long, value_name = "FILE")]
+    against: Option<PathBuf>,
+    /// How many games; the first engine plays Black in the even ones (from 0).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Openings, one a line in USI moves (`scripts/openings.py`): each played twice, colours
+    /// swapped.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// After the opening, this many legal moves picked by `--seed`, for varied games.
+    #[arg(long, default_value_t = 0)]
+    random_plies: usize,
+    /// The seed of the picked moves; game `i` uses `seed + i`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Time per move, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    movetime: Option<f64>,
+    /// Depth per move (with or instead of a time).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// A game is won by the side both engines score this far ahead (in the declared values'
+    /// units) for 6 plies in a row (0: never).
+    #[arg(long, default_value_t = 0)]
+    adjudicate: i32,
+}
+
+/// `koma eval-terms`'s settings.
+#[derive(clap::Args)]
+pub struct EvalTerms {
+    #[command(flatten)]
+    variant: args::Variant,
+    #[command(flatten)]
+    options: args::Options,
+    /// The weights the printed evaluation uses (koma's own when not given).
+    #[command(flatten)]
+    weights: args::Weights,
+    /// How the games' moves are written.
+    #[arg(long, value_enum, default_value = "usi")]
+    notation: Notation,
+    /// Leave out the positions of each game's first plies.
+    #[arg(long, default_value_t = 16)]
+    skip: usize,
+}
+
+/// The result of one game of a match, for the first engine.
+#[derive(Default)]
+struct Score {
+    wins: u32,
+    losses: u32,
+    draws: u32,
+}
+
+pub fn selfplay(settings: &SelfPlay) -> ExitCode {
+    let Ok(tables) = load_or_report(&settings.variant.variant, &settings.options.choices) else {
+        return ExitCode::FAILURE;
+    };
+    let second = args::Weights {
+        weights: settings.against.clone(),
+    };
+    let (Ok(first), Ok(second)) = (settings.weights.load(), second.load()) else {
+        return ExitCode::FAILURE;
+    };
+    let openings = match read_openings(settings.openings.as_ref(), &tables) {
+        Ok(openings) => openings,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let limits = Limits {
+        depth: settings.depth,
+        time: settings.movetime.map(Duration::from_secs_f64),
+        fixed_time: true,
+        ..Limits::default()
+    };
+    let mut score = Score::default();
+    let mut out = std::io::stdout().lock();
+    for i in 0..settings.games {
+        let opening = openings
+            .get((i / 2) % openings.len().max(1))
+            .cloned()
+            .unwrap_or_default();
+        let first_side = if i % 2 == 0 { Side::Black } else { Side::White };
+        let mut players = [Searcher::new(), Searcher::new()];
+        players[first_side.index()].set_weights(first.clone());
+        players[first_side.opponent().index()].set_weights(second.clone());
+        let seed = settings.seed.wrapping_add(i as u64);
+        let (moves, ending) = play_game(&tables, &opening, seed, settings, &mut players, &limits);
+        let winner = ending.winner();
+        match winner {
+            None => score.draws += 1,
+            Some(side) if side == first_side => score.wins += 1,
+            Some(_) => score.losses += 1,
+        }
+        let _ = writeln!(out, "{} {}", winner_word(winner), moves.join(" "));
+        let reason = ending.reason();
+        eprintln!(
+            "game {}: first engine {:?}, {} ({reason}), {} plies; first engine +{} -{} ={}",
+            i + 1,
+            first_side,
+            winner_word(winner),
+            moves.len(),
+            score.wins,
+            score.losses,
+            score.draws
+        );
+    }
+    eprintln!("{}", score.summary());
+    ExitCode::SUCCESS
+}
+
+/// How a game of `koma selfplay` ended.
+enum Ending {
+    /// By the rules.
+    Rules(GameResult),
+    /// Both engines scored this side ahead by the adjudication's margin for
+    /// [`ADJUDICATION_PLIES`] plies in a row: it wins.
+    Adjudicated(Side),
+    /// Drawn at the ply limit.
+    PlyLimit,
+}
+
+/// The plies in a row (both engines' moves) whose scores must agree to adjudicate.
+const ADJUDICATION_PLIES: usize = 6;
+
+impl Ending {
+    fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Rules(result) => result.winner,
+            Ending::Adjudicated(side) => Some(*side),
+            Ending::PlyLimit => None,
+        }
+    }
+
+    fn reason(&self) -> String {
+        match self {
+            Ending::Rules(result) => result.reason.to_string(),
+            Ending::Adjudicated(_) => "adjudicated".into(),
+            Ending::PlyLimit => "ply limit".into(),
+        }
+    }
+}
+
+/// Plays one game from `opening`, then the picked plies, then the engines; the moves in USI
+/// and how it ended.
+fn play_game(
+    tables: &Arc<MoveTables>,
+    opening: &[Move],
+    seed: u64,
+    settings: &SelfPlay,
+    players: &mut [Searcher; 2],
+    limits: &Limits,
+) -> (Vec<String>, Ending) {
+    let mut game = Game::new(Position::start(tables.clone()));
+    let mut moves = Vec::new();
+    // Black's side of the last engine scores, while they agree beyond the margin.
+    let mut agreeing: Vec<i32> = Vec::new();
+    for ply in 0.. {
+        if let Some(result) = game.result() {
+            return (moves, Ending::Rules(result));
+        }
+        if ply >= settings.max_plies {
+            break;
+        }
+        let side = game.position().side_to_move();
+        let chosen = if let Some(&m) = opening.get(ply) {
+            m
+        } else if ply < opening.len() + settings.random_plies {
+            // The position's hash key is already a pseudo-random number; the seed varies it.
+            let legal = game.legal_moves();
+            let pick = (game.position().hash() ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(ply as u32);
+            legal[(pick % legal.len() as u64) as usize]
+        } else {
+            let found = players[side.index()].search(game.position_mut(), limits);
+            let Some(best) = found.best else {
+                break;
+            };
+            let black = if side == Side::Black { found.score } else { -found.score };
+            if let Some(winner) = adjudicate(&mut agreeing, black, settings.adjudicate) {
+                return (moves, Ending::Adjudicated(winner));
+            }
+            best
+        };
+        moves.push(write_usi(game.position(), &chosen));
+        if game.play(chosen).is_err() {
+            break;
+        }
+    }
+    match game.result() {
+        Some(result) => (moves, Ending::Rules(result)),
+        None => (moves, Ending::PlyLimit),
+    }
+}
+
+/// Adds an engine's score (Black's side) to the run of scores agreeing beyond `margin` (0:
+/// never adjudicate); the side they favour once the run is long enough.
+fn adjudicate(agreeing: &mut Vec<i32>, black: i32, margin: i32) -> Option<Side> {
+    let same_way = agreeing.last().is_none_or(|&last| (last > 0) == (black > 0));
+    if margin == 0 || black.abs() < margin || !same_way {
+        agreeing.clear();
+    }
+    if margin > 0 && black.abs() >= margin {
+        agreeing.push(black);
+    }
+    (agreeing.len() >= ADJUDICATION_PLIES).then_some(if black > 0 { Side::Black } else { Side::White })
+}
+
+/// The openings of the file, each checked move by move; one empty opening without a file.
+fn read_openings(path: Option<&PathBuf>, tables: &Arc<MoveTables>) -> Result<Vec<Vec<Move>>, String> {
+    let Some(path) = path else {
+        return Ok(vec![Vec::new()]);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let mut pos = Position::start(tables.clone());
+        let mut opening = Vec::new();
+        for word in line.split_whitespace() {
+            let m = read_usi(&mut pos, word)
+                .map_err(|e| format!("{}:{}: opening move `{word}`: {e}", path.display(), n + 1))?;
+            pos.make(&m);
+            opening.push(m);
+        }
+        openings.push(opening);
+    }
+    Ok(openings)
+}
+
+fn winner_word(winner: Option<Side>) -> &'static str {
+    match winner {
+        Some(Side::Black) => "black",
+        Some(Side::White) => "white",
+        None => "draw",
+    }
+}
+
+impl Score {
+    /// The score, and the Elo difference with its standard error (from the spread of the
+    /// games' results).
+    fn summary(&self) -> String {
+        let (w, l, d) = (f64::from(self.wins), f64::from(self.losses), f64::from(self.draws));
+        let n = w + l + d;
+        if n == 0.0 {
+            return "no games".into();
+        }
+        let p = (w + d / 2.0) / n;
+        let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p * p) / n;
+        let error = (var / n).sqrt();
+        let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+        let elo_text = if p <= 0.0 || p >= 1.0 {
+            "Elo unbounded".to_string()
+        } else {
+            let elo_error = 400.0 / std::f64::consts::LN_10 / (p * (1.0 - p)) * error;
+            format!("{:+.0} ± {:.0} Elo", elo(p), elo_error)
+        };
+        format!(
+            "first engine: +{} -{} ={}, score {:.1}% ± {:.1}% ({elo_text})",
+            self.wins,
+            self.losses,
+            self.draws,
+            100.0 * p,
+            100.0 * error
+        )
+    }
+}
+
+pub fn eval_terms(settings: &EvalTerms) -> ExitCode {
+    let Ok(tables) = load_or_report(&settings.variant.variant, &settings.options.choices) else {
+        return ExitCode::FAILURE;
+    };
+    let Ok(weights) = settings.weights.load() else {
+        return ExitCode::FAILURE;
+    };
+    let evaluator = Evaluator::new(tables.clone(), &weights);
+    let view = View::new(tables.clone());
+    let mut searcher = Searcher::new();
+    searcher.set_weights(weights.clone());
+    let mut out = std::io::stdout().lock();
+    let columns = evaluator.terms(&Position::start(tables.clone())).columns();
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let _ = writeln!(out, "game\tply\tresult\teval\t{}", names.join("\t"));
+    let (mut games, mut skipped) = (0, 0);
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let Ok(line) = line else {
+            eprintln!("error: standard input, line {}: not text", n + 1);
+            return ExitCode::FAILURE;
+        };
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let rows = game_rows(&line, &tables, &view, settings, &evaluator, &mut searcher);
+        match rows {
+            Ok(rows) => {
+                games += 1;
+                for row in rows {
+                    let _ = writeln!(out, "{}\t{row}", n + 1);
+                }
+            }
+            Err(message) => {
+                skipped += 1;
+                eprintln!("line {}: game left out: {message}", n + 1);
+            }
+        }
+    }
+    eprintln!("{games} games read, {skipped} left out");
+    ExitCode::SUCCESS
+}
+
+/// The rows of one game's quiet positions past the first plies: ply, result for Black,
+/// evaluation, terms.
+fn game_rows(
+    line: &str,
+    tables: &Arc<MoveTables>,
+    view: &View,
+    settings: &EvalTerms,
+    evaluator: &Evaluator,
+    searcher: &mut Searcher,
+) -> Result<Vec<String>, String> {
+    let mut words = line.split_whitespace();
+    let result = match words.next() {
+        Some("black") => "1",
+        Some("white") => "0",
+        Some("draw") => "0.5",
+        other => {
+            return Err(format!(
+                "`{}` is not a result (black, white or draw)",
+                other.unwrap_or("")
+            ));
+        }
+    };
+    let mut pos = Position::start(tables.clone());
+    let mut rows = Vec::new();
+    for (ply, word) in words.enumerate() {
+        if ply >= settings.skip && searcher.is_quiet(&mut pos) {
+            let terms = evaluator.terms(&pos);
+            let values: Vec<String> = terms.columns().iter().map(|(_, v)| format!("{v:.4}")).collect();
+            rows.push(format!(
+                "{ply}\t{result}\t{}\t{}",
+                evaluator.evaluate(&pos),
+                values.join("\t")
+            ));
+        }
+        let m = match settings.notation {
+            Notation::Usi => read_usi(&mut pos, word).map_err(|e| e.to_string()),
+            Notation::Xboard => view.read_move(&mut pos, word),
+        }
+        .map_err(|e| format!("move {} `{word}`: {e}", ply + 1))?;
+        pos.make(&m);
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_adjudicated_after_six_scores_agreeing_beyond_the_margin() {
+        let run = |scores: &[i32], margin: i32| {
+            let mut agreeing = Vec::new();
+            scores
+                .iter()
+                .map(|&s| adjudicate(&mut agreeing, s, margin))
+                .collect::<Vec<_>>()
+        };
+        let six = run(&[900, 1000, 1200, 1000, 1100, 1000], 1000);
+        assert_eq!(six, [None, None, None, None, None, None]);
+        let seven = run(&[900, 1000, 1200, 1000, 1100, 1000, 2000], 1000);
+        assert_eq!(seven.last(), Some(&Some(Side::Black)));
+        assert_eq!(run(&[1000; 6], 1000).last(), Some(&Some(Side::Black)));
+        assert_eq!(run(&[-1000; 6], 1000).last(), Some(&Some(Side::White)));
+        assert_eq!(run(&[-1000, -1000, -1000, 1000, 1000, 1000], 1000).last(), Some(&None));
+        assert_eq!(run(&[5000; 10], 0).last(), Some(&None));
+    }
+}

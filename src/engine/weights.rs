@@ -1,0 +1,187 @@
+//! The evaluation's weights as data: the file `weights.ron` beside this module, built into
+//! koma and parsed once, or another file of the same form that a user or a tuning run loads
+//! (`--weights FILE`). A file holds a default set and sets keyed by the name a variant file
+//! declares (`variant "Chu Shogi"`); each set says where its numbers came from. Nothing here
+//! names a piece or a variant: the names are the file's.
+
+use indexmap::IndexMap;
+use miette::{NamedSource, SourceSpan};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
+
+/// The weights of the evaluation's terms, in the units of the declared values (a Pawn is 100
+/// in every shipped variant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// Per square a piece (not a royal) can move to along its runs of squares (steps, slides,
+    /// leaps; not the Lion's walked moves), counted on the board as it stands.
+    pub mobility: i32,
+    /// Per square next to a royal that the opponent attacks (subtracted).
+    pub royal_attack: i32,
+    /// Hundredths of what promoting gains, for a piece that may promote standing in the
+    /// promotion zone; half of it one rank short of the zone.
+    pub zone_percent: i32,
+    /// Hundredths of its value, for a Lion (under the Lion-trading rules) its own side
+    /// protects: the opponent's Lion may not take it from afar.
+    pub protected_lion_percent: i32,
+    /// Hundredths of its value on the board that a piece in hand is worth.
+    pub hand_percent: i32,
+    /// The most an ordinary piece gains by standing on the far rank rather than its own (in
+    /// proportion between).
+    pub advance: i32,
+    /// The most a piece gains by standing on the centre file rather than an edge.
+    pub centre: i32,
+    /// The most a royal piece loses by standing on the far rank rather than its own.
+    pub royal_advance: i32,
+}
+
+/// A set of weights and where it came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeightSet {
+    pub weights: Weights,
+    pub source: Provenance,
+}
+
+/// Where a set of weights came from: the games its positions were taken from, how many, the
+/// logistic fit's K (the expected result of a position evaluated `e` for a side is
+/// `1 / (1 + 10^(-K * e / 400))`) and ridge (what moving a weight from its start cost), its
+/// loss (the mean squared difference from the games' results) before (with the weights it
+/// started from) and after, the same on games held out of the fit (5-fold cross-validation),
+/// when, and koma's commit that read the positions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    pub games: String,
+    pub positions: u64,
+    pub k: Option<f64>,
+    pub ridge: Option<f64>,
+    pub loss_before: Option<f64>,
+    pub loss_after: Option<f64>,
+    pub held_out_before: Option<f64>,
+    pub held_out_after: Option<f64>,
+    pub date: String,
+    pub commit: String,
+}
+
+/// A weights file: the default set, and sets for particular variants by their declared name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeightFile {
+    pub default: WeightSet,
+    #[serde(default)]
+    pub variants: IndexMap<String, WeightSet>,
+}
+
+/// The weights file built into koma.
+const BUILT_IN: &str = include_str!("weights.ron");
+
+static BUILT_IN_FILE: LazyLock<Arc<WeightFile>> = LazyLock::new(|| {
+    Arc::new(WeightFile::parse("weights.ron", BUILT_IN).expect("the built-in weights file parses (a test checks it)"))
+});
+
+/// Why a weights file cannot be used.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum WeightsError {
+    #[error("cannot read the weights file {path}: {reason}")]
+    #[diagnostic(code(koma::weights::read))]
+    Read { path: String, reason: String },
+    #[error("not a weights file: {message}")]
+    #[diagnostic(
+        code(koma::weights::syntax),
+        help(
+            "a weights file is RON: `(default: (weights: (...), source: (...)), variants: {{...}})`, as README's \"Strength\" shows"
+        )
+    )]
+    Syntax {
+        message: String,
+        #[source_code]
+        text: NamedSource<String>,
+        #[label("here")]
+        at: SourceSpan,
+    },
+}
+
+impl WeightFile {
+    /// The weights built into koma (`src/engine/weights.ron`).
+    pub fn built_in() -> Arc<WeightFile> {
+        BUILT_IN_FILE.clone()
+    }
+
+    /// Reads a weights file from its text; `name` names it in the error.
+    pub fn parse(name: &str, text: &str) -> Result<WeightFile, WeightsError> {
+        ron::from_str(text).map_err(|e| WeightsError::Syntax {
+            message: e.code.to_string(),
+            text: NamedSource::new(name, text.to_string()),
+            at: span_of(text, &e.span),
+        })
+    }
+
+    /// Reads a weights file from disk.
+    pub fn load(path: &Path) -> Result<WeightFile, WeightsError> {
+        let text = std::fs::read_to_string(path).map_err(|e| WeightsError::Read {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        WeightFile::parse(&path.display().to_string(), &text)
+    }
+
+    /// The set for the variant declared under `name`: its own, or the default.
+    pub fn for_variant(&self, name: &str) -> &WeightSet {
+        self.variants.get(name).unwrap_or(&self.default)
+    }
+}
+
+/// The byte span of a RON error's place (lines and columns from 1).
+fn span_of(text: &str, span: &ron::error::Span) -> SourceSpan {
+    let offset = |p: &ron::error::Position| -> usize {
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(p.line.saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let line = text[line_start.min(text.len())..].lines().next().unwrap_or("");
+        let col: usize = line.chars().take(p.col.saturating_sub(1)).map(char::len_utf8).sum();
+        (line_start + col).min(text.len())
+    };
+    let start = offset(&span.start);
+    let end = offset(&span.end).max(start);
+    SourceSpan::new(start.into(), (end - start).max(usize::from(start < text.len())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_weights_file_parses() {
+        let file = WeightFile::parse("weights.ron", BUILT_IN).unwrap();
+        assert!(file.default.weights.hand_percent > 0);
+    }
+
+    #[test]
+    fn a_variant_without_its_own_set_gets_the_default() {
+        let file = WeightFile::built_in();
+        assert_eq!(file.for_variant("No Such Shogi"), &file.default);
+        for (name, set) in &file.variants {
+            assert_eq!(file.for_variant(name), set);
+        }
+    }
+
+    #[test]
+    fn a_misspelt_weight_is_an_error_at_its_place() {
+        let text = BUILT_IN.replacen("mobility", "mobilty", 1);
+        let err = WeightFile::parse("w.ron", &text).unwrap_err();
+        let WeightsError::Syntax { message, at, .. } = &err else {
+            panic!("{err:?}")
+        };
+        assert!(message.contains("mobilty"), "{message}");
+        let place = text.find("mobilty").unwrap();
+        assert!(
+            at.offset() <= place && place <= at.offset() + at.len(),
+            "{at:?} {place}"
+        );
+    }
+}

@@ -1,0 +1,190 @@
+//! The evaluation's weights as data: the weights file drives the evaluation (each variant by
+//! its own set, or the default), a user's file is read with `--weights`, its faults are named
+//! where they are, and the commands a tuning run uses (`koma selfplay`, `koma eval-terms`)
+//! write and read games as they say.
+
+mod support;
+
+use koma::engine::{Evaluator, WeightFile};
+use koma::game::Position;
+use koma::notation::{read_sfen, read_usi};
+use support::protocol::Engine;
+use support::{koma, koma_with, tables};
+
+/// Shogi's start with White's fifth-file Pawn in Black's hand.
+const PAWN_IN_HAND: &str = "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1";
+
+fn shogi(sfen: &str) -> Position {
+    read_sfen(&tables("shogi", &[]), sfen).unwrap()
+}
+
+/// The built-in file with `change` made to the set of `variant` (a copy of the default if it
+/// has none).
+fn changed(variant: &str, change: impl Fn(&mut koma::engine::Weights)) -> WeightFile {
+    let mut file = (*WeightFile::built_in()).clone();
+    let mut set = file.for_variant(variant).clone();
+    change(&mut set.weights);
+    file.variants.insert(variant.into(), set);
+    file
+}
+
+#[test]
+fn the_weights_file_drives_the_evaluation() {
+    let pos = shogi(PAWN_IN_HAND);
+    let built_in = WeightFile::built_in();
+    let percent = built_in.for_variant("Shogi").weights.hand_percent;
+    let before = Evaluator::new(pos.tables().clone(), &built_in).evaluate(&pos);
+    let more = changed("Shogi", |w| w.hand_percent += 40);
+    let after = Evaluator::new(pos.tables().clone(), &more).evaluate(&pos);
+    // A Pawn (100) in hand is worth `hand_percent` of it.
+    assert_eq!(after - before, 100 * (percent + 40) / 100 - 100 * percent / 100);
+}
+
+#[test]
+fn each_variant_is_evaluated_with_its_own_set_or_the_default() {
+    let pos = shogi(PAWN_IN_HAND);
+    let built_in = WeightFile::built_in();
+    let evaluate = |file: &WeightFile| Evaluator::new(pos.tables().clone(), file).evaluate(&pos);
+    // Another variant's set leaves Shogi alone.
+    assert_eq!(
+        evaluate(&changed("Chu Shogi", |w| w.hand_percent += 40)),
+        evaluate(&built_in)
+    );
+    // Without a set of its own, Shogi takes the default's.
+    let mut file = (*built_in).clone();
+    file.variants.shift_remove("Shogi");
+    let default_only = evaluate(&file);
+    file.default.weights.hand_percent += 40;
+    assert!(evaluate(&file) > default_only);
+}
+
+#[test]
+fn a_missing_weights_file_is_an_error_naming_it() {
+    let run = koma(&["usi", "--weights", "no-such-weights.ron"]);
+    assert!(!run.ok());
+    assert!(run.stderr.contains("no-such-weights.ron"), "{}", run.stderr);
+}
+
+#[test]
+fn a_faulty_weights_file_is_an_error_at_its_line() {
+    let dir = std::env::temp_dir().join(format!("koma-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("faulty.ron");
+    let text = include_str!("../src/engine/weights.ron").replacen("centre:", "center:", 1);
+    std::fs::write(&path, &text).unwrap();
+    let line = text.lines().position(|l| l.contains("center:")).unwrap() + 1;
+    for command in ["usi", "xboard", "play"] {
+        let run = koma(&[command, "shogi", "--weights", path.to_str().unwrap()]);
+        assert!(!run.ok(), "{command}");
+        assert!(run.stderr.contains("center"), "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("faulty.ron:{line}:")),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usi_plays_with_the_weights_file_given() {
+    let dir = std::env::temp_dir().join(format!("koma-weights-usi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.ron");
+    std::fs::write(&path, include_str!("../src/engine/weights.ron")).unwrap();
+    let mut engine = Engine::start(&["usi", "--weights", path.to_str().unwrap()]);
+    engine.send("usi");
+    engine.expect("usiok");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    engine.expect("bestmove");
+    engine.quit("quit");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn selfplay_writes_each_game_as_its_result_and_legal_moves() {
+    let run = koma(&[
+        "selfplay",
+        "shogi",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--random-plies",
+        "4",
+        "--max-plies",
+        "30",
+    ]);
+    assert!(run.ok(), "{}", run.text());
+    let games: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        let mut words = game.split_whitespace();
+        assert!(matches!(words.next(), Some("black" | "white" | "draw")), "{game}");
+        let mut pos = shogi("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        let mut plies = 0;
+        for word in words {
+            let m = read_usi(&mut pos, word).unwrap_or_else(|e| panic!("{word}: {e}"));
+            pos.make(&m);
+            plies += 1;
+        }
+        assert!((1..=30).contains(&plies), "{game}");
+    }
+    assert!(run.stderr.contains("first engine: +"), "{}", run.stderr);
+}
+
+#[test]
+fn eval_terms_prints_terms_whose_weighed_sum_is_the_evaluation() {
+    let games = "draw 7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 8b4b 5i6h 5a6b\n";
+    let run = koma_with(&["eval-terms", "shogi", "--skip", "2"], &[], games);
+    assert!(run.ok(), "{}", run.text());
+    let mut lines = run.stdout.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    assert_eq!(&header[..5], ["game", "ply", "result", "eval", "material"]);
+    let weights = WeightFile::built_in().for_variant("Shogi").weights;
+    let weight = |name: &str| match name {
+        "hand_percent" => weights.hand_percent,
+        "advance" => weights.advance,
+        "centre" => weights.centre,
+        "royal_advance" => weights.royal_advance,
+        "zone_percent" => weights.zone_percent,
+        "mobility" => weights.mobility,
+        "royal_attack" => weights.royal_attack,
+        "protected_lion_percent" => weights.protected_lion_percent,
+        other => panic!("no weight {other}"),
+    };
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    assert!(!rows.is_empty() && rows.len() <= 8, "{}", run.stdout);
+    for row in rows {
+        assert_eq!(row[2], "0.5");
+        assert!(row[1].parse::<usize>().unwrap() >= 2);
+        let eval: f64 = row[3].parse().unwrap();
+        let material: f64 = row[4].parse().unwrap();
+        let weighed: f64 = header[5..]
+            .iter()
+            .zip(&row[5..])
+            .map(|(name, v)| f64::from(weight(name)) * v.parse::<f64>().unwrap())
+            .sum();
+        // Each piece's square bonus is rounded to a whole unit.
+        assert!((eval - material - weighed).abs() <= 20.0, "{row:?}: {weighed}");
+    }
+}
+
+#[test]
+fn eval_terms_names_a_game_with_a_bad_move_and_leaves_it_out() {
+    let games = "black 7g7f 3c3d\nwhite 7g7f 7g7f\nblack 2g2f\n";
+    let run = koma_with(&["eval-terms", "shogi", "--skip", "0"], &[], games);
+    assert!(run.ok(), "{}", run.text());
+    assert!(
+        run.stderr.contains("line 2: game left out: move 2 `7g7f`"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("2 games read, 1 left out"), "{}", run.stderr);
+    assert!(
+        run.stdout.lines().skip(1).all(|l| !l.starts_with("2\t")),
+        "{}",
+        run.stdout
+    );
+}
