@@ -42,9 +42,11 @@ struct Gen<'a> {
     passed: bool,
     /// Only the moves that capture are wanted.
     captures_only: bool,
-    /// Counted, not kept: the moves of pieces that are not royal, but sweeps (perft's last
-    /// ply, where only those moves could break a rule).
+    /// Counted, not kept: the moves of pieces that are not royal, but sweeps over a royal of
+    /// the mover's side (perft's last ply, where only the others could break a rule).
     settle: bool,
+    /// The royals of the side to move.
+    royals: &'a [Sq],
     /// The current piece's moves are counted.
     piece_settles: bool,
     /// The moves counted.
@@ -220,6 +222,8 @@ impl Position {
             deferred,
             slow_count,
             lion_scratch,
+            royals,
+            royal_count,
             ..
         } = self;
         let mut generator = Gen {
@@ -236,6 +240,7 @@ impl Position {
             passed: false,
             captures_only,
             settle,
+            royals: &royals[side.index()][..usize::from(royal_count[side.index()])],
             piece_settles: false,
             settled: 0,
         };
@@ -410,10 +415,9 @@ impl Position {
     /// Whether a sweep's line, from its start (not included) to its destination, holds a
     /// royal of the mover's side: only then can it leave that side fewer royals.
     fn sweeps_own_royal(&self, m: &Move) -> bool {
-        let geo = self.t.geometry();
         self.royal_squares(self.side)
             .iter()
-            .any(|&royal| geo.on_line_to(m.from, m.to, royal))
+            .any(|&royal| self.t.on_line_to(m.from, m.to, royal))
     }
 
     /// Whether a move moves a royal piece on the board.
@@ -645,8 +649,8 @@ struct Filter {
 }
 
 impl Filter {
-    /// Whether only a move of a royal (which may be burnt) or a sweep (which may take a
-    /// royal of its own side) can break a rule (the checks of `passes`).
+    /// Whether only a move of a royal (which may be burnt) or a sweep over a royal of its
+    /// own side can break a rule (the checks of `passes`).
     fn only_royals_and_sweeps(&self, t: &MoveTables) -> bool {
         self.royal == NO_SQ
             && !self.no_royal
@@ -885,7 +889,7 @@ impl Gen<'_> {
             return;
         }
         let promotion = self.promotion(&base, code, capture);
-        if self.piece_settles && !base.sweep {
+        if self.piece_settles && !(base.sweep && self.sweeps_a_royal(&base)) {
             self.settled += if matches!(promotion, Promotion::May) { 2 } else { 1 };
             return;
         }
@@ -897,6 +901,12 @@ impl Gen<'_> {
             }
             Promotion::Must => self.out.push(Move { promote: true, ..base }),
         }
+    }
+
+    /// Whether a sweep's line, from its start (not included) to its destination, holds a
+    /// royal of the mover's side.
+    fn sweeps_a_royal(&self, m: &Move) -> bool {
+        self.royals.iter().any(|&royal| self.t.on_line_to(m.from, m.to, royal))
     }
 
     /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep

@@ -115,22 +115,6 @@ impl Geometry {
         .skip(1)
     }
 
-    /// Whether `sq` is on the line from `from` (not included) to `to` (included), where `to`
-    /// is on a line through `from` (a file, rank or diagonal).
-    pub fn on_line_to(self, from: Sq, to: Sq, sq: Sq) -> bool {
-        let (a, b, c) = (self.square(from), self.square(to), self.square(sq));
-        let (dx, dy) = (
-            i32::from(b.file) - i32::from(a.file),
-            i32::from(b.rank) - i32::from(a.rank),
-        );
-        let (ex, ey) = (
-            i32::from(c.file) - i32::from(a.file),
-            i32::from(c.rank) - i32::from(a.rank),
-        );
-        let (n, k) = (dx.abs().max(dy.abs()), ex.abs().max(ey.abs()));
-        (1..=n).contains(&k) && ex * n == dx * k && ey * n == dy * k
-    }
-
     pub fn distance(self, a: Sq, b: Sq) -> u8 {
         let (x, y) = (self.square(a), self.square(b));
         x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))
@@ -272,6 +256,8 @@ pub struct MoveTables {
     deltas: Vec<i32>,
     /// For (square, vector): how many steps along the vector stay on the board.
     steps: Vec<u8>,
+    /// Each square's file and rank numbers.
+    coordinates: Vec<(i16, i16)>,
     /// Per side, each square's distance from the side's far edge ([`Geometry::depth`]).
     depths: [Vec<u8>; 2],
     /// For (square, direction of [`DIRS`]): the squares walking out from it, in order.
@@ -391,6 +377,10 @@ impl MoveTables {
             stretches: vec![],
             deltas: vec![],
             steps: vec![],
+            coordinates: (0..geo.len() as Sq)
+                .map(|sq| geo.square(sq))
+                .map(|s| (i16::from(s.file), i16::from(s.rank)))
+                .collect(),
             depths: [Side::Black, Side::White].map(|side| (0..geo.len() as Sq).map(|sq| geo.depth(side, sq)).collect()),
             lines: vec![],
             line_squares: vec![],
@@ -482,6 +472,17 @@ impl MoveTables {
             from: sq,
             depth: self.depth(side, sq),
         }
+    }
+
+    /// Whether `sq` is on the line from `from` (not included) to `to` (included), where `to`
+    /// is on a line through `from` (a file, rank or diagonal).
+    #[inline]
+    pub fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
+        let at = |s: Sq| self.coordinates[usize::from(s)];
+        let ((fa, ra), (fb, rb), (fc, rc)) = (at(from), at(to), at(sq));
+        let (dx, dy, ex, ey) = (fb - fa, rb - ra, fc - fa, rc - ra);
+        let (n, k) = (dx.abs().max(dy.abs()), ex.abs().max(ey.abs()));
+        (1..=n).contains(&k) && ex * n == dx * k && ey * n == dy * k
     }
 
     /// How far `sq` is from `side`'s far edge: 1 on the last rank.
