@@ -376,7 +376,7 @@ impl Position {
         if (f.royal != NO_SQ && self.may_expose(f, m))
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
-            || (f.royal_sweepable && m.sweep && self.sweeps_own_royal(m))
+            || (f.royal_sweepable && m.sweep && self.t.line_holds(m.from, m.to, self.royal_squares(self.side)))
         {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
@@ -410,14 +410,6 @@ impl Position {
         let geo = self.t.geometry();
         let file = geo.square(m.to).file;
         file != geo.square(m.from).file && self.full_files(kind, limit)[usize::from(file)]
-    }
-
-    /// Whether a sweep's line, from its start (not included) to its destination, holds a
-    /// royal of the mover's side: only then can it leave that side fewer royals.
-    fn sweeps_own_royal(&self, m: &Move) -> bool {
-        self.royal_squares(self.side)
-            .iter()
-            .any(|&royal| self.t.on_line_to(m.from, m.to, royal))
     }
 
     /// Whether a move moves a royal piece on the board.
@@ -889,7 +881,7 @@ impl Gen<'_> {
             return;
         }
         let promotion = self.promotion(&base, code, capture);
-        if self.piece_settles && !(base.sweep && self.sweeps_a_royal(&base)) {
+        if self.piece_settles && !(base.sweep && self.t.line_holds(base.from, base.to, self.royals)) {
             self.settled += if matches!(promotion, Promotion::May) { 2 } else { 1 };
             return;
         }
@@ -901,12 +893,6 @@ impl Gen<'_> {
             }
             Promotion::Must => self.out.push(Move { promote: true, ..base }),
         }
-    }
-
-    /// Whether a sweep's line, from its start (not included) to its destination, holds a
-    /// royal of the mover's side.
-    fn sweeps_a_royal(&self, m: &Move) -> bool {
-        self.royals.iter().any(|&royal| self.t.on_line_to(m.from, m.to, royal))
     }
 
     /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep

@@ -474,10 +474,17 @@ impl MoveTables {
         }
     }
 
+    /// Whether one of `squares` is on the line from `from` (not included) to `to`
+    /// (included): a sweep over one of a side's royals.
+    #[inline]
+    pub fn line_holds(&self, from: Sq, to: Sq, squares: &[Sq]) -> bool {
+        squares.iter().any(|&sq| self.on_line_to(from, to, sq))
+    }
+
     /// Whether `sq` is on the line from `from` (not included) to `to` (included), where `to`
     /// is on a line through `from` (a file, rank or diagonal).
     #[inline]
-    pub fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
+    fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
         let at = |s: Sq| self.coordinates[usize::from(s)];
         let ((fa, ra), (fb, rb), (fc, rc)) = (at(from), at(to), at(sq));
         let (dx, dy, ex, ey) = (fb - fa, rb - ra, fc - fa, rc - ra);
