@@ -192,29 +192,29 @@ impl View<'_> {
                     }
                     Split::Walked(Walked::Area { steps, dirs, mode }) => {
                         let mut hit = false;
-                        walks::area(t, cells, by, p, steps, dirs, mode, &mut |to, _| hit |= to == sq);
+                        walks::area(t, cells, by, p, steps, dirs, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::RangeJump { dir, mode }) => {
                         let mut hit = false;
-                        walks::range_jump(t, cells, by, p, dir, rank, mode, &mut |to, _| hit |= to == sq);
+                        walks::range_jump(t, cells, by, p, dir, rank, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::RangeCapture { dir, mode }) => {
                         let mut hit = false;
-                        walks::range_capture(t, cells, by, p, dir, rank, mode, &mut |to, capture, _| {
+                        walks::range_capture(t, cells, by, p, dir, rank, mode, |to, capture, _| {
                             hit |= capture && to == sq
                         });
                         hit
                     }
                     Split::Walked(Walked::Igui { dir, mode }) => {
                         let mut hit = false;
-                        walks::igui(t, cells, by, p, dir, mode, &mut |to, _| hit |= to == sq);
+                        walks::igui(t, cells, by, p, dir, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::Passing { dir, max, pieces, mode }) => {
                         let mut hit = false;
-                        walks::passing(t, cells, by, p, (dir, max), pieces, mode, &mut |to, _| hit |= to == sq);
+                        walks::passing(t, cells, by, p, (dir, max), pieces, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,

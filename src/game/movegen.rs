@@ -217,6 +217,7 @@ impl Position {
         let Position {
             t,
             board,
+            occupied,
             marks,
             mark,
             deferred,
@@ -244,14 +245,22 @@ impl Position {
             piece_settles: false,
             settled: 0,
         };
-        let squares = match only {
-            Some(sq) => sq..sq + 1,
-            None => 0..t.geometry().len() as Sq,
-        };
-        for sq in squares {
-            let code = board[usize::from(sq)];
-            if code != 0 && code_side(code) == side {
-                generator.piece(sq, code);
+        match only {
+            Some(sq) => {
+                let code = board[usize::from(sq)];
+                if code != 0 && code_side(code) == side {
+                    generator.piece(sq, code);
+                }
+            }
+            None => {
+                for (i, &word) in occupied[side.index()].iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let sq = (i * 64) as Sq + bits.trailing_zeros() as Sq;
+                        bits &= bits - 1;
+                        generator.piece(sq, board[usize::from(sq)]);
+                    }
+                }
             }
         }
         *mark = generator.mark;
@@ -740,7 +749,7 @@ impl Gen<'_> {
                         steps,
                         dirs,
                         mode,
-                        &mut |to, capture| {
+                        |to, capture| {
                             if !capture || self.may_capture(mode, to, from) {
                                 self.simple(from, to, code, capture, true);
                             }
@@ -758,7 +767,7 @@ impl Gen<'_> {
                         dir,
                         rank,
                         mode,
-                        &mut |to, capture| {
+                        |to, capture| {
                             if !capture || self.may_capture(mode, to, from) {
                                 self.simple(from, to, code, capture, true);
                             }
@@ -775,7 +784,7 @@ impl Gen<'_> {
                         (dir, max),
                         pieces,
                         mode,
-                        &mut |to, capture| {
+                        |to, capture| {
                             if !capture || self.may_capture(mode, to, from) {
                                 self.simple(from, to, code, capture, true);
                             }
@@ -784,6 +793,9 @@ impl Gen<'_> {
                 }
                 Walked::RangeCapture { dir, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
+                    // Whether the walk has met one of the mover's royals: a sweep from there
+                    // on takes it.
+                    let mut over_royal = false;
                     let rank = t.kind(code_kind(code)).jump_rank;
                     walks::range_capture(
                         t,
@@ -793,22 +805,17 @@ impl Gen<'_> {
                         dir,
                         rank,
                         mode,
-                        &mut |to, capture, sweep| self.range_capture(from, to, code, capture, sweep),
+                        |to, capture, sweep| {
+                            over_royal |= self.royals.contains(&to);
+                            self.range_capture(from, to, code, capture, sweep, sweep && over_royal);
+                        },
                     );
                 }
                 Walked::Igui { dir, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
-                    walks::igui(
-                        t,
-                        walks::Cells::plain(board),
-                        side,
-                        from,
-                        dir,
-                        mode,
-                        &mut |target, _| {
-                            self.igui(from, target, code, mode);
-                        },
-                    );
+                    walks::igui(t, walks::Cells::plain(board), side, from, dir, mode, |target, _| {
+                        self.igui(from, target, code, mode);
+                    });
                 }
             }
         }
@@ -872,16 +879,17 @@ impl Gen<'_> {
             promote: false,
             sweep: false,
         };
-        self.emit_move(base, code, capture);
+        self.emit_move(base, code, capture, self.piece_settles);
     }
 
-    /// Pushes `base` (not promoting) with each promotion choice it allows.
-    fn emit_move(&mut self, base: Move, code: u16, capture: bool) {
+    /// Pushes `base` (not promoting) with each promotion choice it allows, or counts them
+    /// when the move `settles`.
+    fn emit_move(&mut self, base: Move, code: u16, capture: bool, settles: bool) {
         if self.captures_only && !capture {
             return;
         }
         let promotion = self.promotion(&base, code, capture);
-        if self.piece_settles && !(base.sweep && self.t.line_holds(base.from, base.to, self.royals)) {
+        if settles {
             self.settled += if matches!(promotion, Promotion::May) { 2 } else { 1 };
             return;
         }
@@ -899,7 +907,8 @@ impl Gen<'_> {
     /// takes the pieces on its line, so it is a move of its own, never a duplicate (its line
     /// is one direction, and a piece has one range capture a direction); the others are
     /// emitted once per target.
-    fn range_capture(&mut self, from: Sq, to: Sq, code: u16, capture: bool, sweep: bool) {
+    /// `over_royal` tells a sweep that takes one of the mover's royals.
+    fn range_capture(&mut self, from: Sq, to: Sq, code: u16, capture: bool, sweep: bool, over_royal: bool) {
         if !sweep {
             let slot = &mut self.marks[usize::from(to)];
             if *slot == self.mark {
@@ -915,7 +924,7 @@ impl Gen<'_> {
             promote: false,
             sweep,
         };
-        self.emit_move(base, code, capture);
+        self.emit_move(base, code, capture, self.piece_settles && !over_royal);
     }
 
     fn promotion(&self, m: &Move, code: u16, capture: bool) -> Promotion {

@@ -107,6 +107,10 @@ pub struct Undo {
 pub struct Position {
     pub(crate) t: Arc<MoveTables>,
     pub(crate) board: Vec<u16>,
+    /// The squares each side occupies, as bits (square `sq` is bit `sq % 64` of word
+    /// `sq / 64`): generation visits a side's pieces in square order without reading the
+    /// empty squares.
+    pub(crate) occupied: [Vec<u64>; 2],
     /// Pieces in hand, by (side, kind).
     pub(crate) hands: Vec<u8>,
     pub(crate) side: Side,
@@ -264,6 +268,7 @@ impl Position {
         let kinds = t.kind_count();
         let mut pos = Position {
             board: vec![0; geo.len()],
+            occupied: [vec![0; geo.len().div_ceil(64)], vec![0; geo.len().div_ceil(64)]],
             hands: vec![0; 2 * kinds],
             side: setup.side_to_move,
             move_number: setup.move_number,
@@ -461,6 +466,7 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[usize::from(sq)] = code;
         let (side, kind) = (code_side(code), code_kind(code));
+        self.occupied[side.index()][usize::from(sq) / 64] |= 1 << (sq % 64);
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
         let info = &self.t.kind(kind);
         if info.slow_attacker {
@@ -479,6 +485,7 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[usize::from(sq)]);
         let (side, kind) = (code_side(code), code_kind(code));
+        self.occupied[side.index()][usize::from(sq) / 64] &= !(1 << (sq % 64));
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
         let info = &self.t.kind(kind);
         if info.slow_attacker {

@@ -14,7 +14,6 @@ use crate::rules::{MAX_AREA_STEPS, Mode, Offset, Side};
 const AREA: usize = (2 * MAX_AREA_STEPS as usize + 1) * (2 * MAX_AREA_STEPS as usize + 1);
 
 /// A destination: the square, and whether the move captures there.
-pub(super) type Visit<'v> = &'v mut dyn FnMut(Sq, bool);
 
 /// The board a walk reads: `empty` counts as an empty square (a piece lifted off it), and
 /// the piece on `foe` as an enemy of the mover whatever its side (the square attack
@@ -54,7 +53,16 @@ impl Cells<'_> {
 /// `dirs` (bits of [`Offset::UNIT`]), through empty squares only, ending on an empty square
 /// or on the first capture; never on `from`. Each destination is visited once.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn area(t: &MoveTables, cells: Cells, side: Side, from: Sq, steps: u8, dirs: u8, mode: Mode, visit: Visit) {
+pub(super) fn area(
+    t: &MoveTables,
+    cells: Cells,
+    side: Side,
+    from: Sq,
+    steps: u8,
+    dirs: u8,
+    mode: Mode,
+    mut visit: impl FnMut(Sq, bool),
+) {
     let geo = t.geometry();
     let k = i32::from(steps);
     let width = 2 * k + 1;
@@ -123,7 +131,7 @@ pub(super) fn range_jump(
     dir: Offset,
     rank: u8,
     mode: Mode,
-    visit: Visit,
+    mut visit: impl FnMut(Sq, bool),
 ) {
     let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
         return;
@@ -163,7 +171,7 @@ pub(super) fn passing(
     (dir, max): (Offset, Option<u8>),
     pieces: u8,
     mode: Mode,
-    visit: Visit,
+    mut visit: impl FnMut(Sq, bool),
 ) {
     let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
         return;
@@ -190,7 +198,6 @@ pub(super) fn passing(
 
 /// A range capture's destination: the square, whether the move captures, and whether it
 /// sweeps (takes more than an enemy on the square: see [`Move::sweep`](super::Move::sweep)).
-pub(super) type SweepVisit<'v> = &'v mut dyn FnMut(Sq, bool, bool);
 
 /// A range capture of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
 /// that passes over pieces of either side ranked below the mover, capturing each; it may end
@@ -206,7 +213,7 @@ pub(super) fn range_capture(
     dir: Offset,
     rank: u8,
     mode: Mode,
-    visit: SweepVisit,
+    mut visit: impl FnMut(Sq, bool, bool),
 ) {
     let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
         return;
@@ -231,7 +238,15 @@ pub(super) fn range_capture(
 
 /// The igui capture of a piece of `side` on `from` towards `dir`: the adjacent square, when
 /// an enemy stands there.
-pub(super) fn igui(t: &MoveTables, cells: Cells, side: Side, from: Sq, dir: Offset, mode: Mode, visit: Visit) {
+pub(super) fn igui(
+    t: &MoveTables,
+    cells: Cells,
+    side: Side,
+    from: Sq,
+    dir: Offset,
+    mode: Mode,
+    mut visit: impl FnMut(Sq, bool),
+) {
     let (df, dr) = Geometry::board_vector(side, dir);
     if let Some(to) = t.geometry().step(from, df, dr) {
         let target = cells.at(to);
