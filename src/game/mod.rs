@@ -6,6 +6,7 @@ mod attack;
 mod is_legal;
 mod movegen;
 pub mod movement;
+mod occupancy;
 mod outcome;
 mod perft;
 mod position;

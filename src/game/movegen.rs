@@ -249,16 +249,16 @@ impl Position {
             Some(sq) => {
                 let code = board[usize::from(sq)];
                 if code != 0 && code_side(code) == side {
-                    generator.piece(sq, code);
+                    generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ));
                 }
             }
             None => {
-                for (i, &word) in occupied[side.index()].iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let sq = (i * 64) as Sq + bits.trailing_zeros() as Sq;
-                        bits &= bits - 1;
-                        generator.piece(sq, board[usize::from(sq)]);
+                let own = &occupied[side.index()];
+                for sq in own.squares() {
+                    let code = board[usize::from(sq)];
+                    let kind = t.moving_kind(board, sq, code, NO_SQ);
+                    if !t.hemmed_in(kind, side, sq, own.neighbours(sq)) {
+                        generator.piece(sq, code, kind);
                     }
                 }
             }
@@ -709,9 +709,8 @@ fn aligned(geo: Geometry, a: Sq, b: Sq) -> bool {
 impl Gen<'_> {
     /// The moves of the piece `code` on `from`: by its movements, or by those of the piece it
     /// moves as (`moves-as-piece-behind`); it promotes as itself.
-    fn piece(&mut self, from: Sq, code: u16) {
+    fn piece(&mut self, from: Sq, code: u16, kind: PieceId) {
         let t = self.t;
-        let kind = t.moving_kind(self.board, from, code, NO_SQ);
         let info = &t.kind(kind);
         self.piece_settles = self.settle && !t.kind(code_kind(code)).royal;
         if info.overlapping {
@@ -797,6 +796,9 @@ impl Gen<'_> {
                     // on takes it.
                     let mut over_royal = false;
                     let rank = t.kind(code_kind(code)).jump_rank;
+                    // A sweep is never a duplicate: where the piece cannot promote, each one
+                    // that settles is one move.
+                    let settles_as_one = self.piece_settles && t.kind(code_kind(code)).turns_to.is_none();
                     walks::range_capture(
                         t,
                         walks::Cells::plain(board),
@@ -807,7 +809,11 @@ impl Gen<'_> {
                         mode,
                         |to, capture, sweep| {
                             over_royal |= self.royals.contains(&to);
-                            self.range_capture(from, to, code, capture, sweep, sweep && over_royal);
+                            if sweep && settles_as_one && !over_royal {
+                                self.settled += 1;
+                            } else {
+                                self.range_capture(from, to, code, capture, sweep, sweep && over_royal);
+                            }
                         },
                     );
                 }

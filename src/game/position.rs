@@ -3,6 +3,7 @@
 //! Zobrist hash.
 
 use super::Move;
+use super::occupancy::Occupancy;
 use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
 use super::walks;
 use crate::rules::{LionRole, MAX_ROYALS, PieceId, Rules, Side, Square};
@@ -107,10 +108,8 @@ pub struct Undo {
 pub struct Position {
     pub(crate) t: Arc<MoveTables>,
     pub(crate) board: Vec<u16>,
-    /// The squares each side occupies, as bits (square `sq` is bit `sq % 64` of word
-    /// `sq / 64`): generation visits a side's pieces in square order without reading the
-    /// empty squares.
-    pub(crate) occupied: [Vec<u64>; 2],
+    /// The squares each side occupies.
+    pub(crate) occupied: [Occupancy; 2],
     /// Pieces in hand, by (side, kind).
     pub(crate) hands: Vec<u8>,
     pub(crate) side: Side,
@@ -268,7 +267,7 @@ impl Position {
         let kinds = t.kind_count();
         let mut pos = Position {
             board: vec![0; geo.len()],
-            occupied: [vec![0; geo.len().div_ceil(64)], vec![0; geo.len().div_ceil(64)]],
+            occupied: [0, 1].map(|_| Occupancy::new(geo.len(), usize::from(geo.files))),
             hands: vec![0; 2 * kinds],
             side: setup.side_to_move,
             move_number: setup.move_number,
@@ -466,7 +465,7 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[usize::from(sq)] = code;
         let (side, kind) = (code_side(code), code_kind(code));
-        self.occupied[side.index()][usize::from(sq) / 64] |= 1 << (sq % 64);
+        self.occupied[side.index()].insert(sq);
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
         let info = &self.t.kind(kind);
         if info.slow_attacker {
@@ -485,7 +484,7 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[usize::from(sq)]);
         let (side, kind) = (code_side(code), code_kind(code));
-        self.occupied[side.index()][usize::from(sq) / 64] &= !(1 << (sq % 64));
+        self.occupied[side.index()].remove(sq);
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
         let info = &self.t.kind(kind);
         if info.slow_attacker {

@@ -252,6 +252,16 @@ pub struct MoveTables {
     /// movements.
     stretch_ranges: Vec<(u32, u32)>,
     stretches: Vec<Stretch>,
+    /// For (kind, side): the neighbouring squares its runs begin on (bits of
+    /// [`MoveTables::neighbourhood`]), when each of its moves begins on one; `None` when
+    /// some move begins farther out (a leap, a jump, a walked movement).
+    rings: Vec<Option<u16>>,
+    /// For each piece code: its kind's jump rank ([`KindInfo::jump_rank`]), dense for the
+    /// range walks that read it square by square.
+    jump_ranks: Vec<u8>,
+    /// For each square: its neighbours on the board, one bit each: the neighbour at index
+    /// `sq + dr * files + dc` (`dr`, `dc` in -1..=1) is bit `(dr + 1) * 3 + dc + 1`.
+    neighbourhoods: Vec<u16>,
     /// The distinct board vectors the runs step along, as changes of square index.
     deltas: Vec<i32>,
     /// For (square, vector): how many steps along the vector stay on the board.
@@ -374,6 +384,14 @@ impl MoveTables {
         let mut tables = MoveTables {
             geo,
             stretch_ranges: vec![],
+            rings: vec![],
+            jump_ranks: (0..4 * (kinds.len() + 1))
+                .map(|code| match code {
+                    0..4 => u8::MAX,
+                    _ => kinds[code_kind(code as u16).index()].jump_rank,
+                })
+                .collect(),
+            neighbourhoods: vec![],
             stretches: vec![],
             deltas: vec![],
             steps: vec![],
@@ -449,6 +467,12 @@ impl MoveTables {
         &self.kinds[id.index()]
     }
 
+    /// The jump rank of the piece `code`'s kind ([`KindInfo::jump_rank`]).
+    #[inline]
+    pub fn jump_rank(&self, code: u16) -> u8 {
+        self.jump_ranks[usize::from(code)]
+    }
+
     /// The facts about every kind, by [`PieceId`] index.
     #[inline]
     pub fn kinds(&self) -> &[KindInfo] {
@@ -458,6 +482,22 @@ impl MoveTables {
     #[inline]
     pub fn kind_count(&self) -> usize {
         self.kinds.len()
+    }
+
+    /// Whether `kind` of `side` on `sq` has no move because every move it has begins on a
+    /// neighbouring square, and each of those is off the board or in `own` (the neighbours
+    /// its side holds, as bits of [`neighbourhood`](Self::neighbourhood)).
+    #[inline]
+    pub fn hemmed_in(&self, kind: PieceId, side: Side, sq: Sq, own: u16) -> bool {
+        self.rings[kind.index() * 2 + side.index()]
+            .is_some_and(|ring| ring & self.neighbourhoods[usize::from(sq)] & !own == 0)
+    }
+
+    /// The neighbours of `sq` on the board, as bits: the neighbour at index
+    /// `sq + dr * files + dc` (`dr`, `dc` in -1..=1) is bit `(dr + 1) * 3 + dc + 1`.
+    #[inline]
+    pub fn neighbourhood(&self, sq: Sq) -> u16 {
+        self.neighbourhoods[usize::from(sq)]
     }
 
     /// The runs of squares of `kind` for `side` from `sq`, in the order of its movements.
@@ -545,11 +585,27 @@ impl MoveTables {
                     });
                 }
                 self.stretch_ranges.push((start, self.stretches.len() as u32));
+                let ring = self.stretches[start as usize..]
+                    .iter()
+                    .map(|stretch| match vectors[usize::from(stretch.vector)] {
+                        (df, dr) if stretch.first == 0 && df.abs() <= 1 && dr.abs() <= 1 => Some(neighbour_bit(df, dr)),
+                        _ => None,
+                    })
+                    .try_fold(0, |ring, bit| Some(ring | bit?));
+                let walks = self.kinds[kind].walked.is_empty();
+                self.rings.push(ring.filter(|_| walks));
             }
         }
         let files = i32::from(self.geo.files);
         // A file to the left (a higher file number) is one index less; a rank down, a row more.
         self.deltas = vectors.iter().map(|&(df, dr)| dr * files - df).collect();
+        self.neighbourhoods = (0..self.geo.len() as Sq)
+            .map(|sq| {
+                DIRS.iter()
+                    .filter(|&&(df, dr)| self.geo.step(sq, i32::from(df), i32::from(dr)).is_some())
+                    .fold(0, |bits, &(df, dr)| bits | neighbour_bit(i32::from(df), i32::from(dr)))
+            })
+            .collect();
         for sq in 0..self.geo.len() as Sq {
             for &(df, dr) in &vectors {
                 let mut at = sq;
@@ -622,6 +678,12 @@ impl MoveTables {
             self.leap_sources[side.index()] = sources;
         }
     }
+}
+
+/// The bit of [`MoveTables::neighbourhood`] for the neighbour one board step `(df, dr)`
+/// away (a file to the left is one index less).
+fn neighbour_bit(df: i32, dr: i32) -> u16 {
+    1 << ((dr + 1) * 3 + 1 - df)
 }
 
 fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {

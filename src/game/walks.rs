@@ -2,7 +2,7 @@
 //! piece met, or that reach a square by several paths: area moves (`area N`), range jumps
 //! (`range-jump`, with the jumping order of `jump-rank`), range captures (`range-capture`,
 //! with the same order), passing slides (`passing N`) and igui captures (`igui`). Each
-//! is one function over the board that hands every destination to a visitor, so that move
+//! is one function over the board that hands every destination (its square, and whether the move captures there) to a visitor, so that move
 //! generation (which emits moves) and attack detection (which asks whether a square is
 //! reached) walk them the same way. Allocation-free: an area walk keeps its frontier on the
 //! stack.
@@ -12,8 +12,6 @@ use crate::rules::{MAX_AREA_STEPS, Mode, Offset, Side};
 
 /// The most squares an area walk can visit: the square of side `2 * MAX_AREA_STEPS + 1`.
 const AREA: usize = (2 * MAX_AREA_STEPS as usize + 1) * (2 * MAX_AREA_STEPS as usize + 1);
-
-/// A destination: the square, and whether the move captures there.
 
 /// The board a walk reads: `empty` counts as an empty square (a piece lifted off it), and
 /// the piece on `foe` as an enemy of the mover whatever its side (the square attack
@@ -136,8 +134,7 @@ pub(super) fn range_jump(
     let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
         return;
     };
-    let kinds = t.kinds();
-    let rank_of = |code: u16| kinds[code_kind(code).index()].jump_rank;
+    let rank_of = |code: u16| t.jump_rank(code);
     let mut jumping = false;
     for &to in t.line(from, d) {
         let target = cells.at(to);
@@ -196,14 +193,13 @@ pub(super) fn passing(
     }
 }
 
-/// A range capture's destination: the square, whether the move captures, and whether it
-/// sweeps (takes more than an enemy on the square: see [`Move::sweep`](super::Move::sweep)).
-
 /// A range capture of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
 /// that passes over pieces of either side ranked below the mover, capturing each; it may end
 /// on any square it reaches, empty or holding a lower-ranked piece of either side (taken
 /// too); a piece of the mover's rank or higher ends it, and is not taken. A `capture-only`
-/// one must take a piece.
+/// one must take a piece. `visit` gets each destination's square, whether the move captures,
+/// and whether it sweeps (takes more than an enemy on the square: see
+/// [`Move::sweep`](super::Move::sweep)).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn range_capture(
     t: &MoveTables,
@@ -218,7 +214,6 @@ pub(super) fn range_capture(
     let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
         return;
     };
-    let kinds = t.kinds();
     let mut passed = false;
     for &to in t.line(from, d) {
         let target = cells.at(to);
@@ -228,7 +223,7 @@ pub(super) fn range_capture(
             }
             continue;
         }
-        if kinds[code_kind(target).index()].jump_rank <= rank {
+        if t.jump_rank(target) <= rank {
             return;
         }
         visit(to, true, passed || !cells.enemy(target, to, side));
