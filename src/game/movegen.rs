@@ -808,7 +808,7 @@ impl Gen<'_> {
                         rank,
                         mode,
                         |to, capture, sweep| {
-                            over_royal |= self.royals.contains(&to);
+                            over_royal |= self.holds_royal(to);
                             if sweep && settles_as_one && !over_royal {
                                 self.settled += 1;
                             } else {
@@ -825,6 +825,14 @@ impl Gen<'_> {
                 }
             }
         }
+    }
+
+    /// Whether one of the mover's royals stands on `sq`. (`contains` on a slice of `u16`
+    /// is not inlined: Taikyoku's perft 3 takes 8% longer with it.)
+    #[allow(clippy::manual_contains)]
+    #[inline]
+    fn holds_royal(&self, sq: Sq) -> bool {
+        self.royals.iter().any(|&royal| royal == sq)
     }
 
     /// A capture on `target` without moving, once per target (a Lion's igui is the same move).
