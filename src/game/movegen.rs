@@ -51,6 +51,51 @@ struct Gen<'a> {
     piece_settles: bool,
     /// The moves counted.
     settled: u64,
+    /// What promotion reads of the current piece.
+    mover: Mover,
+}
+
+/// What a move's promotion choice reads of the moving piece, worked out once per piece.
+#[derive(Clone, Copy, Default)]
+struct Mover {
+    /// It has a kind to turn into.
+    turns: bool,
+    /// It stands in the promotion zone.
+    in_zone: bool,
+    /// It declined promotion and waits for the last rank (`code_declined`).
+    declined: bool,
+    /// It is the piece that declined on entering the zone on its side's last move.
+    deferred: bool,
+    forced_ranks: u8,
+    last_rank_optional: bool,
+    /// A move ending farther than this from the far edge gives no choice: the piece cannot
+    /// turn, or only the zone (which it stands outside) or the last rank would let it.
+    reach: u8,
+}
+
+impl Mover {
+    fn new(t: &MoveTables, side: Side, from: Sq, code: u16, deferred: Sq) -> Mover {
+        let info = t.kind(code_kind(code));
+        let turns = info.turns_to.is_some();
+        let in_zone = t.zone.is_some_and(|zone| t.depth(side, from) <= zone.depth);
+        let last_rank_optional = info.promotion.last_rank_optional;
+        let reach = if !turns {
+            0
+        } else if in_zone || t.flip.is_some() || t.capture_promotion.is_some() {
+            u8::MAX
+        } else {
+            t.zone.map_or(0, |zone| zone.depth).max(u8::from(last_rank_optional))
+        };
+        Mover {
+            turns,
+            in_zone,
+            declined: code_declined(code),
+            deferred: deferred == from,
+            forced_ranks: info.promotion.forced_ranks,
+            last_rank_optional,
+            reach,
+        }
+    }
 }
 
 impl Position {
@@ -244,12 +289,14 @@ impl Position {
             royals: &royals[side.index()][..usize::from(royal_count[side.index()])],
             piece_settles: false,
             settled: 0,
+            mover: Mover::default(),
         };
         match only {
             Some(sq) => {
                 let code = board[usize::from(sq)];
                 if code != 0 && code_side(code) == side {
-                    generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ));
+                    let held = occupied[side.index()].neighbours(sq);
+                    generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), held);
                 }
             }
             None => {
@@ -257,8 +304,9 @@ impl Position {
                 for sq in own.squares() {
                     let code = board[usize::from(sq)];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
-                    if !t.hemmed_in(kind, side, sq, own.neighbours(sq)) {
-                        generator.piece(sq, code, kind);
+                    let held = own.neighbours(sq);
+                    if !t.hemmed_in(kind, side, sq, held) {
+                        generator.piece(sq, code, kind, held);
                     }
                 }
             }
@@ -709,35 +757,36 @@ fn aligned(geo: Geometry, a: Sq, b: Sq) -> bool {
 impl Gen<'_> {
     /// The moves of the piece `code` on `from`: by its movements, or by those of the piece it
     /// moves as (`moves-as-piece-behind`); it promotes as itself.
-    fn piece(&mut self, from: Sq, code: u16, kind: PieceId) {
+    fn piece(&mut self, from: Sq, code: u16, kind: PieceId, held: u16) {
         let t = self.t;
         let info = &t.kind(kind);
         self.piece_settles = self.settle && !t.kind(code_kind(code)).royal;
+        self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();
         }
         self.scratch.walked.clear();
-        for ray in t.rays(kind, self.side, from) {
+        for ray in t.open_rays(kind, self.side, from, held) {
             for to in ray.squares() {
                 let target = self.board[usize::from(to)];
                 if target == 0 {
                     if ray.mode.can_move() {
-                        self.simple(from, to, code, false, info.overlapping);
+                        self.simple(from, to, false, info.overlapping);
                     }
                     continue;
                 }
                 if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
-                    self.simple(from, to, code, true, info.overlapping);
+                    self.simple(from, to, true, info.overlapping);
                 }
                 break;
             }
         }
         for walked in &info.walked {
             match *walked {
-                Walked::AreaLion { steps, mode } => self.area_lion(from, code, steps, mode),
-                Walked::LineLion { dir, steps, mode } => self.line_lion(from, code, dir, steps, mode),
-                Walked::Hook { dir, only_turn, mode } => self.hook(from, code, dir, only_turn, mode),
-                Walked::Anywhere { mode } => self.anywhere(from, code, mode),
+                Walked::AreaLion { steps, mode } => self.area_lion(from, steps, mode),
+                Walked::LineLion { dir, steps, mode } => self.line_lion(from, dir, steps, mode),
+                Walked::Hook { dir, only_turn, mode } => self.hook(from, dir, only_turn, mode),
+                Walked::Anywhere { mode } => self.anywhere(from, mode),
                 Walked::Area { steps, dirs, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
                     walks::area(
@@ -750,7 +799,7 @@ impl Gen<'_> {
                         mode,
                         |to, capture| {
                             if !capture || self.may_capture(mode, to, from) {
-                                self.simple(from, to, code, capture, true);
+                                self.simple(from, to, capture, true);
                             }
                         },
                     );
@@ -768,7 +817,7 @@ impl Gen<'_> {
                         mode,
                         |to, capture| {
                             if !capture || self.may_capture(mode, to, from) {
-                                self.simple(from, to, code, capture, true);
+                                self.simple(from, to, capture, true);
                             }
                         },
                     );
@@ -785,7 +834,7 @@ impl Gen<'_> {
                         mode,
                         |to, capture| {
                             if !capture || self.may_capture(mode, to, from) {
-                                self.simple(from, to, code, capture, true);
+                                self.simple(from, to, capture, true);
                             }
                         },
                     );
@@ -796,9 +845,6 @@ impl Gen<'_> {
                     // on takes it.
                     let mut over_royal = false;
                     let rank = t.kind(code_kind(code)).jump_rank;
-                    // A sweep is never a duplicate: where the piece cannot promote, each one
-                    // that settles is one move.
-                    let settles_as_one = self.piece_settles && t.kind(code_kind(code)).turns_to.is_none();
                     walks::range_capture(
                         t,
                         walks::Cells::plain(board),
@@ -809,10 +855,10 @@ impl Gen<'_> {
                         mode,
                         |to, capture, sweep| {
                             over_royal |= self.holds_royal(to);
-                            if sweep && settles_as_one && !over_royal {
-                                self.settled += 1;
+                            if sweep && self.piece_settles && !over_royal {
+                                self.settle_sweep(from, to);
                             } else {
-                                self.range_capture(from, to, code, capture, sweep, sweep && over_royal);
+                                self.range_capture(from, to, capture, sweep, sweep && over_royal);
                             }
                         },
                     );
@@ -820,7 +866,7 @@ impl Gen<'_> {
                 Walked::Igui { dir, mode } => {
                     let (t, board, side) = (self.t, self.board, self.side);
                     walks::igui(t, walks::Cells::plain(board), side, from, dir, mode, |target, _| {
-                        self.igui(from, target, code, mode);
+                        self.igui(from, target, mode);
                     });
                 }
             }
@@ -836,13 +882,13 @@ impl Gen<'_> {
     }
 
     /// A capture on `target` without moving, once per target (a Lion's igui is the same move).
-    fn igui(&mut self, from: Sq, target: Sq, code: u16, mode: Mode) {
+    fn igui(&mut self, from: Sq, target: Sq, mode: Mode) {
         let result = (from, [target, NO_SQ], true);
         if self.scratch.walked.contains(&result) || !self.may_capture(mode, target, from) {
             return;
         }
         self.scratch.walked.push(result);
-        self.emit(from, from, [target, NO_SQ], code, true);
+        self.emit(from, from, [target, NO_SQ], true);
     }
 
     fn next_mark(&mut self) {
@@ -872,7 +918,7 @@ impl Gen<'_> {
     }
 
     /// A move without intermediate captures, once per target when de-duplicating.
-    fn simple(&mut self, from: Sq, to: Sq, code: u16, capture: bool, dedup: bool) {
+    fn simple(&mut self, from: Sq, to: Sq, capture: bool, dedup: bool) {
         if dedup {
             let slot = &mut self.marks[usize::from(to)];
             if *slot == self.mark {
@@ -880,11 +926,11 @@ impl Gen<'_> {
             }
             *slot = self.mark;
         }
-        self.emit(from, to, [NO_SQ; 2], code, capture);
+        self.emit(from, to, [NO_SQ; 2], capture);
     }
 
     /// Pushes a move with each promotion choice it allows.
-    fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], code: u16, capture: bool) {
+    fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], capture: bool) {
         let base = Move {
             from,
             to,
@@ -893,18 +939,18 @@ impl Gen<'_> {
             promote: false,
             sweep: false,
         };
-        self.emit_move(base, code, capture, self.piece_settles);
+        self.emit_move(base, capture, self.piece_settles);
     }
 
     /// Pushes `base` (not promoting) with each promotion choice it allows, or counts them
     /// when the move `settles`.
-    fn emit_move(&mut self, base: Move, code: u16, capture: bool, settles: bool) {
+    fn emit_move(&mut self, base: Move, capture: bool, settles: bool) {
         if self.captures_only && !capture {
             return;
         }
-        let promotion = self.promotion(&base, code, capture);
+        let promotion = self.promotion(&base, capture);
         if settles {
-            self.settled += if matches!(promotion, Promotion::May) { 2 } else { 1 };
+            self.settled += promotion.choices();
             return;
         }
         match promotion {
@@ -917,12 +963,26 @@ impl Gen<'_> {
         }
     }
 
+    /// Counts a sweep to `to`, never a duplicate (see [`range_capture`](Self::range_capture)),
+    /// with its promotion choices.
+    fn settle_sweep(&mut self, from: Sq, to: Sq) {
+        let sweep = Move {
+            from,
+            to,
+            via: [NO_SQ; 2],
+            drop: None,
+            promote: false,
+            sweep: true,
+        };
+        self.settled += self.promotion(&sweep, true).choices();
+    }
+
     /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep
     /// takes the pieces on its line, so it is a move of its own, never a duplicate (its line
     /// is one direction, and a piece has one range capture a direction); the others are
     /// emitted once per target.
     /// `over_royal` tells a sweep that takes one of the mover's royals.
-    fn range_capture(&mut self, from: Sq, to: Sq, code: u16, capture: bool, sweep: bool, over_royal: bool) {
+    fn range_capture(&mut self, from: Sq, to: Sq, capture: bool, sweep: bool, over_royal: bool) {
         if !sweep {
             let slot = &mut self.marks[usize::from(to)];
             if *slot == self.mark {
@@ -938,14 +998,23 @@ impl Gen<'_> {
             promote: false,
             sweep,
         };
-        self.emit_move(base, code, capture, self.piece_settles && !over_royal);
+        self.emit_move(base, capture, self.piece_settles && !over_royal);
     }
 
-    fn promotion(&self, m: &Move, code: u16, capture: bool) -> Promotion {
+    /// The promotion choice a move of the current piece gives.
+    #[inline]
+    fn promotion(&self, m: &Move, capture: bool) -> Promotion {
+        if self.t.depth(self.side, m.to) > self.mover.reach {
+            return Promotion::No;
+        }
+        self.promotion_in_reach(m, capture)
+    }
+
+    fn promotion_in_reach(&self, m: &Move, capture: bool) -> Promotion {
         let (from, to) = (m.from, m.to);
         let t = self.t;
-        let info = &t.kind(code_kind(code));
-        if info.turns_to.is_none() || from == to && !capture {
+        let mover = self.mover;
+        if !mover.turns || from == to && !capture {
             return Promotion::No;
         }
         if let Some(event) = t.flip {
@@ -960,7 +1029,7 @@ impl Gen<'_> {
         let mut eligible = false;
         let mut must = false;
         if let Some(zone) = t.zone {
-            let was_in = t.depth(side, from) <= zone.depth;
+            let was_in = mover.in_zone;
             let is_in = depth_to <= zone.depth;
             let allowed = match (was_in, is_in) {
                 (false, true) => zone.enter,
@@ -978,18 +1047,18 @@ impl Gen<'_> {
             eligible = true;
             must |= compulsory || on_promoted && self.takes_promoted(m);
         }
-        let last_rank_choice = info.promotion.last_rank_optional && depth_to == 1;
+        let last_rank_choice = mover.last_rank_optional && depth_to == 1;
         if !eligible && !last_rank_choice {
             return Promotion::No;
         }
-        if depth_to <= info.promotion.forced_ranks {
+        if depth_to <= mover.forced_ranks {
             return Promotion::Must;
         }
         // The Renmei's last-rank rule: a choice on any move there, even after declining.
         if last_rank_choice {
             return if must { Promotion::Must } else { Promotion::May };
         }
-        if code_declined(code) || (self.deferred == from && !capture) {
+        if mover.declined || (mover.deferred && !capture) {
             return Promotion::No;
         }
         if must { Promotion::Must } else { Promotion::May }
@@ -1014,7 +1083,7 @@ impl Gen<'_> {
 
     /// The Lion: straight to any square within `steps`, or up to `steps` king steps
     /// capturing on the way (igui, double capture), or a pass.
-    fn area_lion(&mut self, from: Sq, code: u16, steps: u8, mode: Mode) {
+    fn area_lion(&mut self, from: Sq, steps: u8, mode: Mode) {
         let n = i32::from(steps);
         for dr in -n..=n {
             for df in -n..=n {
@@ -1022,16 +1091,16 @@ impl Gen<'_> {
                     continue;
                 }
                 if let Some(to) = self.t.geometry().step(from, df, dr) {
-                    self.direct(from, to, code, mode);
+                    self.direct(from, to, mode);
                 }
             }
         }
-        self.lion_walks(from, code, steps, mode, Neighbours::Area);
+        self.lion_walks(from, steps, mode, Neighbours::Area);
     }
 
     /// Lion power along one line: the squares up to `steps` away, jumping, or stepping
     /// along the line and back with captures.
-    fn line_lion(&mut self, from: Sq, code: u16, dir: Offset, steps: u8, mode: Mode) {
+    fn line_lion(&mut self, from: Sq, dir: Offset, steps: u8, mode: Mode) {
         let (df, dr) = Geometry::board_vector(self.side, dir);
         let mut line = Line {
             squares: [NO_SQ; MAX_LINE],
@@ -1046,21 +1115,20 @@ impl Gen<'_> {
             line.len += 1;
         }
         for i in 1..line.len {
-            self.direct(from, line.squares[i], code, mode);
+            self.direct(from, line.squares[i], mode);
         }
-        self.lion_walks(from, code, steps, mode, Neighbours::Line(line));
+        self.lion_walks(from, steps, mode, Neighbours::Line(line));
     }
 
-    fn lion_walks(&mut self, from: Sq, code: u16, steps: u8, mode: Mode, neighbours: Neighbours) {
+    fn lion_walks(&mut self, from: Sq, steps: u8, mode: Mode, neighbours: Neighbours) {
         if self.paths && steps == 2 {
-            self.lion_paths(from, code, mode, &neighbours);
+            self.lion_paths(from, mode, &neighbours);
             return;
         }
         let mut results = std::mem::take(&mut self.scratch.results);
         results.clear();
         let mut path = Walk {
             from,
-            code,
             mode,
             captures: [NO_SQ; 3],
             count: 0,
@@ -1073,7 +1141,7 @@ impl Gen<'_> {
 
     /// lishogi's count: every (from, middle, to) path through a first square that is empty
     /// or holds an enemy, one move each.
-    fn lion_paths(&mut self, from: Sq, code: u16, mode: Mode, neighbours: &Neighbours) {
+    fn lion_paths(&mut self, from: Sq, mode: Mode, neighbours: &Neighbours) {
         let (first, n) = neighbours.of(self.t.geometry(), from);
         for &mid in &first[..n] {
             let at_mid = self.board[usize::from(mid)];
@@ -1086,20 +1154,20 @@ impl Gen<'_> {
                 if target != 0 && code_side(target) == self.side {
                     continue;
                 }
-                self.emit(from, to, [mid, NO_SQ], code, at_mid != 0 || target != 0);
+                self.emit(from, to, [mid, NO_SQ], at_mid != 0 || target != 0);
             }
         }
     }
 
     /// A move straight to `to` (jumping), if the square is free or holds an enemy.
-    fn direct(&mut self, from: Sq, to: Sq, code: u16, mode: Mode) {
+    fn direct(&mut self, from: Sq, to: Sq, mode: Mode) {
         let target = self.board[usize::from(to)];
         if target == 0 {
             if mode.can_move() {
-                self.simple(from, to, code, false, true);
+                self.simple(from, to, false, true);
             }
         } else if code_side(target) != self.side && self.may_capture(mode, to, from) {
-            self.simple(from, to, code, true, true);
+            self.simple(from, to, true, true);
         }
     }
 
@@ -1152,26 +1220,26 @@ impl Gen<'_> {
                     sweep: false,
                 });
             } else {
-                self.emit(path.from, to, via, path.code, capture);
+                self.emit(path.from, to, via, capture);
             }
         }
     }
 
     /// Slide, then optionally turn 90° (onto `only_turn`, if given) at an empty square and
     /// slide again.
-    fn hook(&mut self, from: Sq, code: u16, dir: Offset, only_turn: Option<Offset>, mode: Mode) {
+    fn hook(&mut self, from: Sq, dir: Offset, only_turn: Option<Offset>, mode: Mode) {
         let t = self.t;
         let leg = |sq: Sq, o: Offset, side: Side| {
             Geometry::dir_index(Geometry::board_vector(side, o)).map_or(&[][..], |d| t.line(sq, d))
         };
         for &s1 in leg(from, dir, self.side) {
-            self.direct(from, s1, code, mode);
+            self.direct(from, s1, mode);
             if self.board[usize::from(s1)] != 0 {
                 return;
             }
             for perp in hook_turns(dir, only_turn) {
                 for &s2 in leg(s1, perp, self.side) {
-                    self.direct(from, s2, code, mode);
+                    self.direct(from, s2, mode);
                     if self.board[usize::from(s2)] != 0 {
                         break;
                     }
@@ -1181,10 +1249,10 @@ impl Gen<'_> {
     }
 
     /// To any square of the board.
-    fn anywhere(&mut self, from: Sq, code: u16, mode: Mode) {
+    fn anywhere(&mut self, from: Sq, mode: Mode) {
         for to in 0..self.t.geometry().len() as Sq {
             if to != from {
-                self.direct(from, to, code, mode);
+                self.direct(from, to, mode);
             }
         }
     }
@@ -1196,10 +1264,19 @@ enum Promotion {
     Must,
 }
 
+impl Promotion {
+    /// The moves a move stands for: two when it may promote.
+    fn choices(&self) -> u64 {
+        match self {
+            Promotion::May => 2,
+            Promotion::No | Promotion::Must => 1,
+        }
+    }
+}
+
 /// The state of a Lion walk: captures so far and the results found.
 struct Walk {
     from: Sq,
-    code: u16,
     mode: Mode,
     captures: [Sq; 3],
     count: usize,

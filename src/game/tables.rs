@@ -159,6 +159,9 @@ struct Stretch {
     mode: Mode,
     slow: bool,
     from_last_rank: bool,
+    /// The bit of [`MoveTables::neighbourhood`] of the run's first square, when that is a
+    /// neighbour; 0 otherwise.
+    ring_bit: u16,
 }
 
 /// The runs of squares of a piece on a square ([`MoveTables::rays`]).
@@ -170,6 +173,8 @@ pub struct Rays<'a> {
     from: Sq,
     /// The square's distance from the side's far edge (the runs only from the last rank).
     depth: u8,
+    /// The neighbours (bits of [`MoveTables::neighbourhood`]) whose runs are left out.
+    held: u16,
 }
 
 impl Iterator for Rays<'_> {
@@ -178,7 +183,7 @@ impl Iterator for Rays<'_> {
     #[inline]
     fn next(&mut self) -> Option<Ray> {
         for stretch in self.stretches.by_ref() {
-            if stretch.from_last_rank && self.depth != 1 {
+            if stretch.from_last_rank && self.depth != 1 || stretch.ring_bit & self.held != 0 {
                 continue;
             }
             let vector = usize::from(stretch.vector);
@@ -503,6 +508,14 @@ impl MoveTables {
     /// The runs of squares of `kind` for `side` from `sq`, in the order of its movements.
     #[inline]
     pub fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> Rays<'_> {
+        self.open_rays(kind, side, sq, 0)
+    }
+
+    /// The runs of [`rays`](Self::rays) but those that begin on a neighbour of `held`
+    /// (bits of [`neighbourhood`](Self::neighbourhood)): the neighbours the piece's own side
+    /// holds, where those runs end at once.
+    #[inline]
+    pub fn open_rays(&self, kind: PieceId, side: Side, sq: Sq, held: u16) -> Rays<'_> {
         let (a, b) = self.stretch_ranges[kind.index() * 2 + side.index()];
         let row = usize::from(sq) * self.deltas.len();
         Rays {
@@ -511,6 +524,7 @@ impl MoveTables {
             deltas: &self.deltas,
             from: sq,
             depth: self.depth(side, sq),
+            held,
         }
     }
 
@@ -575,6 +589,8 @@ impl MoveTables {
                         vectors.push(board_vector);
                         vectors.len() - 1
                     });
+                    let (df, dr) = board_vector;
+                    let neighbour = first == 1 && df.abs() <= 1 && dr.abs() <= 1;
                     self.stretches.push(Stretch {
                         vector: vector as u16,
                         first: first - 1,
@@ -582,16 +598,13 @@ impl MoveTables {
                         mode: unrolled.mode(),
                         slow: movement::unrolled_walked_by_attack(unrolled),
                         from_last_rank: unrolled.from_last_rank(),
+                        ring_bit: if neighbour { neighbour_bit(df, dr) } else { 0 },
                     });
                 }
                 self.stretch_ranges.push((start, self.stretches.len() as u32));
-                let ring = self.stretches[start as usize..]
-                    .iter()
-                    .map(|stretch| match vectors[usize::from(stretch.vector)] {
-                        (df, dr) if stretch.first == 0 && df.abs() <= 1 && dr.abs() <= 1 => Some(neighbour_bit(df, dr)),
-                        _ => None,
-                    })
-                    .try_fold(0, |ring, bit| Some(ring | bit?));
+                let ring = self.stretches[start as usize..].iter().try_fold(0, |ring, stretch| {
+                    (stretch.ring_bit != 0).then_some(ring | stretch.ring_bit)
+                });
                 let walks = self.kinds[kind].walked.is_empty();
                 self.rings.push(ring.filter(|_| walks));
             }
