@@ -304,6 +304,10 @@ impl Position {
                 for sq in own.squares() {
                     let code = board[usize::from(sq)];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
+                    if !t.hem_check {
+                        generator.piece(sq, code, kind, 0);
+                        continue;
+                    }
                     let held = own.neighbours(sq);
                     if !t.hemmed_in(kind, side, sq, held) {
                         generator.piece(sq, code, kind, held);
@@ -760,7 +764,7 @@ impl Gen<'_> {
     fn piece(&mut self, from: Sq, code: u16, kind: PieceId, held: u16) {
         let t = self.t;
         let info = &t.kind(kind);
-        self.piece_settles = self.settle && !t.kind(code_kind(code)).royal;
+        self.piece_settles = self.settle && !t.code(code).royal;
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();

@@ -467,7 +467,7 @@ impl Position {
         let (side, kind) = (code_side(code), code_kind(code));
         self.occupied[side.index()].insert(sq);
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
-        let info = &self.t.kind(kind);
+        let info = self.t.code(code);
         if info.slow_attacker {
             self.slow_count[side.index()] += 1;
         }
@@ -486,7 +486,7 @@ impl Position {
         let (side, kind) = (code_side(code), code_kind(code));
         self.occupied[side.index()].remove(sq);
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
-        let info = &self.t.kind(kind);
+        let info = self.t.code(code);
         if info.slow_attacker {
             self.slow_count[side.index()] -= 1;
         }

@@ -246,6 +246,39 @@ pub struct KindInfo {
     pub burns: bool,
 }
 
+/// The facts about a piece kind that move generation and `make` read for every piece or
+/// square they visit: a copy of [`KindInfo`]'s, a few bytes a piece code.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeFacts {
+    /// [`KindInfo::jump_rank`].
+    pub jump_rank: u8,
+    /// [`KindInfo::royal`].
+    pub royal: bool,
+    /// [`KindInfo::slow_attacker`].
+    pub slow_attacker: bool,
+}
+
+impl CodeFacts {
+    fn of(info: &KindInfo) -> CodeFacts {
+        CodeFacts {
+            jump_rank: info.jump_rank,
+            royal: info.royal,
+            slow_attacker: info.slow_attacker,
+        }
+    }
+}
+
+impl Default for CodeFacts {
+    /// An empty square's: no rank, nothing to count.
+    fn default() -> CodeFacts {
+        CodeFacts {
+            jump_rank: u8::MAX,
+            royal: false,
+            slow_attacker: false,
+        }
+    }
+}
+
 /// The move tables: a variant's [`Rules`] unrolled over its board for move generation and
 /// attack detection, with the per-kind facts, the zone rule and the hash keys those read.
 #[derive(Debug)]
@@ -261,9 +294,8 @@ pub struct MoveTables {
     /// [`MoveTables::neighbourhood`]), when each of its moves begins on one; `None` when
     /// some move begins farther out (a leap, a jump, a walked movement).
     rings: Vec<Option<u16>>,
-    /// For each piece code: its kind's jump rank ([`KindInfo::jump_rank`]), dense for the
-    /// range walks that read it square by square.
-    jump_ranks: Vec<u8>,
+    /// For each piece code: the facts about its kind read on every move, packed densely.
+    codes: Vec<CodeFacts>,
     /// For each square: its neighbours on the board, one bit each: the neighbour at index
     /// `sq + dr * files + dc` (`dr`, `dc` in -1..=1) is bit `(dr + 1) * 3 + dc + 1`.
     neighbourhoods: Vec<u16>,
@@ -304,6 +336,10 @@ pub struct MoveTables {
     pub(super) piece_limits: bool,
     /// Whether some kind burns: moves then burn, and may be burnt.
     pub(super) burners: bool,
+    /// Whether generation first asks whether a piece is hemmed in by its own side
+    /// ([`hemmed_in`](Self::hemmed_in)): where a fifth of the starting pieces are, in
+    /// the large games with their packed camps. Elsewhere the test costs more than it saves.
+    pub(super) hem_check: bool,
     pub(super) zobrist: Zobrist,
 }
 
@@ -390,10 +426,10 @@ impl MoveTables {
             geo,
             stretch_ranges: vec![],
             rings: vec![],
-            jump_ranks: (0..4 * (kinds.len() + 1))
+            codes: (0..4 * (kinds.len() + 1))
                 .map(|code| match code {
-                    0..4 => u8::MAX,
-                    _ => kinds[code_kind(code as u16).index()].jump_rank,
+                    0..4 => CodeFacts::default(),
+                    _ => CodeFacts::of(&kinds[code_kind(code as u16).index()]),
                 })
                 .collect(),
             neighbourhoods: vec![],
@@ -423,6 +459,7 @@ impl MoveTables {
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),
             burners: rules.pieces.iter().any(|p| p.burns),
+            hem_check: false,
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
@@ -430,7 +467,33 @@ impl MoveTables {
         tables.build_rays();
         tables.build_lines();
         tables.build_attacks();
+        tables.hem_check = 5 * tables.hemmed_at_start() >= tables.rules.setup.len();
         tables
+    }
+
+    /// How many pieces of the starting position are hemmed in by their own side.
+    fn hemmed_at_start(&self) -> usize {
+        let geo = self.geo;
+        let mut owner = vec![None; geo.len()];
+        for p in &self.rules.setup {
+            owner[usize::from(geo.index(p.square))] = Some(p.side);
+        }
+        let held = |sq: Sq, side: Side| {
+            DIRS.iter()
+                .filter(|&&(df, dr)| {
+                    geo.step(sq, i32::from(df), i32::from(dr))
+                        .is_some_and(|n| owner[usize::from(n)] == Some(side))
+                })
+                .fold(0, |bits, &(df, dr)| bits | neighbour_bit(i32::from(df), i32::from(dr)))
+        };
+        self.rules
+            .setup
+            .iter()
+            .filter(|p| {
+                let sq = geo.index(p.square);
+                self.hemmed_in(p.piece, p.side, sq, held(sq, p.side))
+            })
+            .count()
     }
 
     /// The rules these tables were built from.
@@ -472,10 +535,10 @@ impl MoveTables {
         &self.kinds[id.index()]
     }
 
-    /// The jump rank of the piece `code`'s kind ([`KindInfo::jump_rank`]).
+    /// The facts read on every move about the kind of the piece `code`.
     #[inline]
-    pub fn jump_rank(&self, code: u16) -> u8 {
-        self.jump_ranks[usize::from(code)]
+    pub fn code(&self, code: u16) -> CodeFacts {
+        self.codes[usize::from(code)]
     }
 
     /// The facts about every kind, by [`PieceId`] index.

@@ -134,7 +134,7 @@ pub(super) fn range_jump(
     let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
         return;
     };
-    let rank_of = |code: u16| t.jump_rank(code);
+    let rank_of = |code: u16| t.code(code).jump_rank;
     let mut jumping = false;
     for &to in t.line(from, d) {
         let target = cells.at(to);
@@ -223,7 +223,7 @@ pub(super) fn range_capture(
             }
             continue;
         }
-        if t.jump_rank(target) <= rank {
+        if t.code(target).jump_rank <= rank {
             return;
         }
         visit(to, true, passed || !cells.enemy(target, to, side));
