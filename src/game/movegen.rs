@@ -1006,7 +1006,7 @@ impl Gen<'_> {
     }
 
     /// The promotion choice a move of the current piece gives.
-    #[inline]
+    #[inline(always)]
     fn promotion(&self, m: &Move, capture: bool) -> Promotion {
         if self.t.depth(self.side, m.to) > self.mover.reach {
             return Promotion::No;
