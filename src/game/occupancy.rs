@@ -1,0 +1,79 @@
+//! The squares one side occupies, as bits: move generation visits a side's pieces in square
+//! order without reading the empty squares, and reads which neighbours of a square the side
+//! holds in three word reads.
+
+use super::tables::Sq;
+use crate::rules::MAX_BOARD_SIDE;
+
+/// The most squares a board has.
+const MAX_SQUARES: usize = MAX_BOARD_SIDE as usize * MAX_BOARD_SIDE as usize;
+
+/// Words enough for the largest board with its padding, and one to read past the end.
+const WORDS: usize = (MAX_SQUARES + 2 * (MAX_BOARD_SIDE as usize + 1)).div_ceil(64) + 1;
+
+/// One side's occupied squares. Square `sq` is bit `sq + pad`, with `pad` one row and one
+/// square of clear bits before the board (and as many after it), so that the three rows
+/// around any square read as plain bit windows.
+#[derive(Debug, Clone)]
+pub(crate) struct Occupancy {
+    words: [u64; WORDS],
+    files: usize,
+    /// Words holding a square of the board.
+    used: usize,
+}
+
+impl Occupancy {
+    /// No square occupied on a board of `len` squares, `files` to a rank.
+    pub fn new(len: usize, files: usize) -> Occupancy {
+        Occupancy {
+            words: [0; WORDS],
+            files,
+            used: (len + files + 1).div_ceil(64),
+        }
+    }
+
+    fn bit(&self, sq: Sq) -> usize {
+        usize::from(sq) + self.files + 1
+    }
+
+    #[inline]
+    pub fn insert(&mut self, sq: Sq) {
+        let bit = self.bit(sq);
+        self.words[bit / 64] |= 1 << (bit % 64);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, sq: Sq) {
+        let bit = self.bit(sq);
+        self.words[bit / 64] &= !(1 << (bit % 64));
+    }
+
+    /// The occupied squares, in ascending order.
+    #[inline]
+    pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        let pad = self.files + 1;
+        self.words[..self.used].iter().enumerate().flat_map(move |(i, &word)| {
+            std::iter::successors(Some(word), |&bits| Some(bits & bits.wrapping_sub(1)))
+                .take_while(|&bits| bits != 0)
+                .map(move |bits| (i * 64 + bits.trailing_zeros() as usize - pad) as Sq)
+        })
+    }
+
+    /// The occupied neighbours of `sq` (and `sq` itself), as the bits of
+    /// [`MoveTables::neighbourhood`](super::tables::MoveTables::neighbourhood): the square
+    /// at index `sq + dr * files + dc` is bit `(dr + 1) * 3 + dc + 1`. Squares off the
+    /// board may read as occupied; mask them with the neighbourhood.
+    #[inline(always)]
+    pub fn neighbours(&self, sq: Sq) -> u16 {
+        let centre = self.bit(sq);
+        let row = |first: usize| -> u16 {
+            let (word, shift) = (first / 64, first % 64);
+            let mut bits = self.words[word] >> shift;
+            if shift > 61 {
+                bits |= self.words[word + 1] << (64 - shift);
+            }
+            (bits & 7) as u16
+        };
+        row(centre - self.files - 1) | row(centre - 1) << 3 | row(centre + self.files - 1) << 6
+    }
+}
