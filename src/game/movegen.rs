@@ -291,26 +291,31 @@ impl Position {
             settled: 0,
             mover: Mover::default(),
         };
+        let hem_check = t.hem_check;
         match only {
             Some(sq) => {
                 let code = board[usize::from(sq)];
                 if code != 0 && code_side(code) == side {
-                    let held = occupied[side.index()].neighbours(sq);
+                    let held = if hem_check { occupied[side.index()].neighbours(sq) } else { 0 };
                     generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), held);
                 }
             }
-            None => {
+            None if hem_check => {
                 let own = &occupied[side.index()];
                 for sq in own.squares() {
                     let code = board[usize::from(sq)];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
-                    if !t.hem_check {
-                        generator.piece(sq, code, kind, 0);
-                        continue;
-                    }
                     let held = own.neighbours(sq);
                     if !t.hemmed_in(kind, side, sq, held) {
                         generator.piece(sq, code, kind, held);
+                    }
+                }
+            }
+            None => {
+                for sq in 0..t.geometry().len() as Sq {
+                    let code = board[usize::from(sq)];
+                    if code != 0 && code_side(code) == side {
+                        generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), 0);
                     }
                 }
             }

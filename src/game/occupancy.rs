@@ -50,13 +50,13 @@ impl Occupancy {
 
     /// The occupied squares, in ascending order.
     #[inline]
-    pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
-        let pad = self.files + 1;
-        self.words[..self.used].iter().enumerate().flat_map(move |(i, &word)| {
-            std::iter::successors(Some(word), |&bits| Some(bits & bits.wrapping_sub(1)))
-                .take_while(|&bits| bits != 0)
-                .map(move |bits| (i * 64 + bits.trailing_zeros() as usize - pad) as Sq)
-        })
+    pub fn squares(&self) -> Squares<'_> {
+        Squares {
+            words: &self.words[..self.used],
+            word: 0,
+            bits: self.words[0],
+            pad: self.files + 1,
+        }
     }
 
     /// The occupied neighbours of `sq` (and `sq` itself), as the bits of
@@ -75,5 +75,29 @@ impl Occupancy {
             (bits & 7) as u16
         };
         row(centre - self.files - 1) | row(centre - 1) << 3 | row(centre + self.files - 1) << 6
+    }
+}
+
+/// The squares of an [`Occupancy`], in ascending order.
+pub(crate) struct Squares<'a> {
+    words: &'a [u64],
+    /// The index of the word `bits` is left of.
+    word: usize,
+    bits: u64,
+    pad: usize,
+}
+
+impl Iterator for Squares<'_> {
+    type Item = Sq;
+
+    #[inline]
+    fn next(&mut self) -> Option<Sq> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.words.get(self.word)?;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some((self.word * 64 + bit - self.pad) as Sq)
     }
 }

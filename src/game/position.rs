@@ -108,7 +108,8 @@ pub struct Undo {
 pub struct Position {
     pub(crate) t: Arc<MoveTables>,
     pub(crate) board: Vec<u16>,
-    /// The squares each side occupies.
+    /// The squares each side occupies, kept where the tables ask for the hemmed-in test
+    /// ([`MoveTables::hem_check`]).
     pub(crate) occupied: [Occupancy; 2],
     /// Pieces in hand, by (side, kind).
     pub(crate) hands: Vec<u8>,
@@ -465,7 +466,9 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[usize::from(sq)] = code;
         let (side, kind) = (code_side(code), code_kind(code));
-        self.occupied[side.index()].insert(sq);
+        if self.t.hem_check {
+            self.occupied[side.index()].insert(sq);
+        }
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
         let info = self.t.code(code);
         if info.slow_attacker {
@@ -484,7 +487,9 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[usize::from(sq)]);
         let (side, kind) = (code_side(code), code_kind(code));
-        self.occupied[side.index()].remove(sq);
+        if self.t.hem_check {
+            self.occupied[side.index()].remove(sq);
+        }
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
         let info = self.t.code(code);
         if info.slow_attacker {

@@ -337,8 +337,9 @@ pub struct MoveTables {
     /// Whether some kind burns: moves then burn, and may be burnt.
     pub(super) burners: bool,
     /// Whether generation first asks whether a piece is hemmed in by its own side
-    /// ([`hemmed_in`](Self::hemmed_in)): where a fifth of the starting pieces are, in
-    /// the large games with their packed camps. Elsewhere the test costs more than it saves.
+    /// ([`hemmed_in`](Self::hemmed_in)), reading the occupied squares that positions then
+    /// keep as bits: where a fifth of the starting pieces are, in the large games with
+    /// their packed camps. Elsewhere the test and the bits cost more than they save.
     pub(super) hem_check: bool,
     pub(super) zobrist: Zobrist,
 }
