@@ -44,6 +44,19 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move of the piece on `from` to `to`, not promoting, passing over no capture on the
+    /// way; a sweep ([`Move::sweep`]) when `sweep`.
+    pub fn board(from: Sq, to: Sq, sweep: bool) -> Move {
+        Move {
+            from,
+            to,
+            via: [NO_SQ; 2],
+            drop: None,
+            promote: false,
+            sweep,
+        }
+    }
+
     pub fn drop(kind: PieceId, to: Sq) -> Move {
         Move {
             from: NO_SQ,

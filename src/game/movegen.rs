@@ -296,7 +296,11 @@ impl Position {
             Some(sq) => {
                 let code = board[usize::from(sq)];
                 if code != 0 && code_side(code) == side {
-                    let held = if hem_check { occupied[side.index()].neighbours(sq) } else { 0 };
+                    let held = if hem_check {
+                        occupied[side.index()].neighbours(sq)
+                    } else {
+                        0
+                    };
                     generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), held);
                 }
             }
@@ -940,15 +944,14 @@ impl Gen<'_> {
 
     /// Pushes a move with each promotion choice it allows.
     fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], capture: bool) {
-        let base = Move {
-            from,
-            to,
-            via,
-            drop: None,
-            promote: false,
-            sweep: false,
-        };
-        self.emit_move(base, capture, self.piece_settles);
+        self.emit_move(
+            Move {
+                via,
+                ..Move::board(from, to, false)
+            },
+            capture,
+            self.piece_settles,
+        );
     }
 
     /// Pushes `base` (not promoting) with each promotion choice it allows, or counts them
@@ -975,15 +978,7 @@ impl Gen<'_> {
     /// Counts a sweep to `to`, never a duplicate (see [`range_capture`](Self::range_capture)),
     /// with its promotion choices.
     fn settle_sweep(&mut self, from: Sq, to: Sq) {
-        let sweep = Move {
-            from,
-            to,
-            via: [NO_SQ; 2],
-            drop: None,
-            promote: false,
-            sweep: true,
-        };
-        self.settled += self.promotion(&sweep, true).choices();
+        self.settled += self.promotion(&Move::board(from, to, true), true).choices();
     }
 
     /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep
@@ -999,15 +994,7 @@ impl Gen<'_> {
             }
             *slot = self.mark;
         }
-        let base = Move {
-            from,
-            to,
-            via: [NO_SQ; 2],
-            drop: None,
-            promote: false,
-            sweep,
-        };
-        self.emit_move(base, capture, self.piece_settles && !over_royal);
+        self.emit_move(Move::board(from, to, sweep), capture, self.piece_settles && !over_royal);
     }
 
     /// The promotion choice a move of the current piece gives.
