@@ -1,12 +1,13 @@
 //! `koma play` tried as a new user would: the board fits the terminal, `show` and `moves`
 //! understand a piece's abbreviation, the prompt stays after the game ends, long output wraps
 //! at word boundaries, mistyped moves are answered with what was meant, and koma's strength
-//! and perft's work are bounded or announced. Everything runs through standard input.
+//! and perft's work are bounded or announced, and the commands' help names every shipped
+//! variant. Everything runs through standard input.
 
 mod support;
 
 use std::process::{Command, Stdio};
-use support::{Run, koma_play, koma_with};
+use support::{Run, koma, koma_play, koma_with};
 
 /// `koma play ARGS` (White a person too unless ARGS say otherwise) on `script`: its output.
 fn play(args: &[&str], script: &str) -> String {
@@ -421,4 +422,22 @@ fn colour_follows_no_color_and_clicolor_force() {
     assert!(!run(&[]), "a pipe is not coloured");
     assert!(run(&[("CLICOLOR_FORCE", "1")]), "unless colour is forced");
     assert!(!run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), "NO_COLOR wins");
+}
+
+/// The help of the commands that take a variant lists every variant koma ships.
+#[test]
+fn help_names_every_shipped_variant() {
+    for command in ["play", "show", "perft", "moves"] {
+        let Run { code, stdout, .. } = koma(&[command, "--help"]);
+        assert_eq!(code, Some(0), "{command}");
+        let text = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        let list = text
+            .split_once("A shipped variant (")
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map_or("", |(list, _)| list);
+        let named: Vec<&str> = list.split(", ").collect();
+        for &(name, _) in koma::compile::source::SHIPPED {
+            assert!(named.contains(&name), "`koma {command} --help` names {name}: {text}");
+        }
+    }
 }

@@ -7,10 +7,18 @@ use koma::compile::Choice;
 /// The variant a command works on.
 #[derive(Args)]
 pub struct Variant {
-    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi,
-    /// judkins, sho, micro, kyoto, checkshogi, annan, wa, whale, heian, heian-dai, dai-dai,
-    /// tai) or the path of a `.var` file.
+    #[arg(help = variant_help(""))]
     pub variant: String,
+}
+
+/// The help of a variant argument: the shipped variants, as the loader lists them, or the
+/// path of a `.var` file; then `more`.
+pub fn variant_help(more: &str) -> String {
+    let names: Vec<&str> = koma::compile::source::SHIPPED.iter().map(|&(name, _)| name).collect();
+    format!(
+        "A shipped variant ({}) or the path of a `.var` file{more}",
+        names.join(", ")
+    )
 }
 
 /// The options of the variant chosen on the command line.

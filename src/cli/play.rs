@@ -55,11 +55,13 @@ pub enum Player {
 /// The settings `koma play` starts from: its command line.
 #[derive(clap::Args)]
 pub struct Settings {
-    /// A shipped variant (shogi, yari, tori, chu, dai, maka-dai-dai, minishogi, judkins, sho,
-    /// micro, kyoto, checkshogi, annan, wa, whale, heian, heian-dai, dai-dai, tai) or the path of
-    /// a `.var` file. Not needed to continue a record (`--load`, or `--record` on an existing
-    /// game), which names its variant.
-    #[arg(required_unless_present_any = ["load", "record"])]
+    #[arg(
+        required_unless_present_any = ["load", "record"],
+        help = args::variant_help(
+            ". Not needed to continue a record (`--load`, or `--record` on an existing game), \
+             which names its variant"
+        )
+    )]
     pub variant: Option<String>,
     /// Who plays Black (the first player).
     #[arg(long, value_enum, default_value = "human")]
