@@ -479,14 +479,7 @@ impl MoveTables {
         for p in &self.rules.setup {
             owner[usize::from(geo.index(p.square))] = Some(p.side);
         }
-        let held = |sq: Sq, side: Side| {
-            DIRS.iter()
-                .filter(|&&(df, dr)| {
-                    geo.step(sq, i32::from(df), i32::from(dr))
-                        .is_some_and(|n| owner[usize::from(n)] == Some(side))
-                })
-                .fold(0, |bits, &(df, dr)| bits | neighbour_bit(i32::from(df), i32::from(dr)))
-        };
+        let held = |sq: Sq, side: Side| neighbours_where(geo, sq, |n| owner[usize::from(n)] == Some(side));
         self.rules
             .setup
             .iter()
@@ -677,11 +670,7 @@ impl MoveTables {
         // A file to the left (a higher file number) is one index less; a rank down, a row more.
         self.deltas = vectors.iter().map(|&(df, dr)| dr * files - df).collect();
         self.neighbourhoods = (0..self.geo.len() as Sq)
-            .map(|sq| {
-                DIRS.iter()
-                    .filter(|&&(df, dr)| self.geo.step(sq, i32::from(df), i32::from(dr)).is_some())
-                    .fold(0, |bits, &(df, dr)| bits | neighbour_bit(i32::from(df), i32::from(dr)))
-            })
+            .map(|sq| neighbours_where(self.geo, sq, |_| true))
             .collect();
         for sq in 0..self.geo.len() as Sq {
             for &(df, dr) in &vectors {
@@ -761,6 +750,14 @@ impl MoveTables {
 /// away (a file to the left is one index less).
 fn neighbour_bit(df: i32, dr: i32) -> u16 {
     1 << ((dr + 1) * 3 + 1 - df)
+}
+
+/// The neighbours of `sq` on the board that `wanted` picks, as bits of
+/// [`MoveTables::neighbourhood`].
+fn neighbours_where(geo: Geometry, sq: Sq, wanted: impl Fn(Sq) -> bool) -> u16 {
+    DIRS.iter()
+        .filter(|&&(df, dr)| geo.step(sq, i32::from(df), i32::from(dr)).is_some_and(&wanted))
+        .fold(0, |bits, &(df, dr)| bits | neighbour_bit(i32::from(df), i32::from(dr)))
 }
 
 fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
