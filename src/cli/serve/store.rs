@@ -1,8 +1,9 @@
 //! What the server keeps in memory: the variants it offers (shipped, given on the command
-//! line, pasted into the page) and the games in progress, each bounded, the least recently
-//! used dropped first.
+//! line, pasted into the page), the variants compiled (shared by their games) and the games
+//! in progress, each bounded, the least recently used dropped first; and the slots of the
+//! expensive work.
 
-use super::error::ApiError;
+use super::error::{ApiError, excerpt};
 use indexmap::IndexMap;
 use koma::compile::{self, Choice, Compiled, FileLoader, MemoryLoader, Report, Source};
 use koma::game::{Game, MoveTables};
@@ -168,7 +169,8 @@ impl Store {
         }
         let index = self.pasted.get_index_of(key).ok_or_else(|| {
             ApiError::not_found(format!(
-                "no variant `{key}`: the server offers {} (a pasted one is kept while among the last {MAX_PASTED} used)",
+                "no variant `{}`: the server offers {} (a pasted one is kept while among the last {MAX_PASTED} used)",
+                excerpt(key),
                 self.variant_keys().join(", ")
             ))
         })?;
