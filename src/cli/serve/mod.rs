@@ -109,8 +109,8 @@ fn router_over(shared: Shared) -> Router {
         .with_state(shared)
 }
 
-/// The most connections open at once; past it, new ones wait in the system's queue until one
-/// closes.
+/// The most connections open at once; past it, new ones wait in the system's queue (as many
+/// again) until one closes.
 pub const MAX_CONNECTIONS: usize = 1024;
 /// The time a client has to send a request's headers, from the connection's start or from
 /// the end of the last answer: a connection silent or slow that long is closed.
@@ -162,8 +162,17 @@ fn raise_file_limit() {
 #[cfg(not(unix))]
 fn raise_file_limit() {}
 
+/// Listens on 127.0.0.1:`port`, the system queueing up to [`MAX_CONNECTIONS`] connections
+/// not yet accepted (the standard library's bind queues 128).
+fn listen(port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.set_reuseaddr(true)?;
+    socket.bind((std::net::Ipv4Addr::LOCALHOST, port).into())?;
+    socket.listen(MAX_CONNECTIONS as u32)
+}
+
 async fn serve(port: u16, router: Router) -> ExitCode {
-    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
+    let listener = match listen(port) {
         Ok(listener) => listener,
         Err(e) => {
             eprintln!(
