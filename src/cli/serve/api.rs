@@ -151,6 +151,7 @@ pub async fn piece_help(State(shared): State<Shared>, key: VariantKey) -> Reply<
     Ok(Json(help))
 }
 
+/// The help's answer: each piece's diagrams while their size stays within [`HELP_LIMIT`].
 fn help(key: &str, tables: &MoveTables) -> Value {
     let rules = tables.rules();
     let mut size = 0;
