@@ -600,6 +600,42 @@ fn many_big_diagrams() -> String {
     text
 }
 
+/// 400 leapers of 12 leaps each on 36 × 36 (some 60 KB): its tables take a while to build.
+fn four_hundred_leapers() -> String {
+    let mut text = String::from("variant \"Leapers\"\nboard 36 x 36\npiece K \"King\" royal : step all\n");
+    for i in 0..400u32 {
+        let abbrev = format!(
+            "X{}{}",
+            char::from(b'a' + (i / 26) as u8),
+            char::from(b'a' + (i % 26) as u8)
+        );
+        let leaps: Vec<String> = (0..12)
+            .map(|k| format!("({}, {})", (i + 5 * k) % 35 + 1, ((3 * i + 7 * k) % 35) as i32 - 17))
+            .collect();
+        text += &format!("piece {abbrev} \"Leaper {i}\" : leap {}\n", leaps.join(" "));
+    }
+    text += "setup\n  aj: K 35\n";
+    text
+}
+
+#[tokio::test]
+async fn a_pasted_variant_compiles_off_the_request_path() {
+    let app = router(&[]);
+    let paste = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let source = json!({ "source": four_hundred_leapers(), "file_name": "leapers.var" });
+            post(&app, "/api/variants", source).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (status, _) = get(&app, "/api/variants").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!paste.is_finished(), "the variant compiled before the list answered");
+    let (status, loaded) = paste.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{}", loaded["error"]);
+}
+
 #[tokio::test]
 async fn piece_help_past_its_size_limit_leaves_out_the_rest() {
     let app = router(&[]);
