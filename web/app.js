@@ -83,7 +83,8 @@ async function loadHelp(key) {
     const summary = document.createElement("summary");
     summary.textContent = `${piece.abbrev} ${piece.name}${piece.kanji ? " " + piece.kanji : ""}`;
     const picture = document.createElement("div");
-    picture.innerHTML = piece.svg;
+    if (piece.svg === null) picture.textContent = "(no diagram: the help is past its size limit)";
+    else picture.innerHTML = piece.svg;
     item.append(summary, picture);
     list.append(item);
   }

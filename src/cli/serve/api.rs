@@ -1,11 +1,12 @@
-//! The JSON API's handlers. Each takes the store's lock briefly; an engine search runs
-//! without it, on a blocking thread. Any bad request gets an [`ApiError`] and leaves the
-//! store as it was.
+//! The JSON API's handlers. Each takes the store's lock briefly; searches, compilations,
+//! piece help and replays run without it, on blocking threads (`work`). Any bad request gets
+//! an [`ApiError`] and leaves the store as it was.
 
-use super::Shared;
-use super::error::ApiError;
-use super::store::{Entry, MAX_GAMES, MAX_PASTED, Player, Store, VariantSource};
+use super::error::{ApiError, excerpt};
+use super::store::{Entry, MAX_BUILT, MAX_GAMES, MAX_PASTED, MAX_SEARCHES, Player, VariantSource};
 use super::view::{self, GameView, MovesView};
+use super::work::{self, BUILD_WAIT};
+use super::{Shared, lock};
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -13,31 +14,33 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use indexmap::IndexMap;
 use koma::compile::{Choice, Source};
-use koma::engine::{Limits, search};
+use koma::engine::Limits;
 use koma::game::{Game, MoveTables, Position};
 use koma::notation::{
     MAX_RECORD_MOVES, parse_record, read_move, read_sfen, replay, result_text, write_record, write_sfen, write_tsa,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::sync::{Arc, MutexGuard};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The longest koma may think about one move, in seconds.
 pub const MAX_ENGINE_SECONDS: f64 = 60.0;
-/// The most engine searches running at once; a request past it is refused (busy).
-pub const MAX_SEARCHES: usize = 2;
+/// The longest koma thinks about a draw offered to it; unjudged by then, it declines.
+pub const DRAW_TIME: Duration = Duration::from_secs(2);
+/// The most bytes of piece diagrams in one help answer; the pieces past it come without.
+pub const HELP_LIMIT: usize = 8 << 20;
+/// The longest name of a pasted file, in bytes.
+pub const MAX_FILE_NAME: usize = 255;
+/// The most characters of a variant's key in a saved record's file name.
+const MAX_SAVED_NAME: usize = 40;
 
 type Reply<T> = Result<Json<T>, ApiError>;
 type Body<T> = Result<Json<T>, JsonRejection>;
 /// A game's id in the path: not a number is an error like any other.
 type GameId = Result<Path<u64>, PathRejection>;
-
-fn lock(shared: &Shared) -> MutexGuard<'_, Store> {
-    // A handler that panicked leaves the store whole (no handler panics halfway through a
-    // change), so a poisoned lock is used as it is.
-    shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+/// A variant's key in the path: not UTF-8 once decoded is an error like any other.
+type VariantKey = Result<Path<String>, PathRejection>;
 
 fn body<T>(body: Body<T>) -> Result<T, ApiError> {
     Ok(body?.0)
@@ -87,13 +90,12 @@ fn choices(options: &IndexMap<String, String>) -> Vec<Choice> {
 pub async fn load_variant(State(shared): State<Shared>, request: Body<LoadVariant>) -> Reply<Value> {
     let request = body(request)?;
     let choices = choices(&request.options);
-    let mut store = lock(&shared);
     // The variant, the text to keep when pasted, and the name its report gives.
     let (variant, pasted, shown) = match (request.name, request.source) {
-        (Some(name), None) => (store.variant(&name)?, None, name),
+        (Some(name), None) => (lock(&shared).variant(&name)?, None, name),
         (None, Some(text)) => {
             let source = Source {
-                name: request.file_name.unwrap_or_else(|| "pasted.var".into()),
+                name: file_name(request.file_name)?,
                 text: Arc::from(text),
             };
             let shown = source.name.clone();
@@ -105,38 +107,77 @@ pub async fn load_variant(State(shared): State<Shared>, request: Body<LoadVarian
             ));
         }
     };
-    let (compiled, source) = variant.compile(&choices);
-    let Some(rules) = compiled.rules else {
-        return Err(ApiError::invalid_variant(&shown, &compiled.report, source.as_ref()));
+    let built = work::build(&shared, variant, &choices).await?;
+    let Some(tables) = &built.tables else {
+        return Err(ApiError::invalid_variant(&shown, &built.report, built.source.as_ref()));
     };
     let key = match pasted {
-        Some(source) => store.add_pasted(source),
+        Some(source) => lock(&shared).add_pasted(source),
         None => shown.clone(),
     };
     Ok(Json(json!({
-        "variant": view::variant_view(&key, &rules),
-        "check": super::super::check::file_result(&shown, &compiled.report),
-        "source": source.map(|s| s.text.to_string()),
+        "variant": view::variant_view(&key, tables.rules()),
+        "check": super::super::check::file_result(&shown, &built.report),
+        "source": built.source.map(|s| s.text.to_string()),
     })))
 }
 
-/// Every piece's move diagram, as SVG and as text.
-pub async fn piece_help(State(shared): State<Shared>, Path(key): Path<String>) -> Reply<Value> {
-    let rules = lock(&shared).rules(&key, &[])?;
+/// A pasted file's name (`pasted.var` when none is given): at most [`MAX_FILE_NAME`] bytes,
+/// with no control characters (it goes into keys, records and file names).
+fn file_name(name: Option<String>) -> Result<String, ApiError> {
+    let name = name.unwrap_or_else(|| "pasted.var".into());
+    if name.len() > MAX_FILE_NAME {
+        return Err(ApiError::bad_request(format!(
+            "the file name `{}` is longer than {MAX_FILE_NAME} bytes",
+            excerpt(&name)
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(format!(
+            "the file name {:?} has a control character (a line break, tab or escape)",
+            excerpt(&name)
+        )));
+    }
+    Ok(name)
+}
+
+/// Every piece's move diagram, as SVG and as text, up to [`HELP_LIMIT`] bytes of them; the
+/// pieces past it come without (`svg` and `text` null) and `omitted` counts them.
+pub async fn piece_help(State(shared): State<Shared>, key: VariantKey) -> Reply<Value> {
+    let key = key?.0;
+    let tables = work::tables(&shared, &key, &[]).await?;
+    let builds = lock(&shared).builds.clone();
+    let help = work::blocking(builds, BUILD_WAIT, move || help(&key, &tables)).await?;
+    Ok(Json(help))
+}
+
+/// The help's answer: each piece's diagrams while their size stays within [`HELP_LIMIT`].
+fn help(key: &str, tables: &MoveTables) -> Value {
+    let rules = tables.rules();
+    let mut size = 0;
+    let mut omitted = 0;
     let pieces: Vec<Value> = rules
         .piece_ids()
         .map(|id| {
             let piece = rules.piece(id);
-            json!({
-                "abbrev": piece.abbrev,
-                "name": piece.name,
-                "kanji": piece.kanji,
-                "svg": koma::show::piece_svg(&rules, id),
-                "text": koma::show::show(&rules, Some(&piece.abbrev)).unwrap_or_default(),
-            })
+            let mut drawn =
+                json!({ "abbrev": piece.abbrev, "name": piece.name, "kanji": piece.kanji, "svg": null, "text": null });
+            if omitted == 0 {
+                let svg = Value::from(koma::show::piece_svg(rules, id));
+                let text = Value::from(koma::show::show(rules, Some(&piece.abbrev)).unwrap_or_default());
+                // As sent: JSON strings, quotes and line breaks escaped.
+                size += svg.to_string().len() + text.to_string().len();
+                if size <= HELP_LIMIT {
+                    drawn["svg"] = svg;
+                    drawn["text"] = text;
+                    return drawn;
+                }
+            }
+            omitted += 1;
+            drawn
         })
         .collect();
-    Ok(Json(json!({ "variant": key, "title": rules.name, "pieces": pieces })))
+    json!({ "variant": key, "title": rules.name, "pieces": pieces, "omitted": omitted })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -184,7 +225,7 @@ fn start(tables: Arc<MoveTables>, handicap: Option<&str>, sfen: Option<&str>) ->
                 } else {
                     known.join(", ")
                 };
-                ApiError::unprocessable(format!("no handicap \"{name}\" ({known})"))
+                ApiError::unprocessable(format!("no handicap \"{}\" ({known})", excerpt(name)))
             })
         }
     }
@@ -192,14 +233,9 @@ fn start(tables: Arc<MoveTables>, handicap: Option<&str>, sfen: Option<&str>) ->
 
 pub async fn new_game(State(shared): State<Shared>, request: Body<NewGame>) -> Reply<GameView> {
     let request = body(request)?;
-    let mut store = lock(&shared);
     let options = choices(&request.options);
-    let rules = store.rules(&request.variant, &options)?;
-    let position = start(
-        Arc::new(MoveTables::new(rules)),
-        request.handicap.as_deref(),
-        request.sfen.as_deref(),
-    )?;
+    let tables = work::tables(&shared, &request.variant, &options).await?;
+    let position = start(tables, request.handicap.as_deref(), request.sfen.as_deref())?;
     let players = [request.black, request.white];
     let mut tags = tags(&request.variant, players);
     if let Some(h) = &request.handicap {
@@ -217,7 +253,7 @@ pub async fn new_game(State(shared): State<Shared>, request: Body<NewGame>) -> R
         ended: None,
     };
     let view = view::game_view(0, &mut entry);
-    let id = store.add_game(entry);
+    let id = lock(&shared).add_game(entry);
     Ok(Json(GameView { id, ..view }))
 }
 
@@ -282,7 +318,7 @@ pub async fn play_move(State(shared): State<Shared>, id: GameId, request: Body<P
     entry
         .game
         .play(m)
-        .map_err(|e| ApiError::conflict(format!("{} is illegal: {e}", request.text)))?;
+        .map_err(|e| ApiError::conflict(format!("{} is illegal: {e}", excerpt(&request.text))))?;
     Ok(Json(view::game_view(id, entry)))
 }
 
@@ -313,19 +349,46 @@ pub async fn resign(State(shared): State<Shared>, id: GameId) -> Reply<GameView>
 
 /// The side to move offers a draw: koma, playing the other side, accepts when the offerer
 /// stands better; between people the page asks the other player first, and this agrees it.
+/// koma judges by a search of depth 2 within [`DRAW_TIME`], off the request path; a position
+/// it cannot judge in that time it declines.
 pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
     let id = id?.0;
+    let (judged, ply, searches) = {
+        let mut store = lock(&shared);
+        let searches = store.searches.clone();
+        let entry = store.game(id)?;
+        refuse_if_over(entry)?;
+        let side = entry.game.position().side_to_move();
+        let judged = (entry.player(side.opponent()) == Player::Koma).then(|| entry.game.position().clone());
+        (judged, entry.game.len(), searches)
+    };
+    let declined = match judged {
+        None => None,
+        Some(position) => {
+            let limits = Limits {
+                depth: Some(2),
+                time: Some(DRAW_TIME),
+                ..Limits::default()
+            };
+            let found = work::search_off(searches, position, limits).await?;
+            match found.depth {
+                0 => Some(format!(
+                    "koma declines the draw: it could not judge the position within {} s",
+                    DRAW_TIME.as_secs()
+                )),
+                _ if found.score <= 100 => Some("koma declines the draw".to_string()),
+                _ => None,
+            }
+        }
+    };
     let mut store = lock(&shared);
     let entry = store.game(id)?;
+    check_ply(entry, Some(ply))?;
     refuse_if_over(entry)?;
-    let side = entry.game.position().side_to_move();
-    if entry.player(side.opponent()) == Player::Koma {
-        let found = search(entry.game.position_mut(), &Limits::depth(2));
-        if found.score <= 100 {
-            let mut view = view::game_view(id, entry);
-            view.note = Some("koma declines the draw".into());
-            return Ok(Json(view));
-        }
+    if let Some(note) = declined {
+        let mut view = view::game_view(id, entry);
+        view.note = Some(note);
+        return Ok(Json(view));
     }
     entry.ended = Some(("1/2-1/2".into(), "draw agreed".into()));
     Ok(Json(view::game_view(id, entry)))
@@ -339,7 +402,8 @@ pub struct EngineMove {
     ply: Option<usize>,
 }
 
-/// koma moves for the side to move, thinking for the time asked.
+/// koma moves for the side to move, thinking for the time asked, off the request path; a
+/// client gone before the move is played stops the search and frees its slot.
 pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body<EngineMove>) -> Reply<GameView> {
     let id = id?.0;
     let request = body(request)?;
@@ -349,36 +413,24 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
             request.seconds
         )));
     }
-    let (mut position, ply) = {
+    let (position, ply, searches) = {
         let mut store = lock(&shared);
-        if store.searches >= MAX_SEARCHES {
-            return Err(ApiError::busy(format!(
-                "koma is already thinking about {MAX_SEARCHES} moves: try again when one is played"
-            )));
-        }
+        let searches = store.searches.clone();
         let entry = store.game(id)?;
         check_ply(entry, request.ply)?;
         refuse_if_over(entry)?;
         refuse_past_limit(entry)?;
-        let taken = (entry.game.position().clone(), entry.game.len());
-        store.searches += 1;
-        taken
+        (entry.game.position().clone(), entry.game.len(), searches)
     };
     let limits = Limits::time(Duration::from_secs_f64(request.seconds));
-    let found = tokio::task::spawn_blocking(move || {
-        let found = search(&mut position, &limits);
-        (found, position)
-    })
-    .await;
+    let found = work::search_off(searches, position, limits).await?;
     let mut store = lock(&shared);
-    store.searches -= 1;
-    let (found, mut position) = found.map_err(|e| ApiError::busy(format!("the search failed: {e}")))?;
     let entry = store.game(id)?;
     check_ply(entry, Some(ply))?;
     let m = found
         .best
         .ok_or_else(|| ApiError::conflict("koma has no legal move".into()))?;
-    let text = write_tsa(&mut position, &m);
+    let text = write_tsa(entry.game.position_mut(), &m);
     entry
         .game
         .play(m)
@@ -414,12 +466,7 @@ pub async fn record(State(shared): State<Shared>, id: GameId) -> Result<Response
         .map(|o| format!("{}={}", o.name, o.value))
         .collect();
     let text = write_record(&tags, &options, &entry.game);
-    let file_name = format!(
-        "attachment; filename=\"koma-{}-{id}.pgn\"",
-        entry
-            .variant
-            .replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_")
-    );
+    let file_name = format!("attachment; filename=\"koma-{}-{id}.pgn\"", saved_name(&entry.variant));
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
@@ -428,6 +475,15 @@ pub async fn record(State(shared): State<Shared>, id: GameId) -> Result<Response
         text,
     )
         .into_response())
+}
+
+/// A variant's key as it goes into a saved file's name: letters, digits, `-` and `_` only,
+/// at most [`MAX_SAVED_NAME`] of them.
+fn saved_name(key: &str) -> String {
+    key.chars()
+        .take(MAX_SAVED_NAME)
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+        .collect()
 }
 
 #[derive(Deserialize)]
@@ -451,12 +507,17 @@ pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>
         .map(|v| v.parse())
         .collect::<Result<_, _>>()
         .map_err(|e| ApiError::unprocessable(format!("the record's Option tag: {e}")))?;
-    let mut store = lock(&shared);
-    let rules = store.rules(&variant, &options)?;
+    let tables = work::tables(&shared, &variant, &options).await?;
     let handicap = record.tags.get("Handicap").map(String::as_str);
     let sfen = record.tags.get("SFEN").map(String::as_str);
-    let mut game = Game::new(start(Arc::new(MoveTables::new(rules)), handicap, sfen)?);
-    replay(&mut game, &record).map_err(|e| ApiError::unprocessable(format!("the record: {e}")))?;
+    let mut game = Game::new(start(tables, handicap, sfen)?);
+    let builds = lock(&shared).builds.clone();
+    let (game, record) = work::blocking(builds, BUILD_WAIT, move || {
+        let replayed = replay(&mut game, &record);
+        replayed.map(|()| (game, record))
+    })
+    .await?
+    .map_err(|e| ApiError::unprocessable(format!("the record: {e}")))?;
     let mut tags = record.tags.clone();
     tags.shift_remove("Result");
     tags.shift_remove("Termination");
@@ -481,7 +542,7 @@ pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>
         ended,
     };
     let view = view::game_view(0, &mut entry);
-    let id = store.add_game(entry);
+    let id = lock(&shared).add_game(entry);
     Ok(Json(GameView { id, ..view }))
 }
 
@@ -530,5 +591,11 @@ pub fn limits() -> Value {
         "body_limit": super::BODY_LIMIT,
         "max_engine_seconds": MAX_ENGINE_SECONDS,
         "max_searches": MAX_SEARCHES,
+        "max_built": MAX_BUILT,
+        "help_limit": HELP_LIMIT,
+        "max_file_name": MAX_FILE_NAME,
+        "max_connections": super::MAX_CONNECTIONS,
+        "header_timeout_seconds": super::HEADER_TIMEOUT.as_secs(),
+        "request_timeout_seconds": super::REQUEST_TIMEOUT.as_secs(),
     })
 }

@@ -1,6 +1,7 @@
 //! The API's errors: a status and a JSON body `{"error": MESSAGE, "status": CODE}`, with the
 //! check report (as `koma check --format json` writes it) and the source text for a variant
-//! with errors.
+//! with errors. A message quotes at most an excerpt of what the client sent, and is itself
+//! bounded.
 
 use super::super::check;
 use axum::Json;
@@ -18,13 +19,41 @@ pub struct ApiError {
     pub details: Option<Value>,
 }
 
+/// The most characters of a client's input an error quotes.
+pub const EXCERPT_CHARS: usize = 60;
+/// The most characters of an error's message (one from a library may quote input whole).
+pub const MESSAGE_CHARS: usize = 1000;
+
+/// The start of `text`, at most `chars` characters, saying how long the whole is when cut.
+fn shortened(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} bytes in all)", &text[..end], text.len()),
+    }
+}
+
+/// An excerpt of a client's input, for quoting in an error.
+pub fn excerpt(text: &str) -> String {
+    shortened(text, EXCERPT_CHARS)
+}
+
 impl ApiError {
     fn new(status: StatusCode, message: String) -> ApiError {
         ApiError {
             status,
-            message,
+            message: shortened(&message, MESSAGE_CHARS),
             details: None,
         }
+    }
+
+    /// A request naming a host that is not this computer's loopback (DNS rebinding).
+    pub fn forbidden(message: String) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+
+    /// A request that took longer than the server gives one.
+    pub fn timeout(message: String) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, message)
     }
 
     pub fn bad_request(message: String) -> ApiError {
@@ -56,7 +85,7 @@ impl ApiError {
     pub fn invalid_variant(name: &str, report: &Report, source: Option<&Source>) -> ApiError {
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: report.summary(name),
+            message: shortened(&report.summary(name), MESSAGE_CHARS),
             details: Some(json!({
                 "check": check::file_result(name, report),
                 "source": source.map(|s| s.text.to_string()),
@@ -83,7 +112,8 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-/// A path that does not name a game (`/api/games/abc`).
+/// A path that does not name a game (`/api/games/abc`), or that is not UTF-8 once decoded
+/// (`/api/variants/%ff/help`).
 impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> ApiError {
         ApiError::new(rejection.status(), rejection.body_text())

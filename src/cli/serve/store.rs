@@ -1,17 +1,27 @@
 //! What the server keeps in memory: the variants it offers (shipped, given on the command
-//! line, pasted into the page) and the games in progress, each bounded, the least recently
-//! used dropped first.
+//! line, pasted into the page), the variants compiled (shared by their games) and the games
+//! in progress, each bounded, the least recently used dropped first; and the slots of the
+//! expensive work.
 
-use super::error::ApiError;
+use super::error::{ApiError, excerpt};
 use indexmap::IndexMap;
-use koma::compile::{self, Choice, Compiled, FileLoader, MemoryLoader, Source};
-use koma::game::Game;
-use koma::rules::{Rules, Side};
+use koma::compile::{self, Choice, Compiled, FileLoader, MemoryLoader, Report, Source};
+use koma::game::{Game, MoveTables};
+use koma::rules::Side;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 /// The most games kept; a new game past it drops the least recently used one.
 pub const MAX_GAMES: usize = 64;
 /// The most pasted variant files kept; a new one past it drops the least recently used.
 pub const MAX_PASTED: usize = 16;
+/// The most compiled variants kept; past it the least recently used is dropped (its games
+/// keep their tables).
+pub const MAX_BUILT: usize = 16;
+/// The most engine searches (moves and draw judgements) running at once.
+pub const MAX_SEARCHES: usize = 2;
+/// The most compilations and piece helps being drawn at once.
+pub const MAX_BUILDS: usize = 1;
 
 /// Where a variant's text comes from.
 #[derive(Clone)]
@@ -25,33 +35,47 @@ pub enum VariantSource {
 }
 
 impl VariantSource {
-    /// Compiles the variant with these options; the source text is returned for showing
-    /// the diagnostics' spans.
-    pub fn compile(&self, choices: &[Choice]) -> (Compiled, Option<Source>) {
+    /// The variant's text, read now for a file; `None` when it cannot be read (compiling then
+    /// reports why).
+    fn text(&self) -> Option<Source> {
         match self {
-            VariantSource::Shipped(name) => match compile::source::shipped(name) {
-                Some(source) => (
-                    compile::compile(source.clone(), &MemoryLoader::default(), choices),
-                    Some(source),
-                ),
-                None => (compile::compile_named(name, choices), None),
-            },
-            VariantSource::File(path) => {
-                let source = compile::source::read_file(std::path::Path::new(path)).ok();
-                match &source {
-                    Some(source) => (
-                        compile::compile(source.clone(), &FileLoader, choices),
-                        Some(source.clone()),
-                    ),
-                    None => (compile::compile_named(path, choices), None),
-                }
-            }
-            VariantSource::Pasted(source) => (
-                compile::compile(source.clone(), &MemoryLoader::default(), choices),
-                Some(source.clone()),
-            ),
+            VariantSource::Shipped(name) => compile::source::shipped(name),
+            VariantSource::File(path) => compile::source::read_file(std::path::Path::new(path)).ok(),
+            VariantSource::Pasted(source) => Some(source.clone()),
         }
     }
+
+    /// Compiles the variant's text, read by [`VariantSource::text`], with these options.
+    fn compile(&self, text: Option<Source>, choices: &[Choice]) -> Compiled {
+        match (self, text) {
+            (VariantSource::File(_), Some(source)) => compile::compile(source, &FileLoader, choices),
+            (VariantSource::Shipped(_) | VariantSource::Pasted(_), Some(source)) => {
+                compile::compile(source, &MemoryLoader::default(), choices)
+            }
+            (VariantSource::Shipped(name) | VariantSource::File(name), None) => compile::compile_named(name, choices),
+            (VariantSource::Pasted(source), None) => {
+                compile::compile(source.clone(), &MemoryLoader::default(), choices)
+            }
+        }
+    }
+}
+
+/// A variant compiled with some options: its tables (shared by all its games), its report,
+/// and the text compiled (for showing the report's spans).
+#[derive(Clone)]
+pub struct Built {
+    /// `None` when the variant has errors.
+    pub tables: Option<Arc<MoveTables>>,
+    pub report: Report,
+    pub source: Option<Source>,
+}
+
+/// What a compilation depends on: the variant's name, its text and the options chosen.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct BuildKey {
+    name: String,
+    text: Option<Arc<str>>,
+    options: Vec<(String, String)>,
 }
 
 /// Who plays a side.
@@ -92,8 +116,12 @@ pub struct Store {
     /// Games by id, the most recently used last.
     games: IndexMap<u64, Entry>,
     next_game: u64,
-    /// Engine searches running now.
-    pub searches: usize,
+    /// Compiled variants, the most recently used last.
+    built: IndexMap<BuildKey, Built>,
+    /// A slot for each engine search; a search holds one while it runs.
+    pub searches: Arc<Semaphore>,
+    /// A slot for each compilation or piece help being drawn.
+    pub builds: Arc<Semaphore>,
 }
 
 impl Store {
@@ -116,7 +144,9 @@ impl Store {
             next_pasted: 1,
             games: IndexMap::new(),
             next_game: 1,
-            searches: 0,
+            built: IndexMap::new(),
+            searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+            builds: Arc::new(Semaphore::new(MAX_BUILDS)),
         }
     }
 
@@ -139,7 +169,8 @@ impl Store {
         }
         let index = self.pasted.get_index_of(key).ok_or_else(|| {
             ApiError::not_found(format!(
-                "no variant `{key}`: the server offers {} (a pasted one is kept while among the last {MAX_PASTED} used)",
+                "no variant `{}`: the server offers {} (a pasted one is kept while among the last {MAX_PASTED} used)",
+                excerpt(key),
                 self.variant_keys().join(", ")
             ))
         })?;
@@ -159,12 +190,20 @@ impl Store {
         key
     }
 
-    /// Compiles a variant; a variant with errors is an error carrying its check report.
-    pub fn rules(&mut self, key: &str, choices: &[Choice]) -> Result<Rules, ApiError> {
-        let (compiled, source) = self.variant(key)?.compile(choices);
-        compiled
-            .rules
-            .ok_or_else(|| ApiError::invalid_variant(key, &compiled.report, source.as_ref()))
+    /// The compiled variant kept for this key, marked as the most recently used.
+    pub fn built(&mut self, key: &BuildKey) -> Option<Built> {
+        let index = self.built.get_index_of(key)?;
+        let last = self.built.len() - 1;
+        self.built.move_index(index, last);
+        Some(self.built[last].clone())
+    }
+
+    /// Keeps a compiled variant, dropping the least recently used past [`MAX_BUILT`].
+    pub fn keep_built(&mut self, key: BuildKey, built: Built) {
+        if self.built.len() >= MAX_BUILT {
+            self.built.shift_remove_index(0);
+        }
+        self.built.insert(key, built);
     }
 
     pub fn add_game(&mut self, entry: Entry) -> u64 {
@@ -192,5 +231,32 @@ impl Store {
     /// Replaces a game (a position set from SFEN), keeping its id.
     pub fn replace_game(&mut self, id: u64, entry: Entry) {
         self.games.insert(id, entry);
+    }
+}
+
+/// The variant's text and what its compilation depends on: read on a blocking thread (a
+/// file is read from disk).
+pub fn build_key(variant: &VariantSource, choices: &[Choice]) -> (Option<Source>, BuildKey) {
+    let text = variant.text();
+    let name = match variant {
+        VariantSource::Shipped(name) | VariantSource::File(name) => name.clone(),
+        VariantSource::Pasted(source) => source.name.clone(),
+    };
+    let key = BuildKey {
+        name,
+        text: text.as_ref().map(|s| s.text.clone()),
+        options: choices.iter().map(|c| (c.name.clone(), c.value.clone())).collect(),
+    };
+    (text, key)
+}
+
+/// Compiles a variant and builds its tables: the expensive part, run on a blocking thread.
+pub fn build(variant: &VariantSource, text: Option<Source>, choices: &[Choice]) -> Built {
+    let source = text.clone();
+    let compiled = variant.compile(text, choices);
+    Built {
+        tables: compiled.rules.map(|rules| Arc::new(MoveTables::new(rules))),
+        report: compiled.report,
+        source,
     }
 }

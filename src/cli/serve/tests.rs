@@ -1,10 +1,13 @@
 //! The API, called through the router as the page calls it (tower's `oneshot`, no socket).
 
-use super::router;
+use super::store::Store;
+use super::{Shared, router, router_over};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 /// A Lion, a King and Golds on 5 × 5, with its own SFEN letters.
@@ -25,6 +28,7 @@ async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (St
     let request = Request::builder()
         .method(method)
         .uri(uri)
+        .header("host", "localhost")
         .header("content-type", "application/json")
         .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
         .unwrap();
@@ -403,6 +407,7 @@ async fn an_unknown_variant_is_not_found() {
 async fn bad_json_is_a_bad_request() {
     let app = router(&[]);
     let request = Request::post("/api/games")
+        .header("host", "127.0.0.1")
         .header("content-type", "application/json")
         .body(Body::from("{\"variant\":"))
         .unwrap();
@@ -486,4 +491,279 @@ async fn a_call_with_the_wrong_method_is_a_json_error() {
     let (status, error) = get(&router(&[]), "/api/games").await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(error["status"], 405, "{error}");
+}
+
+// ---------------------------------------------------------------------------------------
+// A closed tab, a slow client or an expensive request never stops the server
+
+/// A store and its router, for looking inside the store.
+fn shared_router() -> (Shared, Router) {
+    let shared: Shared = Arc::new(Mutex::new(Store::new(&[])));
+    (shared.clone(), router_over(shared))
+}
+
+/// A request with this `Host` header.
+async fn get_from_host(app: &Router, host: &str, uri: &str) -> (StatusCode, Value) {
+    let request = Request::get(uri).header("host", host).body(Body::empty()).unwrap();
+    send(app, request).await
+}
+
+#[tokio::test]
+async fn a_dropped_engine_request_gives_its_slot_back_and_stops_its_search() {
+    let app = router(&[]);
+    let first = new_game(&app, json!({ "variant": "shogi", "white": "koma" })).await;
+    let second = new_game(&app, json!({ "variant": "shogi", "white": "koma" })).await;
+    // Two clients ask koma for a long think, then go away (a reloaded page): every slot.
+    for game in [&first, &second] {
+        let uri = format!("/api/games/{}/engine", game["id"]);
+        let dropped =
+            tokio::time::timeout(Duration::from_millis(300), post(&app, &uri, json!({ "seconds": 50 }))).await;
+        assert!(dropped.is_err(), "the 50 s search answered: {dropped:?}");
+    }
+    let started = Instant::now();
+    let (uri_a, uri_b) = (
+        format!("/api/games/{}/engine", first["id"]),
+        format!("/api/games/{}/engine", second["id"]),
+    );
+    let (a, b) = tokio::join!(
+        post(&app, &uri_a, json!({ "seconds": 0.1 })),
+        post(&app, &uri_b, json!({ "seconds": 0.1 })),
+    );
+    assert_eq!(a.0, StatusCode::OK, "{}", a.1);
+    assert_eq!(b.0, StatusCode::OK, "{}", b.1);
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+}
+
+/// Taikyoku's depth-2 search takes minutes: the judgement is bounded, and the server
+/// answers other requests while it runs.
+#[tokio::test]
+async fn a_draw_offered_to_koma_in_taikyoku_is_judged_off_the_request_path_within_seconds() {
+    let app = router(&[]);
+    let game = new_game(&app, json!({ "variant": "taikyoku", "white": "koma" })).await;
+    let started = Instant::now();
+    let uri = format!("/api/games/{}/draw", game["id"]);
+    let draw = {
+        let app = app.clone();
+        tokio::spawn(async move { post(&app, &uri, json!({})).await })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, _) = get(&app, "/api/variants").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!draw.is_finished(), "the draw was judged before the list answered");
+    let (status, answer) = draw.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(answer["note"].as_str().unwrap().contains("declines"), "{answer}");
+    assert!(
+        started.elapsed() < super::api::DRAW_TIME + Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn games_of_one_variant_share_its_tables() {
+    let (shared, app) = shared_router();
+    let first = new_game(&app, json!({ "variant": "taikyoku" })).await;
+    let second = new_game(&app, json!({ "variant": "taikyoku" })).await;
+    let other = new_game(
+        &app,
+        json!({ "variant": "taikyoku", "options": { "twelfth-rank": "jh85" } }),
+    )
+    .await;
+    let mut store = super::lock(&shared);
+    let mut tables = |game: &Value| {
+        store
+            .game(game["id"].as_u64().unwrap())
+            .unwrap()
+            .game
+            .start()
+            .tables()
+            .clone()
+    };
+    let (first, second, other) = (tables(&first), tables(&second), tables(&other));
+    assert!(Arc::ptr_eq(&first, &second));
+    assert!(!Arc::ptr_eq(&first, &other), "other options are another compilation");
+}
+
+/// A variant of 100 leapers on 36 × 36: each piece's help is some 140 KB.
+fn many_big_diagrams() -> String {
+    let mut text = String::from("variant \"Leapers\"\nboard 36 x 36\npiece K \"King\" royal : step all\n");
+    for i in 0..100u8 {
+        let abbrev = format!("X{}{}", (b'a' + i / 26) as char, (b'a' + i % 26) as char);
+        text += &format!(
+            "piece {abbrev} \"Leaper {i}\" : leap ({}, 3) (-3, {})\n",
+            i % 30 + 1,
+            i % 20 + 2
+        );
+    }
+    text += "setup\n  aj: K 35\n";
+    text
+}
+
+/// 400 leapers of 12 leaps each on 36 × 36 (some 60 KB): its tables take a while to build.
+fn four_hundred_leapers() -> String {
+    let mut text = String::from("variant \"Leapers\"\nboard 36 x 36\npiece K \"King\" royal : step all\n");
+    for i in 0..400u32 {
+        let abbrev = format!(
+            "X{}{}",
+            char::from(b'a' + (i / 26) as u8),
+            char::from(b'a' + (i % 26) as u8)
+        );
+        let leaps: Vec<String> = (0..12)
+            .map(|k| format!("({}, {})", (i + 5 * k) % 35 + 1, ((3 * i + 7 * k) % 35) as i32 - 17))
+            .collect();
+        text += &format!("piece {abbrev} \"Leaper {i}\" : leap {}\n", leaps.join(" "));
+    }
+    text += "setup\n  aj: K 35\n";
+    text
+}
+
+#[tokio::test]
+async fn a_pasted_variant_compiles_off_the_request_path() {
+    let app = router(&[]);
+    let paste = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let source = json!({ "source": four_hundred_leapers(), "file_name": "leapers.var" });
+            post(&app, "/api/variants", source).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (status, _) = get(&app, "/api/variants").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!paste.is_finished(), "the variant compiled before the list answered");
+    let (status, loaded) = paste.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{}", loaded["error"]);
+}
+
+#[tokio::test]
+async fn piece_help_past_its_size_limit_leaves_out_the_rest() {
+    let app = router(&[]);
+    let (status, loaded) = post(
+        &app,
+        "/api/variants",
+        json!({ "source": many_big_diagrams(), "file_name": "leapers.var" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{loaded}");
+    let key = loaded["variant"]["key"].as_str().unwrap();
+    let request = Request::get(format!("/api/variants/{key}/help"))
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 30).await.unwrap();
+    assert!(
+        bytes.len() < super::api::HELP_LIMIT + (1 << 20),
+        "{} bytes",
+        bytes.len()
+    );
+    let help: Value = serde_json::from_slice(&bytes).unwrap();
+    let pieces = help["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 101);
+    assert!(pieces[0]["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(pieces[100]["svg"].is_null(), "{} bytes", bytes.len());
+    let omitted = pieces.iter().filter(|p| p["svg"].is_null()).count();
+    assert_eq!(help["omitted"], json!(omitted));
+}
+
+#[tokio::test]
+async fn a_pasted_file_name_with_a_line_break_or_too_long_is_refused() {
+    let app = router(&[]);
+    for name in ["tiny\n[Result \"1-0\"].var".to_string(), "n".repeat(300)] {
+        let (status, error) = post(&app, "/api/variants", json!({ "source": TINY_LION, "file_name": name })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+        assert!(error["error"].as_str().unwrap().len() < 300, "{error}");
+    }
+}
+
+#[tokio::test]
+async fn a_request_for_another_host_is_refused() {
+    let app = router(&[]);
+    for host in [
+        "localhost",
+        "localhost:8080",
+        "127.0.0.1:45678",
+        "[::1]:8080",
+        "[::1]",
+        "LOCALHOST",
+    ] {
+        let (status, answer) = get_from_host(&app, host, "/api/variants").await;
+        assert_eq!(status, StatusCode::OK, "{host}: {answer}");
+    }
+    for host in [
+        "attacker.example",
+        "attacker.example:8080",
+        "127.0.0.1.attacker.example",
+        "localhost.attacker.example:80",
+        "",
+    ] {
+        for uri in ["/api/variants", "/", "/api/nothing"] {
+            let (status, error) = get_from_host(&app, host, uri).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{host}{uri}: {error}");
+            assert_eq!(error["status"], 403, "{host}{uri}: {error}");
+        }
+    }
+    let no_host = Request::get("/api/variants").body(Body::empty()).unwrap();
+    assert_eq!(send(&app, no_host).await.0, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn an_error_quotes_an_excerpt_of_a_long_input() {
+    let app = router(&[]);
+    let game = new_game(&app, json!({ "variant": "shogi" })).await;
+    let long = "7g7f".repeat(25_000);
+    let (status, error) = post(
+        &app,
+        &format!("/api/games/{}/move", game["id"]),
+        json!({ "move": long }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let message = error["error"].as_str().unwrap();
+    assert!(
+        message.len() < 2000 && message.contains("7g7f"),
+        "{} bytes",
+        message.len()
+    );
+    let field = "colour".repeat(20_000);
+    let (status, error) = post(&app, "/api/games", json!({ "variant": "shogi", field: 1 })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error.to_string().len() < 2000, "{} bytes", error.to_string().len());
+    let (status, error) = post(&app, "/api/games", json!({ "variant": long })).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error.to_string().len() < 2000, "{} bytes", error.to_string().len());
+}
+
+#[tokio::test]
+async fn a_path_that_is_not_utf8_is_a_json_error() {
+    let (status, error) = get(&router(&[]), "/api/variants/%ff%fe/help").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["status"], 400, "{error}");
+}
+
+#[tokio::test]
+async fn a_saved_records_file_name_is_bounded_and_sanitised() {
+    let app = router(&[]);
+    let name = format!("{}\"; evil=\u{e9}.var", "n".repeat(200));
+    let (status, loaded) = post(&app, "/api/variants", json!({ "source": TINY_LION, "file_name": name })).await;
+    assert_eq!(status, StatusCode::OK, "{loaded}");
+    let game = new_game(&app, json!({ "variant": loaded["variant"]["key"] })).await;
+    let request = Request::get(format!("/api/games/{}/record", game["id"]))
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let disposition = response.headers()["content-disposition"].to_str().unwrap().to_string();
+    assert!(disposition.len() < 100, "{disposition}");
+    let file = disposition
+        .strip_prefix("attachment; filename=\"")
+        .unwrap()
+        .strip_suffix('"')
+        .unwrap();
+    assert!(
+        file.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)),
+        "{file}"
+    );
 }
