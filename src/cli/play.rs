@@ -9,7 +9,7 @@ use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, SearchResult, Searcher, WeightFile};
+use koma::engine::{Limits, SearchResult, Searcher, WeightFile, mate_in};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
@@ -446,6 +446,7 @@ impl Session {
             return false;
         };
         let text = write_tsa(self.game.position_mut(), &best);
+        let side = self.game.position().side_to_move();
         if let Err(reason) = self.game.play(best) {
             self.say(&format!(
                 "koma's move {text} was refused ({reason}); the move is yours to choose."
@@ -453,8 +454,9 @@ impl Session {
             return false;
         }
         self.say(&format!(
-            "koma plays {text} (depth {}, score {})",
-            found.depth, found.score
+            "koma plays {text} (depth {}, {})",
+            found.depth,
+            score_text(found.score, side)
         ));
         self.autosave();
         self.draw_board(&vec![]);
@@ -894,6 +896,16 @@ fn describe(result: &GameResult) -> String {
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock.
+/// What a search's score says, from the point of view of the side koma played: its lead in
+/// the variant's piece values, or the mate it found.
+pub(super) fn score_text(score: i32, side: Side) -> String {
+    match mate_in(score) {
+        Some(plies) if plies > 0 => format!("{side:?} mates in {} moves", (plies + 1) / 2),
+        Some(plies) => format!("{side:?} is mated in {} moves", (1 - plies) / 2),
+        None => format!("score {score:+} for {side:?}"),
+    }
+}
+
 pub(super) fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
