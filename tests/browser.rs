@@ -624,6 +624,11 @@ fn the_page_says_when_a_variant_has_no_kanji() {
 
 /// Taps an element with a finger (WebDriver touch actions).
 fn tap(browser: &Browser, css: &str) {
+    touch(browser, css, 0);
+}
+
+/// Touches an element with a finger for `hold` milliseconds.
+fn touch(browser: &Browser, css: &str, hold: u64) {
     let found = browser.command(
         "POST",
         "/element",
@@ -634,6 +639,7 @@ fn tap(browser: &Browser, css: &str) {
         "actions": [
             { "type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0 },
             { "type": "pointerDown", "button": 0 },
+            { "type": "pause", "duration": hold },
             { "type": "pointerUp", "button": 0 }
         ] }] });
     browser.command("POST", "/actions", Some(&actions));
@@ -661,6 +667,15 @@ fn on_a_phone_the_page_fits_360_pixels_and_a_tap_moves() {
     tap(&browser, "g[data-square='7g']");
     browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
     assert_eq!(moves_listed(&browser), json!(["P-7g"]));
+    // A long press on a piece names it, and is not a click.
+    touch(&browser, "g[data-square='5a'] .piece", 800);
+    browser.wait_for("!document.getElementById('piece-card').hidden");
+    assert_eq!(
+        browser.run("return document.querySelector('#piece-card .name').textContent;"),
+        json!("King 王将 (K), White's")
+    );
+    assert_eq!(marked(&browser, "selected"), 0);
+    browser.run("document.getElementById('piece-card').hidden = true;");
     browser.screenshot("phone-360");
 }
 

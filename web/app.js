@@ -23,6 +23,8 @@ const state = {
   helpKey: null,
   // A long press showed a card: the tap that ends it is not a click.
   pressed: false,
+  // The square last clicked: no card there until the mouse leaves it.
+  quiet: null,
 };
 
 function say(text, kind = "") {
@@ -473,6 +475,10 @@ function clickSquare(square) {
     return;
   }
   hideChoice();
+  hideCard();
+  // The card stays away from the square clicked (the board is drawn anew under the mouse)
+  // until the mouse goes to another square.
+  state.quiet = square;
   if (!state.game) return;
   const piece = state.game.pieces.find((p) => p.square === square);
   if (state.thinking || state.game.result) {
@@ -572,10 +578,14 @@ function wireBoard() {
   board.addEventListener("pointerover", (event) => {
     if (event.pointerType !== "mouse") return;
     const g = event.target.closest?.("g.square");
-    if (g && state.game?.pieces.some((p) => p.square === g.dataset.square)) showCard(g.dataset.square);
+    if (!g) return hideCard();
+    if (g.dataset.square === state.quiet) return;
+    state.quiet = null;
+    if (state.game?.pieces.some((p) => p.square === g.dataset.square)) showCard(g.dataset.square);
     else hideCard();
   });
-  board.addEventListener("pointerleave", hideCard);
+  // A finger leaves the board as it is lifted: the card of a long press stays.
+  board.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hideCard());
   let timer = null;
   board.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse") return;

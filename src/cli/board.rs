@@ -70,7 +70,7 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
     let compact = match layout {
         Layout::Wide => false,
         Layout::Compact => true,
-        Layout::Auto => MARGIN + files * cell_width(scene.pos, true) + rank_column > width,
+        Layout::Auto => wide_width(scene.pos) > width,
     };
     let cell = cell_width(scene.pos, !compact);
     let per_strip = if compact {
@@ -90,6 +90,12 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
     }
     out.push_str(&hand_line(scene.pos, Side::Black, width));
     out
+}
+
+/// The columns the wide layout takes: the margin, the files and the rank letters.
+pub fn wide_width(pos: &Position) -> usize {
+    let board = pos.rules().board;
+    MARGIN + usize::from(board.files) * cell_width(pos, true) + 2 + rank_name(board.ranks).len()
 }
 
 /// The width of a cell: the widest piece now on the board, and a column before it for a

@@ -56,7 +56,6 @@ pub enum Player {
 #[derive(clap::Args)]
 pub struct Settings {
     #[arg(
-        required_unless_present_any = ["load", "record"],
         help = args::variant_help(
             ". Not needed to continue a record (`--load`, or `--record` on an existing game), \
              which names its variant"
@@ -188,6 +187,11 @@ pub fn run(settings: Settings) -> ExitCode {
     let Ok(weights) = settings.weights.load() else {
         return ExitCode::FAILURE;
     };
+    if settings.variant.is_none() && settings.load.is_none() && settings.record.is_none() {
+        // A usage error, as clap's own.
+        eprintln!("error: {}", records::which_variant());
+        return ExitCode::from(2);
+    }
     let mut session = match Session::new(settings, weights, colour) {
         Ok(session) => session,
         Err(message) => {
@@ -357,6 +361,12 @@ impl Session {
         };
         let width = terminal::width().unwrap_or(terminal::DEFAULT_WIDTH);
         print!("{}", board::draw(&scene, self.layout, width));
+        let needed = board::wide_width(pos);
+        if self.layout == board::Layout::Wide && needed > width {
+            self.say(&format!(
+                "the wide board needs {needed} columns and the terminal has {width}: its ranks wrap; `board auto` fits it"
+            ));
+        }
         let side = pos.side_to_move();
         let check = if pos.royal_in_check(side) { " — check!" } else { "" };
         self.say(&format!("{side:?} to move (move {}){check}", pos.move_number()));
@@ -822,6 +832,7 @@ fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
     match (drops.is_empty(), holding) {
         (false, _) => Ok(drops),
         (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
+        (true, false) if !pos.rules().drops => Err(format!("no legal move: {} has no drops", pos.rules().name)),
         (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
     }
 }
