@@ -19,11 +19,12 @@ const BOLD: Style = Style::new().bold();
 const CYAN: Style = AnsiColor::Cyan.on_default();
 
 /// How a piece kind is shown: its abbreviation, with `+` for a promoted kind whose
-/// abbreviation does not already say so.
+/// abbreviation does not already say so. Under a flip rule a piece has two faces, neither
+/// promoted: it is shown by the face it shows.
 pub fn piece_label(pos: &Position, kind: PieceId) -> String {
     let t = pos.tables();
     let abbrev = &t.rules().piece(kind).abbrev;
-    let promoted = t.kind(kind).unpromoted != kind;
+    let promoted = t.kind(kind).unpromoted != kind && t.rules().flip.is_none();
     if promoted && !abbrev.starts_with('+') {
         format!("+{abbrev}")
     } else {

@@ -569,8 +569,18 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     let legal = pos.legal_moves();
     let mut matches: Vec<Move> = Vec::new();
     let mut tried: Vec<(Sq, Result<Move, String>)> = Vec::new();
+    // Under a flip rule a piece turns over whenever the rule says: a move written without
+    // `+` that is legal only turned over is that move (the flip is not the player's choice).
+    let flips = pos.rules().flip.is_some() && !promote;
     for &from in &froms {
-        let built = build(pos, from, &legs, promote).map(|m| the_move(pos, &legal, m));
+        let mut built = build(pos, from, &legs, promote).map(|m| the_move(pos, &legal, m));
+        if flips
+            && built.as_ref().is_ok_and(|m| !legal.contains(m))
+            && let Ok(turned) = build(pos, from, &legs, true).map(|m| the_move(pos, &legal, m))
+            && legal.contains(&turned)
+        {
+            built = Ok(turned);
+        }
         match built {
             Ok(m) if legal.contains(&m) => {
                 if !matches.contains(&m) {
