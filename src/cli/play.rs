@@ -910,9 +910,16 @@ fn describe(result: &GameResult) -> String {
 /// What a search's score says, from the point of view of the side koma played: its lead in
 /// the variant's piece values, or the mate it found.
 pub(super) fn score_text(score: i32, side: Side) -> String {
+    let moves = |n: i32| {
+        if n == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{n} moves")
+        }
+    };
     match mate_in(score) {
-        Some(plies) if plies > 0 => format!("{side:?} mates in {} moves", (plies + 1) / 2),
-        Some(plies) => format!("{side:?} is mated in {} moves", (1 - plies) / 2),
+        Some(plies) if plies > 0 => format!("{side:?} mates in {}", moves((plies + 1) / 2)),
+        Some(plies) => format!("{side:?} is mated in {}", moves((1 - plies) / 2)),
         None => format!("score {score:+} for {side:?}"),
     }
 }
@@ -939,4 +946,20 @@ fn search(weights: &Arc<WeightFile>, pos: &mut Position, limits: &Limits) -> Sea
     let mut searcher = Searcher::new();
     searcher.set_weights(weights.clone());
     searcher.search(pos, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::score_text;
+    use koma::engine::MATE;
+    use koma::rules::Side;
+
+    /// koma's score is told from the side it played: ahead, behind, or a mate found.
+    #[test]
+    fn a_score_says_whose_point_of_view_it_is() {
+        assert_eq!(score_text(35, Side::White), "score +35 for White");
+        assert_eq!(score_text(-120, Side::Black), "score -120 for Black");
+        assert_eq!(score_text(MATE - 3, Side::Black), "Black mates in 2 moves");
+        assert_eq!(score_text(-(MATE - 2), Side::White), "White is mated in 1 move");
+    }
 }
