@@ -765,3 +765,14 @@ fn the_promotion_question_is_asked_beside_the_square() {
     );
     assert!(distance.as_f64().unwrap() < 60.0, "{distance}");
 }
+
+/// Kyoto's pieces have two faces, neither promoted: the Tokin and the Gold of the setup
+/// show as T and G, not +T and +G (as the terminal and `koma show` show them).
+#[test]
+fn kyoto_pieces_show_the_face_they_show() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1400, 1000), "kyoto", None);
+    browser.run("document.getElementById('kanji').click();");
+    assert_eq!(piece_on(&browser, "5e"), json!(["Black", "T"]));
+    assert_eq!(piece_on(&browser, "2e"), json!(["Black", "G"]));
+}
