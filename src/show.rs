@@ -96,7 +96,7 @@ fn piece_section(rules: &Rules, id: PieceId) -> String {
     lines.extend(piece_facts(rules, id).into_iter().map(|f| format!("    {f}")));
     let diagram = Diagram::of(piece);
     lines.extend(diagram.rows());
-    lines.extend(diagram.legend(piece));
+    lines.extend(diagram.legend(format!("@  {}, forward is up", piece.abbrev)));
     lines.join("\n") + "\n"
 }
 
@@ -522,14 +522,15 @@ impl Diagram {
         self.cells[self.index(at)].map_or('.', symbol)
     }
 
-    /// One line per mark used: its symbol(s) and what it means.
-    fn legend(&self, piece: &PieceKind) -> Vec<String> {
+    /// One line for the piece's square (`centre`: how the drawing shows it), then one per
+    /// mark used: its symbol(s) and what it means.
+    fn legend(&self, centre: String) -> Vec<String> {
         let mut entries: BTreeMap<u8, Entry> = BTreeMap::new();
         for mark in self.cells.iter().flatten() {
             let entry = entries.entry(order(*mark)).or_insert_with(|| Entry::of(*mark));
             entry.add(*mark);
         }
-        let mut lines = vec![format!("@  {}, forward is up", piece.abbrev)];
+        let mut lines = vec![centre];
         lines.extend(entries.values().map(Entry::line));
         lines
     }
@@ -834,7 +835,8 @@ impl Drawing {
         let diagram = Diagram::of(piece);
         let mut above = vec![title(piece)];
         above.extend(piece_facts(rules, id));
-        let below = diagram.legend(piece);
+        // The piece stands on the dark square, named there.
+        let below = diagram.legend(format!("{} on the dark square, forward is up", piece.abbrev));
         let mut body = String::new();
         let mut y = SVG_MARGIN;
         for (index, line) in above.iter().enumerate() {

@@ -65,8 +65,20 @@ impl Drop for TempDir {
     }
 }
 
+/// The screen the page is shown on: a desktop's window of exactly this many pixels, or a
+/// phone (Chromium's mobile emulation: touch, a phone's browser, twice the pixels).
+#[derive(Clone, Copy)]
+enum Screen {
+    Desktop(u32, u32),
+    Phone(u32, u32),
+}
+
 impl Browser {
     fn start() -> Browser {
+        Browser::on(Screen::Desktop(1400, 1000))
+    }
+
+    fn on(screen: Screen) -> Browser {
         let port = free_port();
         let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
@@ -97,21 +109,35 @@ impl Browser {
         .map(|a| a.to_string())
         .chain([format!("--user-data-dir={}", profile.display())])
         .collect::<Vec<_>>();
+        let mut options = json!({ "binary": "/usr/bin/chromium", "args": args });
+        if let Screen::Phone(width, height) = screen {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2, "touch": true },
+                "userAgent": "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36"
+            });
+        }
         let capabilities = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args }
+            "goog:chromeOptions": options
         }}});
         let answer = http(port, "POST", "/session", Some(&capabilities)).expect("a browser session");
         let session = answer["value"]["sessionId"]
             .as_str()
             .unwrap_or_else(|| panic!("no session: {answer}"))
             .to_string();
-        Browser {
+        let browser = Browser {
             port,
             session,
             _driver: driver,
             _profile: TempDir(profile),
+        };
+        if let Screen::Desktop(width, height) = screen {
+            // The page's own size, whatever the window's frame takes.
+            let metrics = json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false });
+            let override_metrics = json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": metrics });
+            browser.command("POST", "/goog/cdp/execute", Some(&override_metrics));
         }
+        browser
     }
 
     fn command(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
@@ -250,30 +276,37 @@ fn base64_decode(text: &str) -> Vec<u8> {
 
 /// The page, open on a new game between two people of `variant` from `sfen`.
 fn page_with(variant: &str, sfen: &str) -> (Browser, Process) {
+    page_on(Screen::Desktop(1400, 1000), variant, Some(sfen))
+}
+
+/// The page on `screen`, open on a new game between two people of `variant` (chosen in the
+/// menu, which starts it), from `sfen` when given.
+fn page_on(screen: Screen, variant: &str, sfen: Option<&str>) -> (Browser, Process) {
     let (server, address) = start_server();
-    let browser = Browser::start();
+    let browser = Browser::on(screen);
     browser.open(&address);
-    browser.wait_for("document.querySelector('g[data-square]')");
+    browser.wait_for("document.body.dataset.game === '1' && document.querySelector('g[data-square]')");
     browser.run(&format!(
-        "const v = document.getElementById('variant'); v.value = '{variant}'; \
-         v.dispatchEvent(new Event('change')); \
-         document.getElementById('white').value = 'human';"
+        "document.getElementById('white').value = 'human'; \
+         const v = document.getElementById('variant'); v.value = '{variant}'; \
+         v.dispatchEvent(new Event('change'));"
     ));
     browser.wait_for(&format!(
-        "document.querySelector('#pieces details[data-abbrev]') && document.getElementById('variant').value === '{variant}'"
+        "document.body.dataset.game === '2' && document.querySelector('#pieces details[data-abbrev]') \
+         && document.getElementById('variant').value === '{variant}'"
     ));
-    browser.run("document.getElementById('new-game').requestSubmit();");
-    browser.wait_for("document.body.dataset.game === '2'");
-    browser.click("details:has(#sfen) > summary");
-    browser.run(&format!("document.getElementById('sfen').value = '{sfen}';"));
-    browser.click("#sfen-set");
-    browser.wait_for(&format!("document.body.dataset.sfen === '{sfen}'"));
+    if let Some(sfen) = sfen {
+        browser.run(&format!(
+            "document.getElementById('sfen').value = '{sfen}'; document.getElementById('sfen-set').click();"
+        ));
+        browser.wait_for(&format!("document.body.dataset.sfen === '{sfen}'"));
+    }
     (browser, server)
 }
 
 /// The moves played, as the page lists them.
 fn moves_listed(browser: &Browser) -> Value {
-    browser.run("return [...document.querySelectorAll('#moves li')].map(li => li.textContent);")
+    browser.run("return [...document.querySelectorAll('#moves .move')].map(li => li.textContent);")
 }
 
 fn piece_on(browser: &Browser, square: &str) -> Value {
@@ -303,7 +336,7 @@ fn a_shogi_drop_from_the_hand() {
     assert_eq!(marked(&browser, "target"), 71);
     browser.screenshot("shogi-drop");
     browser.square("5e");
-    browser.wait_for("document.querySelectorAll('#moves li').length === 1");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
     assert_eq!(moves_listed(&browser), json!(["P*5e"]));
     assert_eq!(piece_on(&browser, "5e"), json!(["Black", "P"]));
     assert_eq!(
@@ -326,20 +359,20 @@ fn a_chu_lion_takes_by_igui_then_twice_in_one_move() {
     browser.wait_for("document.querySelector(\"g[data-square='6f'] rect.back\")");
     browser.screenshot("chu-lion-igui");
     browser.square("6f");
-    browser.wait_for("document.querySelectorAll('#moves li').length === 1");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
     assert_eq!(piece_on(&browser, "6e"), Value::Null);
     assert_eq!(piece_on(&browser, "6f").get(0), Some(&json!("Black")));
     // White's King steps aside.
     browser.square("12a");
     browser.square("12b");
-    browser.wait_for("document.querySelectorAll('#moves li').length === 2");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 2");
     // The double capture: 5e, then 5d.
     browser.square("6f");
     browser.square("5e");
     browser.wait_for("document.querySelector(\"g[data-square='5d'] rect.capture\")");
     browser.screenshot("chu-lion-double");
     browser.square("5d");
-    browser.wait_for("document.querySelectorAll('#moves li').length === 3");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 3");
     assert_eq!(piece_on(&browser, "5e"), Value::Null);
     assert_eq!(piece_on(&browser, "5d").get(0), Some(&json!("Black")));
     let listed = moves_listed(&browser);
@@ -365,7 +398,7 @@ fn an_optional_promotion_is_the_players_choice() {
     );
     browser.screenshot("shogi-promotion");
     browser.click("#choice button[data-usi='7d7c+']");
-    browser.wait_for("document.querySelectorAll('#moves li').length === 1");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
     assert_eq!(
         browser.run("return !!document.querySelector(\"g[data-square='7c'] text.promoted\");"),
         json!(true)
@@ -414,7 +447,7 @@ fn koma_answers_a_move_and_the_pieces_have_their_diagrams() {
     browser.square("7g");
     browser.wait_for("document.querySelector(\"g[data-square='7f'] rect.target\")");
     browser.square("7f");
-    browser.wait_for("document.querySelectorAll('#moves li').length === 2");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 2");
     assert_eq!(moves_listed(&browser)[0], "P-7f");
     assert!(
         browser
@@ -428,4 +461,318 @@ fn koma_answers_a_move_and_the_pieces_have_their_diagrams() {
     browser.click("#pieces details[data-abbrev='N'] > summary");
     browser.run("document.getElementById('help').scrollIntoView();");
     browser.screenshot("koma-reply-and-help");
+}
+
+/// The size of the board's squares in pixels, and whether the whole board is in view
+/// (nothing of it scrolled out of its box, nor of the window).
+fn board_fit(browser: &Browser) -> (f64, bool) {
+    let answer = browser.run(
+        "const b = document.getElementById('board'); const r = b.getBoundingClientRect(); \
+         const cell = document.querySelector('g[data-square] rect').getBoundingClientRect().width; \
+         return [cell, b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1 \
+                 && r.bottom <= innerHeight && r.right <= innerWidth];",
+    );
+    (answer[0].as_f64().unwrap(), answer[1] == json!(true))
+}
+
+#[test]
+fn tai_and_taikyoku_fill_a_full_hd_screen_with_readable_squares() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for (variant, squares) in [("tai", 625), ("taikyoku", 1296)] {
+        let (browser, _server) = page_on(Screen::Desktop(1920, 1080), variant, None);
+        assert_eq!(
+            browser.run("return document.querySelectorAll('g[data-square]').length;"),
+            json!(squares)
+        );
+        let (cell, whole) = board_fit(&browser);
+        // 26 px a square: a three-letter abbreviation or two lines of kanji can be read.
+        assert!(
+            cell >= 26.0 && whole,
+            "{variant}: squares of {cell} px, whole board in view: {whole}"
+        );
+        browser.screenshot(&format!("{variant}-1920x1080"));
+    }
+}
+
+#[test]
+fn a_large_board_zooms_and_scrolls_with_its_coordinates_in_view() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1366, 768), "taikyoku", None);
+    let (before, _) = board_fit(&browser);
+    browser.click("#zoom-in");
+    browser.click("#zoom-in");
+    let (after, whole) = board_fit(&browser);
+    assert!(after > before * 1.5 && !whole, "{before} px, then {after} px");
+    // Scrolled to the far corner, the file numbers and rank letters are still in view.
+    browser.run("const b = document.getElementById('board'); b.scrollTop = b.scrollHeight; b.scrollLeft = 0;");
+    let in_view = browser.run(
+        "const b = document.getElementById('board').getBoundingClientRect(); \
+         const f = document.querySelector('.coordinates.files').getBoundingClientRect(); \
+         const r = document.querySelector('.coordinates.ranks').getBoundingClientRect(); \
+         return [Math.abs(f.top - b.top) < 2, r.right <= b.right + 1 && r.left >= b.left];",
+    );
+    assert_eq!(in_view, json!([true, true]));
+    browser.screenshot("taikyoku-zoomed-1366x768");
+}
+
+/// Every shipped variant at both screen sizes, for a person to look at
+/// (`target/browser/every-*.png`); each board is checked to fit or to scroll, not to spill.
+#[test]
+#[ignore = "a screenshot of every variant at two sizes: about a minute"]
+fn every_variant_at_two_screen_sizes() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for (width, height) in [(1920, 1080), (1366, 768)] {
+        let (browser, _server) = page_on(Screen::Desktop(width, height), "shogi", None);
+        let listed = browser.run("return [...document.getElementById('variant').options].map(o => o.value);");
+        let names: Vec<&str> = listed.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        assert!(names.len() >= 20, "{listed}");
+        for (index, name) in names.iter().enumerate() {
+            browser.run(&format!(
+                "const v = document.getElementById('variant'); v.value = '{name}'; v.dispatchEvent(new Event('change'));"
+            ));
+            browser.wait_for(&format!("document.body.dataset.game === '{}'", index + 3));
+            let overflow = browser.run("return document.documentElement.scrollWidth <= innerWidth;");
+            assert_eq!(overflow, json!(true), "{name} at {width}x{height} spills sideways");
+            browser.screenshot(&format!("every-{name}-{width}x{height}"));
+        }
+    }
+}
+
+/// Moves the mouse over an element (WebDriver actions), as a person hovering does.
+fn hover(browser: &Browser, css: &str) {
+    let found = browser.command(
+        "POST",
+        "/element",
+        Some(&json!({ "using": "css selector", "value": css })),
+    );
+    let element = found.clone();
+    let actions = json!({ "actions": [{ "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" },
+        "actions": [{ "type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0 }] }] });
+    browser.command("POST", "/actions", Some(&actions));
+}
+
+#[test]
+fn hovering_a_piece_names_it_and_shows_its_moves() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1400, 1000), "chu", None);
+    hover(&browser, "g[data-square='7j'] .piece");
+    browser.wait_for("!document.getElementById('piece-card').hidden");
+    let card = browser.run("const c = document.getElementById('piece-card'); return [c.querySelector('.name').textContent, !!c.querySelector('svg')];");
+    assert_eq!(card, json!(["Lion 獅子 (Ln), Black's", true]));
+    browser.screenshot("chu-hover-lion");
+    // The opponent's piece, clicked: the piece help opens at it.
+    browser.square("6a");
+    browser.wait_for("document.getElementById('help').open");
+    let opened =
+        browser.run("return [...document.querySelectorAll('#pieces details[open]')].map(d => d.dataset.abbrev);");
+    assert_eq!(opened, json!(["K"]));
+    // The help is searched by name, kanji or abbreviation.
+    browser.run(
+        "const s = document.getElementById('piece-search'); s.value = '鳳凰'; s.dispatchEvent(new Event('input'));",
+    );
+    let shown = browser
+        .run("return [...document.querySelectorAll('#pieces details:not([hidden])')].map(d => d.dataset.abbrev);");
+    assert_eq!(shown, json!(["Ph"]));
+}
+
+#[test]
+fn a_three_character_name_is_written_on_two_lines_inside_its_piece() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1920, 1080), "taikyoku", None);
+    // Taikyoku's Right Mountain Eagles, 右山鷲: 右 above 山鷲, both lines within the piece's
+    // width (a line's box is taller than its characters: its middle is within the piece).
+    let fits = browser.run(
+        "const pieces = [...document.querySelectorAll('g.square .piece')].filter(p => p.textContent === '右山鷲'); \
+         return pieces.map(p => { const body = p.querySelector('polygon').getBoundingClientRect(); \
+           const lines = [...p.querySelectorAll('text')]; \
+           return [lines.map(t => t.textContent), lines.every(t => { const r = t.getBoundingClientRect(); \
+             const middle = (r.top + r.bottom) / 2; \
+             return r.left >= body.left - 0.5 && r.right <= body.right + 0.5 && middle > body.top && middle < body.bottom; })]; });",
+    );
+    assert_eq!(fits, json!([[["右", "山鷲"], true], [["右", "山鷲"], true]]));
+}
+
+#[test]
+fn the_page_says_when_a_variant_has_no_kanji() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1400, 1000), "shogi", None);
+    assert_eq!(
+        browser.run("return document.getElementById('kanji-note').textContent;"),
+        json!("")
+    );
+    // A variant file without kanji, pasted.
+    let text = "variant \"Plain\"\nboard 3 x 3\npiece K \"King\" sfen k royal : step all\n\
+                piece G \"Gold\" sfen g : step orthogonal forward-diagonal\nsetup\n  a: . K .\n  c: G . .\n";
+    browser.run(&format!(
+        "document.getElementById('variant-file').open = true; document.getElementById('var-text').value = {};",
+        json!(text)
+    ));
+    browser.click("#var-check");
+    browser.wait_for("document.getElementById('status').textContent.includes('is loaded')");
+    browser.click("#start");
+    browser.wait_for("document.getElementById('kanji-note').textContent !== ''");
+    assert_eq!(
+        browser.run(
+            "return [document.getElementById('kanji-note').textContent, document.getElementById('kanji').disabled];"
+        ),
+        json!([
+            "Plain's file gives no kanji: the pieces show their abbreviations.",
+            true
+        ])
+    );
+}
+
+/// Taps an element with a finger (WebDriver touch actions).
+fn tap(browser: &Browser, css: &str) {
+    touch(browser, css, 0);
+}
+
+/// Touches an element with a finger for `hold` milliseconds.
+fn touch(browser: &Browser, css: &str, hold: u64) {
+    let found = browser.command(
+        "POST",
+        "/element",
+        Some(&json!({ "using": "css selector", "value": css })),
+    );
+    let element = found.clone();
+    let actions = json!({ "actions": [{ "type": "pointer", "id": "finger", "parameters": { "pointerType": "touch" },
+        "actions": [
+            { "type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0 },
+            { "type": "pointerDown", "button": 0 },
+            { "type": "pause", "duration": hold },
+            { "type": "pointerUp", "button": 0 }
+        ] }] });
+    browser.command("POST", "/actions", Some(&actions));
+}
+
+#[test]
+fn on_a_phone_the_page_fits_360_pixels_and_a_tap_moves() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Phone(360, 740), "shogi", Some("4k4/9/9/9/9/9/9/2P6/4K4 b G 1"));
+    let widths = browser.run(
+        "const w = (id) => document.getElementById(id).getBoundingClientRect().right; \
+         return [innerWidth, document.documentElement.scrollWidth, w('board'), w('hand-bottom'), w('controls')];",
+    );
+    assert_eq!(widths[0], json!(360));
+    for (index, right) in widths.as_array().unwrap().iter().enumerate().skip(1) {
+        assert!(
+            right.as_f64().unwrap() <= 360.0,
+            "part {index} ends at {right}: {widths}"
+        );
+    }
+    let (cell, whole) = board_fit(&browser);
+    assert!(cell >= 30.0 && whole, "squares of {cell} px; whole board: {whole}");
+    tap(&browser, "g[data-square='7h'] .piece");
+    browser.wait_for("document.querySelector(\"g[data-square='7g'] rect.target\")");
+    tap(&browser, "g[data-square='7g']");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
+    assert_eq!(moves_listed(&browser), json!(["P-7g"]));
+    // A long press on a piece names it, and is not a click.
+    touch(&browser, "g[data-square='5a'] .piece", 800);
+    browser.wait_for("!document.getElementById('piece-card').hidden");
+    assert_eq!(
+        browser.run("return document.querySelector('#piece-card .name').textContent;"),
+        json!("King 王将 (K), White's")
+    );
+    assert_eq!(marked(&browser, "selected"), 0);
+    browser.run("document.getElementById('piece-card').hidden = true;");
+    browser.screenshot("phone-360");
+}
+
+/// Chu: a Lion on 6f with two Golds before it; it reaches the 24 squares around it within
+/// two, and takes on 6e or 5e as a first step.
+#[test]
+fn a_lion_lights_every_square_it_reaches_and_moves_two_squares_in_one_click() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_with("chu", CHU_LION);
+    browser.square("6f");
+    browser.wait_for("document.querySelector(\"g[data-square='6f'] rect.selected\")");
+    let ends = marked(&browser, "target") + marked(&browser, "capture");
+    assert_eq!(ends, 24);
+    let steps = browser
+        .run("return [...document.querySelectorAll('rect.cell.step')].map(r => r.parentNode.dataset.square).sort();");
+    assert_eq!(steps, json!(["5e", "6e"]));
+    browser.screenshot("chu-lion-reach");
+    // Two squares away, one click: there is only one way there.
+    browser.square("4h");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
+    assert_eq!(moves_listed(&browser), json!(["Ln-4h"]));
+    assert_eq!(piece_on(&browser, "4h").get(0), Some(&json!("Black")));
+}
+
+#[test]
+fn the_board_follows_the_variant_menu() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1400, 1000), "shogi", None);
+    assert_eq!(
+        browser.run("return document.querySelectorAll('g[data-square]').length;"),
+        json!(81)
+    );
+    browser.run("const v = document.getElementById('variant'); v.value = 'chu'; v.dispatchEvent(new Event('change'));");
+    browser.wait_for("document.querySelectorAll('g[data-square]').length === 144");
+    assert_eq!(
+        browser.run("return document.querySelectorAll('#pieces details').length > 20;"),
+        json!(true)
+    );
+}
+
+#[test]
+fn a_shogi_game_shows_pairs_of_moves_the_last_move_a_stand_and_the_kings_names() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1400, 1000), "shogi", None);
+    for (played, (from, to)) in [("7g", "7f"), ("3c", "3d"), ("8h", "2b")].into_iter().enumerate() {
+        browser.square(from);
+        browser.wait_for(&format!(
+            "document.querySelector(\"g[data-square='{to}'] rect.target, g[data-square='{to}'] rect.capture\")"
+        ));
+        browser.square(to);
+        if to == "2b" {
+            // The Bishop may promote there: it does not.
+            browser.wait_for("!document.getElementById('choice').hidden");
+            browser.click("#choice button[data-usi='8h2b']");
+        }
+        browser.wait_for(&format!(
+            "document.querySelectorAll('#moves .move').length === {}",
+            played + 1
+        ));
+    }
+    let pairs = browser.run("return [...document.querySelectorAll('#moves li')].map(li => li.textContent.trim());");
+    assert!(pairs[0].as_str().unwrap().starts_with("P-7f P-3d"), "{pairs}");
+    assert_eq!(pairs.as_array().unwrap().len(), 2);
+    // The last move's squares stand out; the Bishop taken is a piece on Black's stand.
+    assert_eq!(marked(&browser, "last"), 2);
+    assert_eq!(
+        browser.run("return !!document.querySelector(\"#hand-bottom button[data-abbrev='B'] svg .piece\");"),
+        json!(true)
+    );
+    // Black's King is 玉将, White's (who moves second) 王将.
+    assert_eq!(piece_on(&browser, "5i"), json!(["Black", "玉将"]));
+    assert_eq!(piece_on(&browser, "5a"), json!(["White", "王将"]));
+    browser.screenshot("shogi-pairs-stand");
+}
+
+#[test]
+fn the_promotion_question_is_asked_beside_the_square() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_with("shogi", "4k4/9/9/2P6/9/9/9/9/4K4 b - 1");
+    browser.square("7d");
+    browser.square("7c");
+    browser.wait_for("!document.getElementById('choice').hidden");
+    let distance = browser.run(
+        "const c = document.getElementById('choice').getBoundingClientRect(); \
+         const s = document.querySelector(\"g[data-square='7c'] rect\").getBoundingClientRect(); \
+         return Math.hypot(c.left - s.right, c.top - s.top);",
+    );
+    assert!(distance.as_f64().unwrap() < 60.0, "{distance}");
+}
+
+/// Kyoto's pieces have two faces, neither promoted: the Tokin and the Gold of the setup
+/// show as T and G, not +T and +G (as the terminal and `koma show` show them).
+#[test]
+fn kyoto_pieces_show_the_face_they_show() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_on(Screen::Desktop(1400, 1000), "kyoto", None);
+    browser.run("document.getElementById('kanji').click();");
+    assert_eq!(piece_on(&browser, "5e"), json!(["Black", "T"]));
+    assert_eq!(piece_on(&browser, "2e"), json!(["Black", "G"]));
 }

@@ -170,7 +170,7 @@ fn an_empty_square_an_opponents_piece_and_a_missing_kind_get_their_own_answers()
         "no piece of yours on 5d: it holds White's Pawn (P)",
         "you have no Horned Falcon (+DH), on the board or in hand",
         "no legal move for your King (K)",
-        "no legal move: Black has nothing in hand",
+        "no legal move: Chu Shogi has no drops",
     ] {
         assert!(out.contains(answer), "{answer}: {out}");
     }
@@ -440,4 +440,62 @@ fn help_names_every_shipped_variant() {
             assert!(named.contains(&name), "`koma {command} --help` names {name}: {text}");
         }
     }
+}
+
+/// `help` promises that `quit` asks again when the game is unsaved: a game of moves in no
+/// record is not left at once; a second `quit` leaves; a game without moves is left at once.
+#[test]
+fn quit_asks_again_when_the_games_moves_are_not_saved() {
+    let out = play(&["shogi", "--white", "human"], "P-7f\nP-3d\nquit\nquit\n");
+    assert!(
+        out.contains("Black> quit\nthe game's 2 moves are not saved: `save FILE` saves them, or type `quit` again to leave\nBlack> quit"),
+        "{out}"
+    );
+    assert!(!out.contains("end of input"), "the second quit leaves: {out}");
+    let out = play(&["shogi", "--white", "human"], "quit\n");
+    assert!(!out.contains("not saved"), "{out}");
+}
+
+/// A move onto one's own piece says the square is occupied; a second Pawn on a file names
+/// the rule.
+#[test]
+fn refusals_name_the_occupied_square_and_nifu() {
+    let out = play(&["shogi", "--white", "human"], "K-6i\nquit\n");
+    assert!(
+        out.contains("`K-6i` is illegal") && out.contains("6i is occupied by your own Gold General (G)"),
+        "{out}"
+    );
+    let out = play(
+        &["shogi", "--white", "human", "--sfen", "4k4/9/9/9/9/9/4P4/9/4K4 b P 1"],
+        "P*5e\nquit\n",
+    );
+    assert!(
+        out.contains("file 5 already holds an unpromoted Pawn (P) of yours: two on a file (nifu)"),
+        "{out}"
+    );
+}
+
+/// `board wide` in a terminal too narrow for it says why the ranks wrap.
+#[test]
+fn a_wide_board_in_a_narrow_terminal_says_so() {
+    let Run { stdout: out, .. } = koma_with(
+        &["play", "dai", "--white", "human"],
+        &[("COLUMNS", "80")],
+        "board wide\nquit\n",
+    );
+    assert!(
+        out.contains("the wide board needs 95 columns and the terminal has 80: its ranks wrap;"),
+        "{out}"
+    );
+}
+
+/// `koma play` alone lists the variants it can start.
+#[test]
+fn play_without_a_variant_lists_the_shipped_variants() {
+    let Run { code, stderr, .. } = koma_play(&[], "");
+    assert_eq!(code, Some(2), "a usage error: {stderr}");
+    assert!(
+        stderr.contains("which variant?") && stderr.contains("shogi, yari, tori, chu"),
+        "{stderr}"
+    );
 }

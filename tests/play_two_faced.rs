@@ -36,22 +36,30 @@ fn a_game_of_micro_shogi() {
     assert!(out.contains("Black in hand: P"), "the captured Pawn in hand: {out}");
     let board = last_board(&out, 'e');
     assert!(board[2].contains("+P"), "a Tokin on 4c: {board:?}");
-    assert!(board[2].contains(">+N"), "the Knight dropped on 2c: {board:?}");
+    assert!(
+        board[2].contains(">N"),
+        "the Knight dropped on 2c, by the face it shows: {board:?}"
+    );
     assert!(out.contains("Game over: White resigns (1-0)."), "{out}");
 }
 
 #[test]
 fn a_game_of_kyoto_shogi() {
     // Each move turns the piece over: the Pawn becomes a Rook, and the Rook a Pawn again.
-    let script = "P-1d+\nP-5b\nP-5b+\nR-1b+\nresign\n";
+    // The flip is the rule's, not the player's: a move is typed with `+` or without.
+    let script = "P-1d+\nP-5b\nR-1b\nresign\n";
     let (ok, out) = play(&["kyoto", "--white", "human"], script);
     assert!(ok, "{out}");
-    assert!(
-        out.contains("`P-5b`: the piece must turn over on this move (`P-5b+`)"),
-        "a move without its flip is refused: {out}"
+    // A piece is shown by the face it shows: the Tokin and the Gold of the setup as T and G.
+    let start = last_board(out.split("Black> ").next().unwrap(), 'e');
+    assert_eq!(
+        start[4].split_whitespace().collect::<Vec<_>>(),
+        ["T", "S", "K", "G", "P", "e"],
+        "{start:?}"
     );
+    assert!(!out.contains("must turn over"), "{out}");
     let board = last_board(&out, 'e');
     assert!(board[1].contains(">P"), "Black's Rook back to a Pawn on 1b: {board:?}");
-    assert!(board[1].contains("v+R"), "White's Pawn now a Rook on 5b: {board:?}");
+    assert!(board[1].contains("vR"), "White's Pawn now a Rook on 5b: {board:?}");
     assert!(out.contains("Game over: White resigns (1-0)."), "{out}");
 }

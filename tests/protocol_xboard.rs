@@ -79,10 +79,36 @@ fn protover_announces_the_features_and_the_shipped_variants() {
     }
     assert!(
         features.contains(
-            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,micro,kyoto,checkshogi,annan,wa,whale,heian,heian-dai,dai-dai,tai,taikyoku,tenjiku\""
+            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,checkshogi,annan,wa,whale,heian,heian-dai,dai-dai,tenjiku\""
         ),
         "{features}"
     );
+}
+
+/// Micro and Kyoto turn their pieces over, which XBoard's board cannot show; Tai and Taikyoku
+/// are larger than its largest board. They are not offered, and chosen anyway they are
+/// refused with a message for the user.
+#[test]
+fn a_variant_xboard_cannot_play_is_not_offered_and_is_refused_with_a_message() {
+    for (variant, why) in [
+        ("kyoto", "turn over"),
+        ("micro", "turn over"),
+        ("tai", "25 x 25 board"),
+        ("taikyoku", "36 x 36 board"),
+    ] {
+        let mut koma = started(variant);
+        koma.send("ping 1");
+        let (lines, _) = koma.expect("pong 1");
+        assert!(
+            lines[0].starts_with(&format!("tellusererror koma cannot play {variant} in XBoard: "))
+                && lines[0].contains(why),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[1],
+            format!("Error (XBoard cannot play {variant}): variant {variant}")
+        );
+    }
 }
 
 #[test]

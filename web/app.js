@@ -3,7 +3,7 @@
 // position and the moves played are what it answers.
 
 import { get, post, ApiError } from "/api.js";
-import { drawBoard, label } from "/board.js";
+import { cellSize, drawBoard, handPiece, label } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,6 +16,15 @@ const state = {
   middle: null,
   flipped: false,
   thinking: false,
+  // The squares' size: 1 fits the board to the window.
+  zoom: 1,
+  // The pieces' help of the game's variant, by abbreviation, and that variant.
+  help: new Map(),
+  helpKey: null,
+  // A long press showed a card: the tap that ends it is not a click.
+  pressed: false,
+  // The square last clicked: no card there until the mouse leaves it.
+  quiet: null,
 };
 
 function say(text, kind = "") {
@@ -41,20 +50,24 @@ async function loadVariants() {
   await chooseVariant(select.value);
 }
 
-// Shows a variant's options and handicaps, and its pieces' help.
+// Shows a variant's options and handicaps; returns whether it loaded.
 async function chooseVariant(name) {
   try {
     const loaded = await post("/api/variants", { name });
     showVariant(loaded.variant);
+    return true;
   } catch (e) {
     if (e instanceof ApiError && e.body.check) showDiagnostics(e.body);
     sayError(e);
+    return false;
   }
 }
 
 function showVariant(variant) {
   const options = $("options");
   options.replaceChildren();
+  const explained = $("options-list");
+  explained.replaceChildren();
   for (const [name, option] of Object.entries(variant.options)) {
     const select = document.createElement("select");
     select.dataset.option = name;
@@ -64,22 +77,33 @@ function showVariant(variant) {
     wrap.title = option.description || "";
     wrap.append(`${name} `, select);
     options.append(wrap);
+    const term = Object.assign(document.createElement("dt"), { textContent: `${name} (${option.values.join(", ")})` });
+    const text = option.description || "The variant file does not explain it.";
+    explained.append(term, Object.assign(document.createElement("dd"), { textContent: text }));
   }
+  $("options-help").hidden = Object.keys(variant.options).length === 0;
   const handicap = $("handicap");
   handicap.replaceChildren(new Option("none", ""), ...variant.handicaps.map((h) => new Option(h, h)));
   handicap.disabled = variant.handicaps.length === 0;
-  loadHelp(variant.key);
 }
 
+// The pieces' help of the game's variant: the list (searchable), and what the board's
+// hover cards show.
 async function loadHelp(key) {
+  if (state.helpKey === key) return;
+  state.helpKey = key;
   const help = await get(`/api/variants/${encodeURIComponent(key)}/help`).catch(() => null);
+  if (state.helpKey !== key) return;
+  state.help = new Map();
   const list = $("pieces");
   list.replaceChildren();
   if (!help) return;
   for (const piece of help.pieces) {
+    state.help.set(piece.abbrev, piece);
     const item = document.createElement("details");
     item.className = "piece-help";
     item.dataset.abbrev = piece.abbrev;
+    item.dataset.search = `${piece.abbrev} ${piece.name} ${piece.kanji || ""}`.toLowerCase();
     const summary = document.createElement("summary");
     summary.textContent = `${piece.abbrev} ${piece.name}${piece.kanji ? " " + piece.kanji : ""}`;
     const picture = document.createElement("div");
@@ -88,6 +112,82 @@ async function loadHelp(key) {
     item.append(summary, picture);
     list.append(item);
   }
+  searchHelp();
+  sayKanji(help);
+  render();
+}
+
+// Says when the variant's file gives no kanji (or only some), and why the box does nothing.
+function sayKanji(help) {
+  const named = help.pieces.filter((p) => p.kanji).length;
+  const box = $("kanji");
+  box.disabled = named === 0;
+  const note = $("kanji-note");
+  if (named === 0) note.textContent = `${help.title}'s file gives no kanji: the pieces show their abbreviations.`;
+  else if (named < help.pieces.length) note.textContent = `${named} of ${help.pieces.length} pieces have kanji in ${help.title}'s file; the others show their abbreviations.`;
+  else note.textContent = "";
+}
+
+function searchHelp() {
+  const words = $("piece-search").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  for (const item of $("pieces").children) {
+    item.hidden = !words.every((w) => item.dataset.search.includes(w));
+  }
+}
+
+// Opens the piece help at a piece (the one clicked on the board).
+function showInHelp(abbrev) {
+  const list = $("pieces");
+  const item = [...list.children].find((i) => i.dataset.abbrev === abbrev);
+  if (!item) return;
+  $("help").open = true;
+  $("piece-search").value = "";
+  searchHelp();
+  for (const other of list.children) other.open = other === item;
+  list.scrollTop = item.offsetTop - list.offsetTop;
+}
+
+// The card shown over a piece on hover or a long press: its name and its moves.
+function showCard(square) {
+  const piece = state.game?.pieces.find((p) => p.square === square);
+  const help = piece && state.help?.get(piece.abbrev);
+  const card = $("piece-card");
+  if (!piece) return hideCard();
+  card.replaceChildren();
+  const name = document.createElement("div");
+  name.className = "name";
+  name.textContent = `${piece.name}${piece.kanji ? " " + label(piece, true, piece.side) : ""} (${piece.abbrev}), ${piece.side}'s`;
+  card.append(name);
+  if (help) {
+    const picture = document.createElement("div");
+    picture.innerHTML = help.svg;
+    card.append(picture);
+  }
+  card.dataset.square = square;
+  card.hidden = false;
+  placeNear(card, square);
+}
+
+function hideCard() {
+  $("piece-card").hidden = true;
+  delete $("piece-card").dataset.square;
+}
+
+// Puts a floating box beside a square: to its right, else its left; below, else above.
+function placeNear(box, square) {
+  const cell = document.querySelector(`g[data-square='${square}'] rect`);
+  if (!cell) return;
+  const r = cell.getBoundingClientRect();
+  const w = box.offsetWidth;
+  const h = box.offsetHeight;
+  const room = document.documentElement.clientWidth;
+  let left = r.right + 8;
+  if (left + w > room) left = r.left - 8 - w;
+  if (left < 4) left = Math.max(4, Math.min(room - w - 4, r.left));
+  let top = r.top;
+  if (top + h > window.innerHeight) top = Math.max(4, window.innerHeight - h - 4);
+  box.style.left = `${left + scrollX}px`;
+  box.style.top = `${top + scrollY}px`;
 }
 
 function chosenOptions() {
@@ -198,6 +298,7 @@ async function setGame(game) {
   // What tests (and curious users) read: the game shown and its position.
   Object.assign(document.body.dataset, { game: game.id, sfen: game.sfen });
   render();
+  loadHelp(game.variant);
   describe(game);
   if (!game.result && game.players[sideIndex(game.turn)] === "koma") await komaMoves();
 }
@@ -236,61 +337,122 @@ async function playMove(usi) {
   }
 }
 
-// The marks of the move being made: its start, and where a click may go next.
+// The marks of the move being made: its start, where it may end (every square it reaches,
+// a Lion's two-square moves included) and a Lion's first steps that capture on the way
+// (a click there waits for the second step).
 function marks() {
   const marks = new Map();
-  const mark = (m, square) => {
-    if (!marks.has(square)) marks.set(square, m.captures.includes(square) ? "capture" : "target");
+  const at = (square) => {
+    if (!marks.has(square)) marks.set(square, {});
+    return marks.get(square);
+  };
+  const end = (m) => {
+    const mark = at(m.to);
+    mark.end = mark.end === "capture" || m.captures.includes(m.to) ? "capture" : "target";
   };
   if (state.middle) {
-    marks.set(state.from, "selected");
-    for (const m of state.moves) {
-      if (m.from !== state.from) continue;
-      if (m.middles.includes(state.middle)) mark(m, m.to);
-      if (m.to === state.middle) mark(m, m.to);
-    }
-    marks.set(state.middle, marks.has(state.middle) ? "middle-end" : "middle");
-    if (marks.get(state.from) === "selected") {
-      const back = state.moves.some((m) => m.from === state.from && m.to === state.from && m.middles.includes(state.middle));
-      if (back) marks.set(state.from, "selected back");
-    }
-  } else if (state.from) {
-    marks.set(state.from, "selected");
+    at(state.from).selected = true;
     for (const m of state.moves.filter((m) => m.from === state.from)) {
-      if (m.middles.length === 0) mark(m, m.to);
-      for (const s of m.middles) if (!marks.has(s)) marks.set(s, m.captures.includes(s) ? "capture" : "middle");
+      if (m.middles.includes(state.middle) && m.to !== state.from) end(m);
+      if (m.to === state.from && m.middles.includes(state.middle)) at(state.from).back = true;
+    }
+    const stop = stopsAt(state.middle);
+    if (stop.length) end(stop[0]);
+    at(state.middle).step = true;
+  } else if (state.from) {
+    at(state.from).selected = true;
+    for (const m of state.moves.filter((m) => m.from === state.from)) {
+      if (m.to !== state.from) end(m);
+      for (const s of firstSteps(m)) at(s).step = true;
     }
   } else if (state.drop) {
-    for (const m of state.moves.filter((m) => m.drop === state.drop)) mark(m, m.to);
+    for (const m of state.moves.filter((m) => m.drop === state.drop)) end(m);
   }
   return marks;
+}
+
+// The squares a move captures on before its end: where a click must wait for the second step.
+function firstSteps(m) {
+  return m.captures.filter((s) => s !== m.to);
+}
+
+// The moves of the piece selected that stop on its first step `square`.
+function stopsAt(square) {
+  return state.moves.filter((m) => m.from === state.from && m.to === square && firstSteps(m).length === 0);
+}
+
+// The side of a square for the window: the board fits the space left of the side panel
+// and below the status line, never below SMALLEST_CELL (then it scrolls), times the zoom.
+function boardCell(game) {
+  const area = $("board-area");
+  const narrow = matchMedia("(max-width: 760px)").matches;
+  const stands = game.drops ? [$("hand-top"), $("hand-bottom")] : [];
+  const standWidth = narrow ? 0 : stands.reduce((sum, s) => sum + s.offsetWidth + 10, 0);
+  const standHeight = narrow ? stands.reduce((sum, s) => sum + s.offsetHeight + 6, 0) : 0;
+  const width = area.clientWidth - standWidth - 4;
+  const top = area.getBoundingClientRect().top + scrollY;
+  const height = narrow ? Infinity : window.innerHeight - top - standHeight - 12;
+  const cell = cellSize(game.files, game.ranks, width, Math.max(height, 200), state.zoom);
+  const board = $("board");
+  board.style.maxWidth = `${Math.max(width, 120)}px`;
+  board.style.maxHeight = narrow ? `${Math.round(window.innerHeight * 0.85)}px` : `${Math.max(height, 200)}px`;
+  return cell;
 }
 
 function render() {
   const game = state.game;
   if (!game) return;
-  const kanji = $("kanji").checked;
-  drawBoard($("board"), game, { flipped: state.flipped, kanji, marks: marks(), onSquare: clickSquare });
+  const kanji = $("kanji").checked && !$("kanji").disabled;
   const [bottom, top] = state.flipped ? [1, 0] : [0, 1];
-  drawHand($("hand-bottom"), game, bottom, kanji);
-  drawHand($("hand-top"), game, top, kanji);
-  $("moves").replaceChildren(...game.moves.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  const cell = Math.round(boardCell(game));
+  const handCell = Math.max(28, Math.min(48, cell));
+  drawHand($("hand-bottom"), game, bottom, kanji, handCell);
+  drawHand($("hand-top"), game, top, kanji, handCell);
+  drawBoard($("board"), game, { flipped: state.flipped, kanji, cell, marks: marks(), onSquare: clickSquare });
+  drawMoves(game);
   $("sfen").value = game.sfen;
+  if (!$("piece-card").hidden) showCard($("piece-card").dataset.square);
 }
 
-function drawHand(box, game, index, kanji) {
+// The moves as numbered pairs, `1. P-7f P-3d`; a game begun by White starts `1. … P-3d`.
+function drawMoves(game) {
+  const list = $("moves");
+  const blackFirst = (game.turn === "Black") === (game.moves.length % 2 === 0);
+  const texts = blackFirst ? game.moves : ["…", ...game.moves];
+  const items = [];
+  for (let i = 0; i < texts.length; i += 2) {
+    const li = document.createElement("li");
+    for (const text of texts.slice(i, i + 2)) {
+      const span = document.createElement("span");
+      span.className = text === "…" ? "skipped" : "move";
+      span.textContent = text;
+      li.append(span, " ");
+    }
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+}
+
+// A stand: the pieces in hand drawn as pieces, each with its count.
+function drawHand(box, game, index, kanji, cell) {
   box.replaceChildren();
+  box.hidden = !game.drops;
   if (!game.drops) return;
   const side = index === 0 ? "Black" : "White";
+  box.dataset.side = side;
   const title = document.createElement("span");
-  title.textContent = `${side}'s hand: `;
+  title.className = "title";
+  title.textContent = side;
   box.append(title);
   for (const piece of game.hands[index]) {
     const button = document.createElement("button");
     button.className = "in-hand" + (state.drop === piece.abbrev && game.turn === side ? " selected" : "");
     button.dataset.side = side;
     button.dataset.abbrev = piece.abbrev;
-    button.textContent = `${label(piece, kanji)} ×${piece.count}`;
+    button.title = `${piece.name} (${piece.abbrev}) × ${piece.count}`;
+    button.append(handPiece(piece, "Black", cell, kanji));
+    if (piece.count > 1) button.append(Object.assign(document.createElement("span"), { className: "count", textContent: piece.count }));
     button.addEventListener("click", () => clickHand(side, piece.abbrev));
     box.append(button);
   }
@@ -309,62 +471,84 @@ function ownPieceWithMoves(square) {
 }
 
 function clickSquare(square) {
-  if (state.thinking || !state.game || state.game.result) return;
+  if (state.pressed) {
+    state.pressed = false;
+    return;
+  }
+  hideChoice();
+  hideCard();
+  // The card stays away from the square clicked (the board is drawn anew under the mouse)
+  // until the mouse goes to another square.
+  state.quiet = square;
+  if (!state.game) return;
+  const piece = state.game.pieces.find((p) => p.square === square);
+  if (state.thinking || state.game.result) {
+    if (piece) showInHelp(piece.abbrev);
+    return;
+  }
   if (state.drop) {
     const chosen = state.moves.filter((m) => m.drop === state.drop && m.to === square);
     state.drop = null;
-    return chosen.length ? finish(chosen) : render();
+    return chosen.length ? finish(chosen, square) : render();
   }
   if (state.middle) return secondStep(square);
-  if (state.from && square !== state.from) {
-    const taken = firstStep(square);
-    if (taken) return;
-  }
-  state.from = state.from !== square && ownPieceWithMoves(square) ? square : null;
+  if (state.from && square === state.from) return clickStart(square);
+  if (state.from && firstStep(square)) return;
+  state.from = ownPieceWithMoves(square) ? square : null;
   state.middle = null;
+  if (piece && $("help").open) showInHelp(piece.abbrev);
+  else if (piece && !state.from) showInHelp(piece.abbrev);
   render();
 }
 
-// A click after the start: the end of a move, or a Lion's middle square. Returns whether
-// it was one.
+// A click on the piece selected: it may pass (a Lion's move there and back), else it is put back.
+function clickStart(square) {
+  const passes = state.moves.filter((m) => m.from === square && m.to === square);
+  if (passes.length) return finish(passes, square, "Pass", "Put it back");
+  state.from = null;
+  render();
+}
+
+// A click after the start: a first step that captures on the way (then a second click ends
+// the move), or the end of a move, made at once when only one move ends there. Returns
+// whether it was one.
 function firstStep(square) {
   const mine = state.moves.filter((m) => m.from === state.from);
-  const ending = mine.filter((m) => m.to === square && m.middles.length === 0);
-  const through = mine.filter((m) => m.middles.includes(square));
-  if (through.length) {
+  if (mine.some((m) => firstSteps(m).includes(square))) {
     state.middle = square;
     render();
     return true;
   }
+  const ending = mine.filter((m) => m.to === square);
   if (ending.length) {
-    finish(ending);
+    finish(ending, square);
     return true;
   }
   return false;
 }
 
-// A click after a Lion's middle square: the end (the middle again to stop there, the start
-// for igui or a pass).
+// A click after a Lion's first step: the end (the first step again to stop there, the start
+// for igui).
 function secondStep(square) {
   const mine = state.moves.filter((m) => m.from === state.from);
-  const chosen = mine.filter((m) => m.to === square && (m.middles.includes(state.middle) || square === state.middle));
-  if (chosen.length) return finish(chosen);
+  const chosen = square === state.middle ? stopsAt(square) : mine.filter((m) => m.to === square && m.middles.includes(state.middle));
+  if (chosen.length) return finish(chosen, square);
   state.middle = null;
   state.from = ownPieceWithMoves(square) ? square : null;
   render();
 }
 
-// Plays the move chosen, asking first where the choice is the player's (promotion).
-function finish(chosen) {
+// Plays the move chosen, asking first, beside the square, where the choice is the
+// player's (promotion, or which of the moves ending there).
+function finish(chosen, square, question = null, cancelText = "Cancel") {
   const distinct = [...new Map(chosen.map((m) => [m.usi, m])).values()];
-  if (distinct.length === 1) return playMove(distinct[0].usi);
+  if (distinct.length === 1 && !question) return playMove(distinct[0].usi);
   const box = $("choice");
   box.replaceChildren();
-  // A choice between drops (a piece dropped on either face) names the moves.
-  const promotes = distinct.every((m) => m.from && m.from === distinct[0].from && m.to === distinct[0].to);
-  const question = document.createElement("span");
-  question.textContent = promotes ? "Promote? " : "Which move? ";
-  box.append(question);
+  const promotes = distinct.length === 2 && distinct.every((m) => m.from && m.from === distinct[0].from && m.to === distinct[0].to && m.middles.join() === distinct[0].middles.join());
+  const ask = document.createElement("span");
+  ask.textContent = question ? `${question}? ` : promotes ? "Promote? " : "Which move? ";
+  box.append(ask);
   for (const m of distinct) {
     const button = document.createElement("button");
     button.textContent = promotes ? `${m.promote ? "Promote" : "Don't promote"} (${m.text})` : m.text;
@@ -373,14 +557,58 @@ function finish(chosen) {
     box.append(button);
   }
   const cancel = document.createElement("button");
-  cancel.textContent = "Cancel";
+  cancel.textContent = cancelText;
   cancel.addEventListener("click", () => {
-    box.hidden = true;
-    state.from = state.middle = null;
+    hideChoice();
+    state.from = state.middle = state.drop = null;
     render();
   });
   box.append(cancel);
   box.hidden = false;
+  placeNear(box, square);
+}
+
+function hideChoice() {
+  $("choice").hidden = true;
+}
+
+// Hover shows a piece's card; so does a long press on a touch screen (and the tap that
+// ends it is not a click).
+function wireBoard() {
+  const board = $("board");
+  board.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const g = event.target.closest?.("g.square");
+    if (!g) return hideCard();
+    if (g.dataset.square === state.quiet) return;
+    state.quiet = null;
+    if (state.game?.pieces.some((p) => p.square === g.dataset.square)) showCard(g.dataset.square);
+    else hideCard();
+  });
+  // A finger leaves the board as it is lifted: the card of a long press stays.
+  board.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hideCard());
+  let timer = null;
+  board.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    hideCard();
+    const g = event.target.closest?.("g.square");
+    if (!g) return;
+    timer = setTimeout(() => {
+      state.pressed = true;
+      showCard(g.dataset.square);
+    }, 500);
+  });
+  const stop = () => {
+    clearTimeout(timer);
+    if (state.pressed) setTimeout(() => (state.pressed = false), 400);
+  };
+  for (const name of ["pointerup", "pointercancel", "pointermove"]) {
+    board.addEventListener(name, (event) => name !== "pointermove" || event.movementX || event.movementY ? stop() : null);
+  }
+  board.addEventListener("contextmenu", (event) => event.preventDefault());
+  document.addEventListener("pointerdown", (event) => {
+    if (!board.contains(event.target)) hideCard();
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -460,6 +688,19 @@ function setSfen() {
   act("sfen", { sfen: $("sfen").value.trim() });
 }
 
+// Zooms the board about the middle of what is in view.
+function zoom(factor) {
+  const board = $("board");
+  const before = state.zoom;
+  state.zoom = Math.max(0.4, Math.min(4, factor));
+  const scale = state.zoom / before;
+  const middleX = (board.scrollLeft + board.clientWidth / 2) * scale;
+  const middleY = (board.scrollTop + board.clientHeight / 2) * scale;
+  render();
+  board.scrollLeft = middleX - board.clientWidth / 2;
+  board.scrollTop = middleY - board.clientHeight / 2;
+}
+
 async function openVariantFile() {
   const file = $("var-open").files[0];
   if (file) $("var-text").value = await file.text();
@@ -467,7 +708,10 @@ async function openVariantFile() {
 
 function wire() {
   $("new-game").addEventListener("submit", newGame);
-  $("variant").addEventListener("change", () => chooseVariant($("variant").value));
+  // The board follows the menu: another variant starts a game of it.
+  $("variant").addEventListener("change", async () => {
+    if (await chooseVariant($("variant").value)) await newGame();
+  });
   $("undo").addEventListener("click", undo);
   $("go").addEventListener("click", () => state.game && !state.game.result && !state.thinking && komaMoves());
   $("draw").addEventListener("click", offerDraw);
@@ -477,6 +721,16 @@ function wire() {
     render();
   });
   $("kanji").addEventListener("change", render);
+  $("zoom-in").addEventListener("click", () => zoom(state.zoom * 1.25));
+  $("zoom-out").addEventListener("click", () => zoom(state.zoom / 1.25));
+  $("zoom-fit").addEventListener("click", () => zoom(1));
+  $("piece-search").addEventListener("input", searchHelp);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(render, 150);
+  });
+  wireBoard();
   $("sfen-copy").addEventListener("click", copySfen);
   $("sfen-set").addEventListener("click", setSfen);
   $("record-save").addEventListener("click", downloadRecord);

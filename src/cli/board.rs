@@ -19,11 +19,12 @@ const BOLD: Style = Style::new().bold();
 const CYAN: Style = AnsiColor::Cyan.on_default();
 
 /// How a piece kind is shown: its abbreviation, with `+` for a promoted kind whose
-/// abbreviation does not already say so.
+/// abbreviation does not already say so. Under a flip rule a piece has two faces, neither
+/// promoted: it is shown by the face it shows.
 pub fn piece_label(pos: &Position, kind: PieceId) -> String {
     let t = pos.tables();
     let abbrev = &t.rules().piece(kind).abbrev;
-    let promoted = t.kind(kind).unpromoted != kind;
+    let promoted = t.kind(kind).unpromoted != kind && t.rules().flip.is_none();
     if promoted && !abbrev.starts_with('+') {
         format!("+{abbrev}")
     } else {
@@ -70,7 +71,7 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
     let compact = match layout {
         Layout::Wide => false,
         Layout::Compact => true,
-        Layout::Auto => MARGIN + files * cell_width(scene.pos, true) + rank_column > width,
+        Layout::Auto => wide_width(scene.pos) > width,
     };
     let cell = cell_width(scene.pos, !compact);
     let per_strip = if compact {
@@ -90,6 +91,12 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
     }
     out.push_str(&hand_line(scene.pos, Side::Black, width));
     out
+}
+
+/// The columns the wide layout takes: the margin, the files and the rank letters.
+pub fn wide_width(pos: &Position) -> usize {
+    let board = pos.rules().board;
+    MARGIN + usize::from(board.files) * cell_width(pos, true) + 2 + rank_name(board.ranks).len()
 }
 
 /// The width of a cell: the widest piece now on the board, and a column before it for a

@@ -9,7 +9,7 @@ use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, SearchResult, Searcher, WeightFile};
+use koma::engine::{Limits, SearchResult, Searcher, WeightFile, mate_in};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
@@ -56,7 +56,6 @@ pub enum Player {
 #[derive(clap::Args)]
 pub struct Settings {
     #[arg(
-        required_unless_present_any = ["load", "record"],
         help = args::variant_help(
             ". Not needed to continue a record (`--load`, or `--record` on an existing game), \
              which names its variant"
@@ -188,6 +187,11 @@ pub fn run(settings: Settings) -> ExitCode {
     let Ok(weights) = settings.weights.load() else {
         return ExitCode::FAILURE;
     };
+    if settings.variant.is_none() && settings.load.is_none() && settings.record.is_none() {
+        // A usage error, as clap's own.
+        eprintln!("error: {}", records::which_variant());
+        return ExitCode::from(2);
+    }
     let mut session = match Session::new(settings, weights, colour) {
         Ok(session) => session,
         Err(message) => {
@@ -357,6 +361,12 @@ impl Session {
         };
         let width = terminal::width().unwrap_or(terminal::DEFAULT_WIDTH);
         print!("{}", board::draw(&scene, self.layout, width));
+        let needed = board::wide_width(pos);
+        if self.layout == board::Layout::Wide && needed > width {
+            self.say(&format!(
+                "the wide board needs {needed} columns and the terminal has {width}: its ranks wrap; `board auto` fits it"
+            ));
+        }
         let side = pos.side_to_move();
         let check = if pos.royal_in_check(side) { " — check!" } else { "" };
         self.say(&format!("{side:?} to move (move {}){check}", pos.move_number()));
@@ -446,6 +456,7 @@ impl Session {
             return false;
         };
         let text = write_tsa(self.game.position_mut(), &best);
+        let side = self.game.position().side_to_move();
         if let Err(reason) = self.game.play(best) {
             self.say(&format!(
                 "koma's move {text} was refused ({reason}); the move is yours to choose."
@@ -453,8 +464,9 @@ impl Session {
             return false;
         }
         self.say(&format!(
-            "koma plays {text} (depth {}, score {})",
-            found.depth, found.score
+            "koma plays {text} (depth {}, {})",
+            found.depth,
+            score_text(found.score, side)
         ));
         self.autosave();
         self.draw_board(&vec![]);
@@ -820,6 +832,7 @@ fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
     match (drops.is_empty(), holding) {
         (false, _) => Ok(drops),
         (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
+        (true, false) if !pos.rules().drops => Err(format!("no legal move: {} has no drops", pos.rules().name)),
         (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
     }
 }
@@ -894,6 +907,23 @@ fn describe(result: &GameResult) -> String {
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock.
+/// What a search's score says, from the point of view of the side koma played: its lead in
+/// the variant's piece values, or the mate it found.
+pub(super) fn score_text(score: i32, side: Side) -> String {
+    let moves = |n: i32| {
+        if n == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{n} moves")
+        }
+    };
+    match mate_in(score) {
+        Some(plies) if plies > 0 => format!("{side:?} mates in {}", moves((plies + 1) / 2)),
+        Some(plies) => format!("{side:?} is mated in {}", moves((1 - plies) / 2)),
+        None => format!("score {score:+} for {side:?}"),
+    }
+}
+
 pub(super) fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -916,4 +946,20 @@ fn search(weights: &Arc<WeightFile>, pos: &mut Position, limits: &Limits) -> Sea
     let mut searcher = Searcher::new();
     searcher.set_weights(weights.clone());
     searcher.search(pos, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::score_text;
+    use koma::engine::MATE;
+    use koma::rules::Side;
+
+    /// koma's score is told from the side it played: ahead, behind, or a mate found.
+    #[test]
+    fn a_score_says_whose_point_of_view_it_is() {
+        assert_eq!(score_text(35, Side::White), "score +35 for White");
+        assert_eq!(score_text(-120, Side::Black), "score -120 for Black");
+        assert_eq!(score_text(MATE - 3, Side::Black), "Black mates in 2 moves");
+        assert_eq!(score_text(-(MATE - 2), Side::White), "White is mated in 1 move");
+    }
 }

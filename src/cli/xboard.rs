@@ -13,10 +13,10 @@ use super::protocol::{
     MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, load_or_report, load_variant, read_command, say,
 };
 pub use betza::betza;
-use koma::compile::{Choice, source::SHIPPED};
+use koma::compile::{Choice, compile_named, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, WeightFile, mate_in};
 use koma::game::{Game, GameResult, Position};
-use koma::rules::{Side, Square};
+use koma::rules::{Rules, Side, Square};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +53,28 @@ pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitC
     }
     xboard.thinker.cancel();
     ExitCode::SUCCESS
+}
+
+/// The largest board of the largest XBoard build (`scripts/xboard-big.sh`): ranks, and files
+/// holdings included.
+const XBOARD_RANKS: u8 = 19;
+const XBOARD_FILES: u8 = 23;
+
+/// Why XBoard cannot play a variant, if it cannot: its board keeps the face a piece had, so
+/// pieces that turn over on their own part its position from the game's; and its board has
+/// a largest size.
+fn unplayable(rules: &Rules) -> Option<String> {
+    let holdings = if rules.drops { 2 } else { 0 };
+    if rules.flip.is_some() {
+        Some("its pieces turn over as they move or capture, and XBoard's board keeps the face a piece had; play it with `koma play` or `koma serve`".into())
+    } else if rules.board.ranks > XBOARD_RANKS || rules.board.files + holdings > XBOARD_FILES {
+        Some(format!(
+            "its {} x {} board is larger than XBoard's largest ({XBOARD_RANKS} ranks, {XBOARD_FILES} files with the holdings); play it with `koma play` or `koma serve`",
+            rules.board.files, rules.board.ranks
+        ))
+    } else {
+        None
+    }
 }
 
 /// The name XBoard knows a variant by: a shipped name, or the file's variant name in lower
@@ -211,7 +233,12 @@ impl XBoard {
     }
 
     fn features(&self) {
-        let mut variants: Vec<String> = SHIPPED.iter().map(|(n, _)| n.to_string()).collect();
+        // Only what XBoard can play: a variant it could not show is not offered.
+        let mut variants: Vec<String> = SHIPPED
+            .iter()
+            .filter(|(n, _)| compile_named(n, &[]).rules.is_some_and(|r| unplayable(&r).is_none()))
+            .map(|(n, _)| n.to_string())
+            .collect();
         if let Some((name, _)) = &self.file {
             variants.push(name.clone());
         }
@@ -233,6 +260,12 @@ impl XBoard {
         };
         let (default, options) = &self.default;
         let options = if *default == path { options.clone() } else { Vec::new() };
+        if let Some(rules) = compile_named(&path, &options).rules
+            && let Some(reason) = unplayable(&rules)
+        {
+            say(&format!("tellusererror koma cannot play {name} in XBoard: {reason}"));
+            return Err(format!("XBoard cannot play {name}"));
+        }
         self.load(&path, &options)
     }
 

@@ -501,6 +501,23 @@ fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
     })
 }
 
+/// What a drop refused by the limit of pieces on a file breaks: the limit, named (one a
+/// file is the rule of two Pawns on a file, nifu).
+fn file_limit(pos: &Position, kind: PieceId, to: Square) -> String {
+    let name = piece_name(pos, kind);
+    match pos.rules().pieces[kind.index()].drop.per_file {
+        Some(1) => format!(
+            "file {} already holds an unpromoted {name} of yours: two on a file (nifu)",
+            to.file
+        ),
+        Some(n) => format!(
+            "file {} already holds {n} unpromoted {name} of yours, the most on a file",
+            to.file
+        ),
+        None => format!("file {} holds as many {name} as the rules allow", to.file),
+    }
+}
+
 /// A piece's name for messages: `Lion (Ln)`.
 fn piece_name(pos: &Position, kind: PieceId) -> String {
     let p = &pos.rules().pieces[kind.index()];
@@ -517,6 +534,11 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
         Body::Drop(to) => return resolve_drop(pos, text, kind, to),
         Body::Board { start, legs, promote } => (start, legs, promote),
     };
+    // A move ending on one's own piece: said so, rather than that the piece cannot move so.
+    let onto_own = legs.last().and_then(|leg| {
+        let (owner, held, _) = pos.piece_at(leg.square)?;
+        (owner == side).then(|| format!("{} is occupied by your own {}", leg.square, piece_name(pos, held)))
+    });
     let froms: Vec<Sq> = match start {
         Some(square) => {
             if pos.piece_at(square).is_none_or(|(s, k, _)| s != side || k != kind) {
@@ -547,8 +569,18 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     let legal = pos.legal_moves();
     let mut matches: Vec<Move> = Vec::new();
     let mut tried: Vec<(Sq, Result<Move, String>)> = Vec::new();
+    // Under a flip rule a piece turns over whenever the rule says: a move written without
+    // `+` that is legal only turned over is that move (the flip is not the player's choice).
+    let flips = pos.rules().flip.is_some() && !promote;
     for &from in &froms {
-        let built = build(pos, from, &legs, promote).map(|m| the_move(pos, &legal, m));
+        let mut built = build(pos, from, &legs, promote).map(|m| the_move(pos, &legal, m));
+        if flips
+            && built.as_ref().is_ok_and(|m| !legal.contains(m))
+            && let Ok(turned) = build(pos, from, &legs, true).map(|m| the_move(pos, &legal, m))
+            && legal.contains(&turned)
+        {
+            built = Ok(turned);
+        }
         match built {
             Ok(m) if legal.contains(&m) => {
                 if !matches.contains(&m) {
@@ -620,6 +652,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
         } else {
             problem
         }),
+        _ if onto_own.is_some() => onto_own,
         _ if several => Some(format!("no {} of yours can move so", piece_name(pos, kind))),
         _ => Some(format!(
             "the {} on {} cannot move so",
@@ -764,7 +797,7 @@ fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Re
             text: text.to_string(),
             rule,
             from: None,
-            detail: None,
+            detail: (rule == Illegal::FileLimit).then(|| file_limit(pos, kind, to)),
         }),
     }
 }

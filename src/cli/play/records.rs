@@ -74,9 +74,18 @@ pub(super) fn start_source(settings: &Settings) -> Result<Option<PathBuf>, Strin
         ));
     }
     if source.is_none() && settings.variant.is_none() {
-        return Err("which variant? Name one (`koma play shogi`), or a record to continue (`--load FILE`)".into());
+        return Err(which_variant());
     }
     Ok(source)
+}
+
+/// What `koma play` says when no variant is named: the shipped ones.
+pub(super) fn which_variant() -> String {
+    let shipped: Vec<&str> = koma::compile::source::SHIPPED.iter().map(|&(name, _)| name).collect();
+    format!(
+        "which variant? Name one (`koma play shogi`): {}, or a `.var` file; or a record to continue (`--load FILE`)",
+        shipped.join(", ")
+    )
 }
 
 /// Reads and replays a record. `expected` is the VARIANT given with it: the record's own
@@ -308,8 +317,9 @@ impl Session {
             .or_else(|| Some(format!("{} is not written", recording.path.display())))
     }
 
-    /// `quit`: saves the record if the game changed, and leaves, unless the game asked to be
-    /// recorded is not saved and this is not the second `quit` in a row. Returns whether to leave.
+    /// `quit`: saves the record if the game changed, and leaves, unless the game has moves
+    /// that are not saved (in no record, or not in the one it asked for) and this is not the
+    /// second `quit` in a row. Returns whether to leave.
     pub(super) fn quit(&mut self, line: &str, confirmed: bool) -> bool {
         if self.unsaved {
             self.write_record();
@@ -318,6 +328,17 @@ impl Session {
             return true;
         }
         let Some(reason) = self.unsaved_reason() else {
+            if self.recording.is_none() && self.unsaved && !self.game.is_empty() {
+                self.pending = Some(line.to_string());
+                let moves = match self.game.len() {
+                    1 => "the game's move is".to_string(),
+                    n => format!("the game's {n} moves are"),
+                };
+                self.say(&format!(
+                    "{moves} not saved: `save FILE` saves them, or type `{line}` again to leave"
+                ));
+                return false;
+            }
             return true;
         };
         self.pending = Some(line.to_string());

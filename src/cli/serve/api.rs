@@ -437,8 +437,9 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
         .map_err(|e| ApiError::conflict(format!("koma's move {text} is illegal: {e}")))?;
     let mut view = view::game_view(id, entry);
     view.note = Some(format!(
-        "koma plays {text} (depth {}, score {})",
-        found.depth, found.score
+        "koma plays {text} (depth {}, {})",
+        found.depth,
+        super::super::play::score_text(found.score, position.side_to_move())
     ));
     Ok(Json(view))
 }

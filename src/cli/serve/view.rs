@@ -40,7 +40,8 @@ pub struct Face {
     pub abbrev: String,
     pub name: String,
     pub kanji: Option<String>,
-    /// A promoted kind (some kind promotes to it).
+    /// A promoted kind (some kind promotes to it); under a flip rule, where a piece has two
+    /// faces and is shown by the one it shows, none is.
     pub promoted: bool,
 }
 
@@ -82,7 +83,7 @@ pub fn face(rules: &Rules, id: PieceId) -> Face {
         abbrev: piece.abbrev.clone(),
         name: piece.name.clone(),
         kanji: piece.kanji.clone(),
-        promoted: rules.pieces.iter().any(|p| p.promotion.to == Some(id)),
+        promoted: rules.flip.is_none() && rules.pieces.iter().any(|p| p.promotion.to == Some(id)),
     }
 }
 
