@@ -423,6 +423,7 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
         (entry.game.position().clone(), entry.game.len(), searches)
     };
     let limits = Limits::time(Duration::from_secs_f64(request.seconds));
+    let mover = position.side_to_move();
     let found = work::search_off(searches, position, limits).await?;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
@@ -439,7 +440,7 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
     view.note = Some(format!(
         "koma plays {text} (depth {}, {})",
         found.depth,
-        super::super::play::score_text(found.score, position.side_to_move())
+        super::super::play::score_text(found.score, mover)
     ));
     Ok(Json(view))
 }
