@@ -123,6 +123,7 @@ broken_files! {
     rule_needs_another: "rule-needs-another" => [RuleNeedsAnother];
     repetition_once: "repetition-once" => [BadValue];
     bad_value: "bad-value" => [BadValue];
+    control_character: "control-character" => [ControlCharacter, ControlCharacter];
     unused_piece: "unused-piece" => [UnusedPiece];
     stuck_piece: "stuck-piece" => [StuckPiece];
     zones_overlap: "zones-overlap" => [ZonesOverlap];
@@ -1552,4 +1553,28 @@ fn capture_unprotected_protects_needs_a_capture_unprotected_move() {
     );
     let report = compile_text("u.var", &text).report;
     assert!(!report.has_errors(), "{}", report.render(false));
+}
+
+/// A name with an escape sequence or NUL is refused by `check`, and neither `check` nor
+/// `show` writes the character raw (it passed `check`, and `show` printed it to the
+/// terminal): the source line shows `?`, a message quoting the name `\u{1b}`.
+#[test]
+fn a_control_character_in_a_name_is_refused_and_never_printed_raw() {
+    let file = path("control-character");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let twice = text.replace("piece K  \"King\"", "piece K  \"Gold\u{1b}[31m\"");
+    let dir = support::folder("diagnostics", "control-character");
+    let duplicate = dir.join("duplicate.var");
+    std::fs::write(&duplicate, twice).unwrap();
+    for (command, file) in [
+        ("check", file.as_str()),
+        ("show", file.as_str()),
+        ("check", support::path(&duplicate)),
+    ] {
+        let run = koma(&[command, file]);
+        assert_eq!(run.code, Some(1), "{command} {file}: {}", run.text());
+        let output = run.text();
+        assert!(output.contains("koma::control-character"), "{output}");
+        assert!(!output.contains(['\u{1b}', '\u{0}']), "{command} {file}: {output:?}");
+    }
 }

@@ -62,13 +62,20 @@ impl Sink {
         }
         self.shown[slot] += 1;
         let source = self.sources[source].clone();
+        let labels = labels
+            .into_iter()
+            .map(|l| Label {
+                span: l.span,
+                text: visible(&l.text),
+            })
+            .collect();
         self.diagnostics.push(Diagnostic {
             check,
             severity,
-            message,
+            message: visible(&message),
             source,
             labels,
-            help,
+            help: help.as_deref().map(visible),
         });
     }
 
@@ -107,6 +114,18 @@ impl Sink {
         });
         Report { diagnostics }
     }
+}
+
+/// A message with each control character (but a line break) written as `\u{1b}`: messages
+/// quote names from the file, and are printed on terminals.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => c.to_string(),
+            c if c.is_control() => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// Warnings are the checks of what may be meant; everything else is an error.
