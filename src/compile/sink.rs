@@ -79,6 +79,13 @@ impl Sink {
         });
     }
 
+    /// Whether an error reported now would not be shown: the errors shown are at their limit
+    /// and the diagnostic that says so is there. What only builds such an error's words can
+    /// be skipped.
+    pub(super) fn errors_full(&self) -> bool {
+        self.shown[0] >= MAX_DIAGNOSTICS && self.overflow.is_some()
+    }
+
     /// Whether nothing has been reported.
     pub(super) fn is_empty(&self) -> bool {
         self.diagnostics.is_empty()
