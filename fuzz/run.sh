@@ -7,7 +7,8 @@
 # out of memory is saved in artifacts/TARGET/ and the run goes on. MODE `single` runs it in
 # one process, about three times faster for targets with large inputs (`variant`), but stops
 # at the first crash (saved in artifacts/TARGET/ as well). The `variant` target also reads the
-# shipped variants, ../variants/, as seeds (not copies of them, which would drift).
+# shipped variants, ../variants/, as seeds (not copies of them, which would drift), and so
+# does `fmt`.
 # Usage: fuzz/run.sh TARGET [SECONDS] [fork|single] > fuzz/logs/TARGET.log 2>&1 &
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -16,11 +17,16 @@ seconds=${2:-3600}
 mode=${3:-fork}
 mkdir -p "work/$target" logs
 flags=(-max_len=4096 -timeout=10 -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1)
-if [ -f "dict/$target.dict" ]; then
-    flags+=("-dict=dict/$target.dict")
+# `fmt` reads variant text, with the `variant` target's dictionary and seeds.
+dict=$target
+if [ "$target" = fmt ]; then
+    dict=variant
+fi
+if [ -f "dict/$dict.dict" ]; then
+    flags+=("-dict=dict/$dict.dict")
 fi
 seeds=("corpus/$target")
-if [ "$target" = variant ]; then
+if [ "$target" = variant ] || [ "$target" = fmt ]; then
     seeds+=(../variants)
 fi
 case $mode in

@@ -1,7 +1,9 @@
 //! Files on disk, the one place koma reads and writes them: it reads only regular files (never
-//! a FIFO, a device or a directory, which could block or never end), of bounded size; it writes
-//! a file whole or not at all (a temporary file renamed over it), only over a regular file or
-//! at a new path, keeping the mode of the file it replaces.
+//! a FIFO, a device or a directory, which could block or never end), opened without blocking
+//! and checked once open, of bounded size; it writes a file whole or not at all (a temporary
+//! file renamed over it), only over a regular file or at a new path, keeping the mode of the
+//! file it replaces. A file koma read and rewrites (`koma fmt`) is left as it is when it
+//! changed since, or is read-only, and keeps its owner and hard links.
 
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
@@ -33,11 +35,48 @@ pub fn kind_of(metadata: &Metadata) -> &'static str {
 }
 
 /// Reads at most `most + 1` bytes of the regular file at `path` (following symbolic links):
-/// enough to tell that it is too long, without reading a file of any size into memory. Anything
-/// but a regular file is refused before it is opened, so that a FIFO cannot block.
+/// enough to tell that it is too long, without reading a file of any size into memory.
 pub fn read_regular(path: &Path, most: usize) -> Result<Vec<u8>, String> {
+    read_stamped(path, most).map(|(bytes, _)| bytes)
+}
+
+/// What identifies a version of a file: which file it is, its length and when it was last
+/// written. A file whose stamp differs from the one koma read it with has changed since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stamp {
+    device: u64,
+    inode: u64,
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Stamp {
+    pub fn of(metadata: &Metadata) -> Stamp {
+        #[cfg(unix)]
+        let (device, inode) = {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        };
+        #[cfg(not(unix))]
+        let (device, inode) = (0, 0);
+        Stamp {
+            device,
+            inode,
+            len: metadata.len(),
+            modified: metadata.modified().ok(),
+        }
+    }
+}
+
+/// As [`read_regular`], with the stamp of the file read. The file is opened without blocking
+/// (a FIFO opened for reading would wait for a writer) and what was opened is checked, not the
+/// path beforehand: anything but a regular file is refused, even one swapped in between.
+pub fn read_stamped(path: &Path, most: usize) -> Result<(Vec<u8>, Stamp), String> {
     let shown = path.display();
-    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {}", reason(&e)))?;
+    let file = open_nonblocking(path).map_err(|e| format!("cannot read {shown}: {}", reason(&e)))?;
+    let metadata = file
+        .metadata()
+        .map_err(|e| format!("cannot read {shown}: {}", reason(&e)))?;
     if !metadata.is_file() {
         return Err(format!(
             "cannot read {shown}: it is {}, and koma reads only regular files",
@@ -45,10 +84,24 @@ pub fn read_regular(path: &Path, most: usize) -> Result<Vec<u8>, String> {
         ));
     }
     let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|file| file.take(most as u64 + 1).read_to_end(&mut bytes))
+    file.take(most as u64 + 1)
+        .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {shown}: {}", reason(&e)))?;
-    Ok(bytes)
+    Ok((bytes, Stamp::of(&metadata)))
+}
+
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> std::io::Result<File> {
+    File::open(path)
 }
 
 /// What stands at a path koma is asked to write.
@@ -122,6 +175,109 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<(), String> {
             reason(&e)
         )
     })
+}
+
+/// Replaces the regular file at `path` (through a symbolic link, as an editor saves), which
+/// koma read with `stamp`, by `text`, keeping what makes the file the user's:
+///
+/// - a file that changed since it was read (another stamp) is left as it is: replacing it
+///   would lose the edit saved meanwhile;
+/// - a read-only file (no write permission for anyone), or one this user may not write, is
+///   left as it is;
+/// - a file with other hard links, or whose owner the new file could not be given, is written
+///   in place, so that its links and owner stay; any other file is written whole to a
+///   temporary file (with its mode and owner) renamed over it, so that a write cut short
+///   leaves the previous text whole.
+pub fn replace_read(path: &Path, text: &str, stamp: &Stamp) -> Result<(), String> {
+    let shown = path.display();
+    let real = path
+        .canonicalize()
+        .map_err(|e| format!("cannot write {shown}: {}", reason(&e)))?;
+    let unchanged = |metadata: &Metadata| {
+        if Stamp::of(metadata) == *stamp {
+            Ok(())
+        } else {
+            Err(format!(
+                "{shown} changed since koma read it, and was left as it is (run koma again to format the new text)"
+            ))
+        }
+    };
+    let metadata = std::fs::metadata(&real).map_err(|e| format!("cannot write {shown}: {}", reason(&e)))?;
+    unchanged(&metadata)?;
+    if metadata.permissions().readonly() {
+        return Err(format!("{shown} is read-only, and was left as it is"));
+    }
+    let file = OpenOptions::new()
+        .write(true)
+        .open(&real)
+        .map_err(|e| format!("cannot write {shown}: {}", reason(&e)))?;
+    if links(&metadata) > 1 {
+        return write_in_place(path, file, text, unchanged);
+    }
+    clean_stale_temporaries(&real);
+    let temporary = temporary_name(&real, std::process::id());
+    let written = write_new(&temporary, text, Some(metadata.permissions()));
+    if written.is_err() || !keep_owner(&temporary, &metadata) {
+        let _ = std::fs::remove_file(&temporary);
+        return write_in_place(path, file, text, unchanged);
+    }
+    let renamed = std::fs::metadata(&real)
+        .map_err(|e| format!("cannot write {shown}: {}", reason(&e)))
+        .and_then(|now| unchanged(&now))
+        .and_then(|()| std::fs::rename(&temporary, &real).map_err(|e| format!("cannot write {shown}: {}", reason(&e))));
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    renamed?;
+    sync_folder(&real).map_err(|e| {
+        format!(
+            "wrote {shown}, but its folder could not be synced to disk: {}",
+            reason(&e)
+        )
+    })
+}
+
+/// Overwrites an open file with `text`, after checking (on the file opened) that it is still
+/// the version read.
+fn write_in_place(
+    path: &Path,
+    mut file: File,
+    text: &str,
+    unchanged: impl Fn(&Metadata) -> Result<(), String>,
+) -> Result<(), String> {
+    let failed = |e: std::io::Error| format!("cannot write {}: {}", path.display(), reason(&e));
+    unchanged(&file.metadata().map_err(failed)?)?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.set_len(text.len() as u64))
+        .and_then(|()| file.sync_all())
+        .map_err(failed)
+}
+
+/// How many names (hard links) a file has.
+#[cfg(unix)]
+fn links(metadata: &Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(metadata)
+}
+
+#[cfg(not(unix))]
+fn links(_metadata: &Metadata) -> u64 {
+    1
+}
+
+/// Gives the file at `path` the owner and group of `original`; whether it has them.
+#[cfg(unix)]
+fn keep_owner(path: &Path, original: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(now) = std::fs::metadata(path) else {
+        return false;
+    };
+    (now.uid(), now.gid()) == (original.uid(), original.gid())
+        || std::os::unix::fs::chown(path, Some(original.uid()), Some(original.gid())).is_ok()
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_path: &Path, _original: &Metadata) -> bool {
+    true
 }
 
 /// Creates `temporary` (never through a link left at its name), writes and syncs it.

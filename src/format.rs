@@ -40,7 +40,12 @@ pub fn format(text: &str) -> Result<String, Error> {
         Some(rest) => (parse::BYTE_ORDER_MARK.to_string(), rest),
         None => (String::new(), text),
     };
-    let Some(tree) = parse::syntax_tree(body) else {
+    // The tree reads `body` as the parser reads `text`: one mark skipped, and only one (a
+    // second would be skipped by `syntax_tree` here, where the parser refuses it).
+    let tree = (!body.starts_with(parse::BYTE_ORDER_MARK))
+        .then(|| parse::syntax_tree(body))
+        .flatten();
+    let Some(tree) = tree else {
         return Err(Error::Syntax(parse::parse(text).1));
     };
     let mut items = items(body, &tree);
@@ -52,12 +57,16 @@ pub fn format(text: &str) -> Result<String, Error> {
         out.push_str(&line);
         out.push_str(newline);
     }
-    match parse::syntax_tree(&out) {
-        Some(again) if words(body, &tree) != words(&out, &again) => {
+    // What is checked is the whole text written, its mark included, read as `koma check`
+    // reads it.
+    let formatted = mark + &out;
+    match parse::syntax_tree(&formatted) {
+        Some(_) if !parse::parse(&formatted).1.is_empty() => Err(Error::Layout("the layout does not parse".into())),
+        Some(again) if words(body, &tree) != words(&formatted, &again) => {
             Err(Error::Layout("the layout reads back as other words".into()))
         }
-        Some(_) if comments(body) != comments(&out) => Err(Error::Layout("the layout loses a comment".into())),
-        Some(_) => Ok(mark + &out),
+        Some(_) if comments(body) != comments(&formatted) => Err(Error::Layout("the layout loses a comment".into())),
+        Some(_) => Ok(formatted),
         None => Err(Error::Layout("the layout does not parse".into())),
     }
 }

@@ -18,6 +18,9 @@
 //!   A move that reads is legal, and its TSA and USI forms read back to it.
 //! - [`record`]: a game record: parse, then replay the way `koma play --load` does. What
 //!   replays writes back as a record that reads and replays to the same game.
+//! - [`format_text`]: `.var` text through `koma fmt`'s formatter. A text that formats
+//!   parses as `koma check` reads it, and its layout parses too, into as many statements
+//!   (the formatter checks their words itself), and formats to itself.
 //! - [`positions`]: structure-aware: the bytes build a position (a random game from the
 //!   start or a handicap, or pieces placed on the board and in hand) and [`check_position`]
 //!   checks it in full.
@@ -396,6 +399,31 @@ pub fn random_game(pos: Position, plies: usize, choose: &mut Bytes) -> Game {
 }
 
 // ---------------------------------------------------------------- the checks
+
+/// `.var` text through the formatter (see the module's documentation).
+pub fn format_text(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(formatted) = crate::format::format(&text) else {
+        return;
+    };
+    let (before, errors) = crate::parse::parse(&text);
+    assert!(
+        errors.is_empty(),
+        "a text that does not parse was formatted: {errors:?}"
+    );
+    let (after, errors) = crate::parse::parse(&formatted);
+    assert!(errors.is_empty(), "the layout does not parse: {errors:?}\n{formatted}");
+    assert_eq!(
+        before.statements.len(),
+        after.statements.len(),
+        "the layout has other statements"
+    );
+    assert_eq!(
+        crate::format::format(&formatted).as_ref(),
+        Ok(&formatted),
+        "formatting twice changes the text"
+    );
+}
 
 /// `.var` text through parse and compile (see the module's documentation).
 pub fn variant_text(data: &[u8]) {

@@ -582,3 +582,61 @@ fn a_file_used_many_times_is_read_once() {
     assert!(compiled.rules.is_some(), "{}", compiled.report.summary("uses.var"));
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
 }
+
+/// A FIFO swapped in for a regular file between koma's look at the path and its open (reached
+/// in `koma serve v.var` after 34 requests) is refused, never waited on: the file is opened
+/// without blocking and what was opened is checked. Two names are swapped back and forth
+/// while reads run; each read is an error or the file's text, and none blocks.
+#[cfg(unix)]
+#[test]
+fn a_fifo_swapped_in_for_a_file_is_refused_without_blocking() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = folder("adversarial", "fifo-swap");
+    let (file, fifo, spare) = (dir.join("v.var"), dir.join("pipe"), dir.join("spare"));
+    std::fs::write(&file, "variant \"V\"\n").unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let done = Arc::new(AtomicBool::new(false));
+    let swapping = {
+        let (done, file, fifo, spare) = (done.clone(), file.clone(), fifo.clone(), spare.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                // v.var is the file, then the FIFO, then the file again.
+                let _ = std::fs::rename(&file, &spare);
+                let _ = std::fs::rename(&fifo, &file);
+                let _ = std::fs::rename(&file, &fifo);
+                let _ = std::fs::rename(&spare, &file);
+            }
+        })
+    };
+    let reads = {
+        let file = file.clone();
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            while started.elapsed() < std::time::Duration::from_secs(2) {
+                if let Ok(bytes) = koma::files::read_regular(&file, 1 << 20) {
+                    assert_eq!(bytes, b"variant \"V\"\n");
+                }
+            }
+        })
+    };
+    let started = Instant::now();
+    while !reads.is_finished() && started.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let finished = reads.is_finished();
+    done.store(true, Ordering::Relaxed);
+    swapping.join().unwrap();
+    if !finished {
+        // Release the read blocked on the FIFO, wherever it now is, so the test can end.
+        for name in [&file, &fifo, &spare] {
+            use std::os::unix::fs::OpenOptionsExt;
+            let _ = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(name);
+        }
+    }
+    assert!(finished, "a read blocked on the FIFO swapped in");
+    reads.join().unwrap();
+}

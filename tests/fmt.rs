@@ -348,3 +348,103 @@ fn fmt_of_a_missing_file_fails() {
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("cannot read no/such/file.var"), "{}", run.stderr);
 }
+
+// ---------------------------------------------------------------- files as the user keeps them
+
+/// A file changed between koma's read and its write (an edit saved while `koma fmt` runs) is
+/// left with the edit; it was replaced by the formatted old text.
+#[test]
+fn a_file_changed_since_it_was_read_is_left_with_its_change() {
+    let dir = folder("fmt", "changed");
+    let file = dir.join("mini.var");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    let (_, stamp) = koma::files::read_stamped(&file, 1 << 20).unwrap();
+    let edited = format!("{UNFORMATTED}# saved meanwhile\n");
+    std::fs::write(&file, &edited).unwrap();
+    let refused = koma::files::replace_read(&file, FORMATTED, &stamp).unwrap_err();
+    assert!(refused.contains("changed since koma read it"), "{refused}");
+    assert_eq!(read(&file), edited);
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// A file its owner made read-only is not rewritten (it was, through a new file renamed
+/// over it, even as root); `koma fmt` says so and fails.
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_rewritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("fmt", "read-only");
+    let file = dir.join("mini.var");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let run = koma(&["fmt", path(&file)]);
+    assert_eq!(run.code, Some(2), "{}", run.text());
+    assert!(
+        run.stderr.contains("is read-only, and was left as it is"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(read(&file), UNFORMATTED);
+    assert_eq!(mode(&file), 0o444);
+}
+
+/// A file with another hard link is formatted under both names (the link was split: the
+/// other name kept the old text), and keeps its mode.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_file_is_formatted_under_every_name() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("fmt", "hard-link");
+    let file = dir.join("mini.var");
+    let other = dir.join("other-name.var");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::fs::hard_link(&file, &other).unwrap();
+    let run = koma(&["fmt", path(&file)]);
+    assert_eq!(run.code, Some(0), "{}", run.text());
+    assert_eq!(read(&file), FORMATTED);
+    assert_eq!(read(&other), FORMATTED, "the other name is the same file");
+    assert_eq!(mode(&file), 0o640);
+}
+
+/// A file owned by another user keeps its owner when koma (run as root) formats it; it
+/// became root's. Where koma's tests do not run as root, the file cannot be given away and
+/// the test checks only that the file is formatted.
+#[cfg(unix)]
+#[test]
+fn a_file_keeps_its_owner() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = folder("fmt", "owner");
+    let file = dir.join("mini.var");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    let given = std::os::unix::fs::chown(&file, Some(4321), Some(4321)).is_ok();
+    let run = koma(&["fmt", path(&file)]);
+    assert_eq!(run.code, Some(0), "{}", run.text());
+    assert_eq!(read(&file), FORMATTED);
+    if given {
+        let metadata = std::fs::metadata(&file).unwrap();
+        assert_eq!((metadata.uid(), metadata.gid()), (4321, 4321));
+    }
+}
+
+/// Two byte-order marks: the parser skips one, so the text does not parse, and `koma fmt`
+/// refuses it as `koma check` does (the formatter skipped both and wrote a file that does not
+/// parse).
+#[test]
+fn a_text_with_two_byte_order_marks_is_not_formatted() {
+    let text = format!("\u{feff}\u{feff}{UNFORMATTED}");
+    assert!(!koma::parse::parse(&text).1.is_empty());
+    assert!(matches!(format(&text), Err(koma::format::Error::Syntax(_))));
+    let dir = folder("fmt", "two-marks");
+    let file = dir.join("mini.var");
+    std::fs::write(&file, &text).unwrap();
+    let run = koma(&["fmt", path(&file)]);
+    assert_eq!(run.code, Some(2), "{}", run.text());
+    assert!(run.stderr.contains("does not parse"), "{}", run.stderr);
+    assert_eq!(read(&file), text);
+}

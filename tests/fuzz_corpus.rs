@@ -49,6 +49,11 @@ fn variant_corpus() {
 }
 
 #[test]
+fn fmt_corpus() {
+    replay("fmt", &["variants"], koma::fuzzing::format_text);
+}
+
+#[test]
 fn sfen_corpus() {
     replay("sfen", &[], koma::fuzzing::sfen);
 }

@@ -351,3 +351,39 @@ fn opening_moves_given_with_moves_are_part_of_the_record() {
     assert_ne!(code, Some(0), "{out}");
     assert!(out.contains("--moves, move 2"), "{out}");
 }
+
+/// A variant path with a line break, a quote, a backslash and an escape character is written
+/// into the `[Variant]` tag escaped, so that the record reads back and the game goes on
+/// (it was written raw, and the record no longer loaded).
+#[test]
+fn a_variant_path_with_control_characters_is_written_so_that_the_record_reads_back() {
+    let dir = folder("play-records", "odd-variant-path");
+    let odd = dir.join("my\nodd \"v\\\u{1b}[31m\".var");
+    std::fs::write(
+        &odd,
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/micro.var")).unwrap(),
+    )
+    .expect("written");
+    let file = dir.join("game.rec");
+    let (code, out) = play(&[path(&odd), "--record", path(&file), "--white", "human"], "quit\n");
+    assert_eq!(code, Some(0), "{out}");
+    let written = read(&file);
+    let record = koma::notation::parse_record(&written).unwrap_or_else(|e| panic!("{e}:\n{written}"));
+    assert_eq!(record.tags.get("Variant").map(String::as_str), Some(path(&odd)));
+    assert!(!written.contains('\u{1b}'), "{written:?}");
+    let (code, out) = play(&["--record", path(&file), "--white", "human"], "quit\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("continuing the game in"), "{out}");
+}
+
+/// A record that starts with a byte-order mark (as some editors save UTF-8) loads; it was
+/// refused as having no `[Variant]` tag.
+#[test]
+fn a_record_starting_with_a_byte_order_mark_loads() {
+    let dir = folder("play-records", "byte-order-mark");
+    let file = dir.join("game.rec");
+    std::fs::write(&file, format!("\u{feff}{FOUR_MOVES}")).expect("written");
+    let (code, out) = play(&["--record", path(&file), "--white", "human"], "quit\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("continuing the game in"), "{out}");
+}

@@ -322,3 +322,46 @@ fn a_move_repeating_a_position_is_refused_under_repetition_forbidden() {
     koma.send("isready");
     assert!(koma.expect("readyok").0.is_empty());
 }
+
+/// A clock past a year (`go btime 18446744073709551615`) is refused with `info string`, not
+/// searched on; and koma reads its commands on.
+#[test]
+fn a_clock_past_a_year_is_refused_and_koma_reads_on() {
+    let mut koma = started("shogi");
+    for bad in [
+        "go btime 18446744073709551615 wtime 1000",
+        "go byoyomi 31536000001",
+        "go movetime 99999999999999",
+    ] {
+        koma.send(bad);
+        let (before, said) = koma.expect("info string");
+        assert!(before.is_empty(), "{before:?}");
+        assert!(said.contains("more than a year; not searching"), "{bad}: {said}");
+    }
+    koma.send("go movetime 31536000000");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    assert!(koma.quit("quit").success(), "quit ends a search on the longest clock");
+    assert!(asked.elapsed() < Duration::from_secs(5), "{:?}", asked.elapsed());
+}
+
+/// A `USI_Hash` the memory cannot hold (here under a 1.5 GB address-space limit) is refused
+/// with `info string`; koma aborted on the allocation.
+#[cfg(unix)]
+#[test]
+fn a_hash_size_the_memory_cannot_hold_is_refused_and_koma_goes_on() {
+    let mut shell = std::process::Command::new("sh");
+    let script = format!("ulimit -v 1500000 && exec '{}' usi", env!("CARGO_BIN_EXE_koma"));
+    shell.args(["-c", &script]);
+    let mut koma = support::protocol::Engine::spawn(shell);
+    koma.send("setoption name USI_Hash value 4096");
+    koma.send("isready");
+    let (before, _) = koma.expect("readyok");
+    assert_eq!(
+        before,
+        ["info string USI_Hash: 4096 MB cannot be had (not enough memory); the table stays as it was"]
+    );
+    koma.send("go depth 2");
+    koma.expect("bestmove");
+    assert!(koma.quit("quit").success());
+}

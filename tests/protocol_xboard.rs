@@ -530,3 +530,41 @@ fn cores_sets_the_search_threads() {
     let (_, reply) = koma.expect("move ");
     assert!(legal_after("shogi", &["7g7f"], &reply, 9, 9), "{reply}");
 }
+
+/// Clock values past a year, or not numbers at all (`st 1e300`, `level 40 0 1e300`, `time
+/// 18446744073709551615`), are refused with `Error`; koma panicked on them (a `Duration` from
+/// a float, centiseconds times ten) or wrapped. koma reads its commands on, and `quit` ends a
+/// search on the longest clock.
+#[test]
+fn a_clock_past_a_year_is_refused_and_koma_reads_on() {
+    let mut koma = started("shogi");
+    for (bad, said) in [
+        ("st 1e300", "Error (not a number of seconds up to a year): st 1e300"),
+        ("st 0", "Error (not a number of seconds up to a year): st 0"),
+        (
+            "level 40 0 1e300",
+            "Error (INCREMENT is not a number of seconds up to a year): level 40 0 1e300",
+        ),
+        (
+            "time 18446744073709551615",
+            "Error (not centiseconds up to a year): time 18446744073709551615",
+        ),
+        (
+            "time 3153600001",
+            "Error (not centiseconds up to a year): time 3153600001",
+        ),
+    ] {
+        koma.send(bad);
+        let (before, line) = koma.expect_within("", Duration::from_secs(10));
+        assert!(before.is_empty());
+        assert_eq!(line, said, "{bad}");
+    }
+    koma.send("ping 1");
+    assert!(koma.expect("pong 1").0.is_empty());
+    koma.send("time 3153600000");
+    koma.send("go");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    assert!(koma.quit("quit").success(), "quit ends a search on the longest clock");
+    assert!(asked.elapsed() < Duration::from_secs(5), "{:?}", asked.elapsed());
+}

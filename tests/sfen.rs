@@ -222,6 +222,16 @@ fn wrong_rank_length() {
     assert!(e.message.contains("rank g"), "{}", e.message);
 }
 
+/// A count of empty squares past what the rank has left (`K2147483647/…`, found by the
+/// `sfen` fuzz target) is refused at the count; it was subtracted first and overflowed.
+#[test]
+fn an_empty_square_count_past_the_rank_is_refused_at_the_count() {
+    for count in ["2147483647", "2147483648", "99999999999999999999", "10"] {
+        let text = format!("K{count}/9/9/9/9/9/9/9/9 b - 1");
+        assert_error("shogi", &text, "board", count, 0, &["rank a", "more than 9 squares"]);
+    }
+}
+
 #[test]
 fn unknown_letter() {
     let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1";

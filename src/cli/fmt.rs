@@ -2,6 +2,7 @@
 //! `--check` only told apart, for CI.
 
 use koma::compile::{self, Check, FileLoader, MAX_SOURCE_BYTES, Report, Source};
+use koma::files::Stamp;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -49,8 +50,8 @@ pub fn run(names: &[String], check: bool) -> ExitCode {
 }
 
 fn format_file(name: &str, check: bool) -> Outcome {
-    let text = match read(name) {
-        Ok(text) => text,
+    let (text, stamp) = match read(name) {
+        Ok(read) => read,
         Err(message) => {
             eprintln!("error: {message}");
             return Outcome::Failed;
@@ -74,7 +75,7 @@ fn format_file(name: &str, check: bool) -> Outcome {
         println!("{name}: not formatted{}", first_difference(&text, &formatted));
         return Outcome::Changed;
     }
-    match koma::files::save_atomic(Path::new(name), &formatted) {
+    match koma::files::replace_read(Path::new(name), &formatted, &stamp) {
         Ok(()) => {
             println!("formatted {name}");
             Outcome::Changed
@@ -86,13 +87,15 @@ fn format_file(name: &str, check: bool) -> Outcome {
     }
 }
 
-/// A variant file's text: a regular file of UTF-8 of at most [`MAX_SOURCE_BYTES`].
-fn read(name: &str) -> Result<String, String> {
-    let bytes = koma::files::read_regular(Path::new(name), MAX_SOURCE_BYTES)?;
+/// A variant file's text (a regular file of UTF-8 of at most [`MAX_SOURCE_BYTES`]), and the
+/// stamp of the version read.
+fn read(name: &str) -> Result<(String, Stamp), String> {
+    let (bytes, stamp) = koma::files::read_stamped(Path::new(name), MAX_SOURCE_BYTES)?;
     if bytes.len() > MAX_SOURCE_BYTES {
         return Err(format!("{name} is larger than 4 MiB: is it a variant file?"));
     }
-    String::from_utf8(bytes).map_err(|_| format!("{name} is not UTF-8 text"))
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name} is not UTF-8 text"))?;
+    Ok((text, stamp))
 }
 
 /// The syntax errors of a file that does not parse, as `koma check` reports them.

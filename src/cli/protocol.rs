@@ -186,6 +186,25 @@ impl Thinker {
     }
 }
 
+/// The longest clock value read (a time left, an increment, byoyomi, a time per move): a
+/// year. A longer one is refused with the protocol's error, so that no sum or product of
+/// clock values can overflow, and a search is never given a deadline past what a game lasts.
+pub const MAX_CLOCK: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
+/// A clock value given in milliseconds, if it is at most [`MAX_CLOCK`].
+pub fn clock_millis(millis: u64) -> Option<Duration> {
+    let most = u64::try_from(MAX_CLOCK.as_millis()).unwrap_or(u64::MAX);
+    (millis <= most).then(|| Duration::from_millis(millis))
+}
+
+/// A clock value given in seconds (`0.5`, `30`), if it is a number from 0 to [`MAX_CLOCK`].
+pub fn clock_seconds(text: &str) -> Option<Duration> {
+    let seconds: f64 = text.parse().ok()?;
+    (0.0..=MAX_CLOCK.as_secs_f64())
+        .contains(&seconds)
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
 /// Kept from the clock for the GUI's own delays.
 pub const MARGIN: Duration = Duration::from_millis(100);
 /// The least time a move is given.

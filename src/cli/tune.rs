@@ -250,12 +250,19 @@ fn adjudicate(agreeing: &mut Vec<i32>, black: i32, margin: i32) -> Option<Side> 
     (agreeing.len() >= ADJUDICATION_PLIES).then_some(if black > 0 { Side::Black } else { Side::White })
 }
 
+/// The largest openings file read.
+const MAX_OPENINGS_BYTES: usize = 16 << 20;
+
 /// The openings of the file, each checked move by move; one empty opening without a file.
 fn read_openings(path: Option<&PathBuf>, tables: &Arc<MoveTables>) -> Result<Vec<Vec<Move>>, String> {
     let Some(path) = path else {
         return Ok(vec![Vec::new()]);
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = koma::files::read_regular(path, MAX_OPENINGS_BYTES)?;
+    if bytes.len() > MAX_OPENINGS_BYTES {
+        return Err(format!("{} is larger than {MAX_OPENINGS_BYTES} bytes", path.display()));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))?;
     let mut openings = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let mut pos = Position::start(tables.clone());

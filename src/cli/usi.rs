@@ -5,7 +5,8 @@
 //! Bad input is answered with `info string …`, and the game stays as it was.
 
 use super::protocol::{
-    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, load_or_report, load_variant, read_command, say,
+    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, clock_millis, load_or_report, load_variant,
+    read_command, say,
 };
 use koma::compile::{Choice, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, MAX_THREADS, SearchResult, Searcher, TABLE_SLOT_BYTES, WeightFile, mate_in};
@@ -164,8 +165,15 @@ impl Usi {
             "USI_Hash" => match value.parse::<u64>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
                     let entries = mb * (1 << 20) / TABLE_SLOT_BYTES as u64;
-                    self.thinker.set_searcher(Searcher::with_table_bits(entries.ilog2()));
-                    Ok(())
+                    match Searcher::try_with_table_bits(entries.ilog2()) {
+                        Some(searcher) => {
+                            self.thinker.set_searcher(searcher);
+                            Ok(())
+                        }
+                        None => Err(format!(
+                            "USI_Hash: {mb} MB cannot be had (not enough memory); the table stays as it was"
+                        )),
+                    }
                 }
                 _ => Err(format!("USI_Hash: `{value}` is not a size in MB from 1 to 4096")),
             },
@@ -327,14 +335,18 @@ impl Go {
                     .parse::<u64>()
                     .map_err(|_| format!("go: `{word} {value}`: not a whole number"))
             };
-            let millis = |n: u64| Some(Duration::from_millis(n));
+            let millis = |n: u64| {
+                clock_millis(n)
+                    .map(Some)
+                    .ok_or_else(|| format!("go: `{word} {n}`: more than a year; not searching"))
+            };
             match word {
-                "btime" => go.btime = millis(number()?),
-                "wtime" => go.wtime = millis(number()?),
-                "binc" => go.binc = millis(number()?),
-                "winc" => go.winc = millis(number()?),
-                "byoyomi" => go.byoyomi = millis(number()?),
-                "movetime" => go.movetime = millis(number()?),
+                "btime" => go.btime = millis(number()?)?,
+                "wtime" => go.wtime = millis(number()?)?,
+                "binc" => go.binc = millis(number()?)?,
+                "winc" => go.winc = millis(number()?)?,
+                "byoyomi" => go.byoyomi = millis(number()?)?,
+                "movetime" => go.movetime = millis(number()?)?,
                 "depth" => go.depth = Some(number()?.clamp(1, MAX_PLY as u64 / 2) as u32),
                 "nodes" => go.nodes = Some(number()?.max(1)),
                 "infinite" => go.infinite = true,

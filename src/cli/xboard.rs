@@ -10,7 +10,8 @@ mod betza;
 mod view;
 
 use super::protocol::{
-    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, load_or_report, load_variant, read_command, say,
+    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, clock_millis, clock_seconds, load_or_report, load_variant,
+    read_command, say,
 };
 pub use betza::betza;
 use koma::compile::{Choice, compile_named, source::SHIPPED};
@@ -192,17 +193,22 @@ impl XBoard {
                     say(&format!("Error ({message}): level {rest}"));
                 }
             }
-            "st" => match rest.parse::<f64>() {
-                Ok(s) if s > 0.0 && s.is_finite() => self.clock.per_move = Some(Duration::from_secs_f64(s)),
-                _ => say(&format!("Error (not a number of seconds): st {rest}")),
+            "st" => match clock_seconds(rest).filter(|s| !s.is_zero()) {
+                Some(s) => self.clock.per_move = Some(s),
+                None => say(&format!("Error (not a number of seconds up to a year): st {rest}")),
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(d) if d > 0 => self.clock.depth = Some(d.min(MAX_PLY as u32 / 2)),
                 _ => say(&format!("Error (not a depth): sd {rest}")),
             },
-            "time" => match rest.parse::<u64>() {
-                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs * 10)),
-                _ => say(&format!("Error (not centiseconds): time {rest}")),
+            "time" => match rest
+                .parse::<u64>()
+                .ok()
+                .and_then(|cs| cs.checked_mul(10))
+                .and_then(clock_millis)
+            {
+                Some(left) => self.clock.left = Some(left),
+                None => say(&format!("Error (not centiseconds up to a year): time {rest}")),
             },
             "ping" => {
                 // Not before koma's move, when it is thinking on one.
@@ -420,13 +426,9 @@ impl Clock {
         if !minutes_ok {
             return Err("BASE is minutes or minutes:seconds".into());
         }
-        let increment: f64 = inc
-            .parse()
-            .ok()
-            .filter(|s: &f64| *s >= 0.0 && s.is_finite())
-            .ok_or("INCREMENT is not a number of seconds")?;
+        let increment = clock_seconds(inc).ok_or("INCREMENT is not a number of seconds up to a year")?;
         self.moves = moves;
-        self.increment = Duration::from_secs_f64(increment);
+        self.increment = increment;
         self.per_move = None;
         Ok(())
     }

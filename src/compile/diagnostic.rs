@@ -164,6 +164,9 @@ checks! {
     /// A value out of its range: `repetition 1 draw`, `must-promote 12` on a 9-rank board,
     /// `value 99999999`, a handicap square with no White piece or listed twice.
     BadValue = "bad-value",
+    /// A control character (an escape, NUL, a bell) in a quoted name: `piece K "King\x1b[31m"`.
+    /// Names are printed on terminals and written into records, where it would act.
+    ControlCharacter = "control-character",
     /// A file past koma's limits: more than 4 MiB, more than 1000 kinds of piece, more than 50
     /// broken statements or 200 problems, `use` more than 16 files deep.
     Limit = "limit",
@@ -355,7 +358,7 @@ impl Report {
             let source = &diagnostic.source;
             let at = match indexed
                 .iter()
-                .position(|i| i.name == source.name && Arc::ptr_eq(&i.text, &source.text))
+                .position(|i| i.name == source.name && Arc::ptr_eq(&i.original, &source.text))
             {
                 Some(at) => at,
                 None => {
@@ -397,6 +400,10 @@ struct NamedDiagnostic<'a> {
 /// of megabytes take seconds). What it reads is what miette reads from the whole text.
 struct IndexedSource {
     name: String,
+    /// The text reported on.
+    original: Arc<str>,
+    /// The text shown: the original with each control character but a line end or a tab
+    /// shown as `?` (one a byte, so that spans stay), never written raw to a terminal.
     text: Arc<str>,
     /// The offset of each line's start; lines end at `\n`, `\r\n` or a lone `\r`, as miette
     /// counts them.
@@ -413,9 +420,19 @@ impl IndexedSource {
                 line_starts.push(i + 1);
             }
         }
+        let shown: String = source
+            .text
+            .chars()
+            .flat_map(|c| {
+                let hidden = c.is_control() && !matches!(c, '\n' | '\r' | '\t');
+                let count = if hidden { c.len_utf8() } else { 1 };
+                std::iter::repeat_n(if hidden { '?' } else { c }, count)
+            })
+            .collect();
         IndexedSource {
             name: source.name.clone(),
-            text: source.text.clone(),
+            original: source.text.clone(),
+            text: shown.into(),
             line_starts,
         }
     }

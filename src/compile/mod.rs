@@ -287,7 +287,36 @@ impl Ctx {
                 self.syntax_error(index, error);
             }
         }
+        self.control_characters(index, &text);
         file
+    }
+
+    /// Reports each control character in a quoted name of source `index` (but a tab, and the
+    /// carriage return of a line end, where a name left open ends).
+    fn control_characters(&mut self, index: usize, text: &str) {
+        let mut start = 0;
+        for line in text.split('\n') {
+            let mut quoted = false;
+            for (at, c) in parse::code_of(line).char_indices() {
+                if c == '"' {
+                    quoted = !quoted;
+                } else if quoted && c.is_control() && !matches!(c, '\t' | '\r') {
+                    let span = start + at..start + at + c.len_utf8();
+                    let message = format!("a quoted name holds the control character U+{:04X}", u32::from(c));
+                    let help = "names are printed on terminals and written into records, where a control character \
+                                would act (an escape sequence recolours or moves the cursor): remove it";
+                    self.error_in(
+                        Check::ControlCharacter,
+                        index,
+                        span,
+                        message,
+                        "control character",
+                        Some(help.into()),
+                    );
+                }
+            }
+            start += line.len() + 1;
+        }
     }
 
     fn syntax_error(&mut self, source: usize, error: SyntaxError) {

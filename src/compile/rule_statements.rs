@@ -553,6 +553,8 @@ impl Ctx {
                 let help = Some(crate::parse::CONTINUED_MOVES_HELP.to_string());
                 self.report(Check::UnknownKeyword, 0, message, labels, help);
             }
+            // Past the errors shown, a line of an unknown word costs no search for a keyword.
+            RuleStatement::Unknown(_) if self.sink.errors_full() => {}
             RuleStatement::Unknown(word) => {
                 let help = did_you_mean_or_list(&word.node, keywords::statements(), "statements start with one of");
                 self.error(

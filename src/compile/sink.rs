@@ -62,14 +62,28 @@ impl Sink {
         }
         self.shown[slot] += 1;
         let source = self.sources[source].clone();
+        let labels = labels
+            .into_iter()
+            .map(|l| Label {
+                span: l.span,
+                text: visible(&l.text),
+            })
+            .collect();
         self.diagnostics.push(Diagnostic {
             check,
             severity,
-            message,
+            message: visible(&message),
             source,
             labels,
-            help,
+            help: help.as_deref().map(visible),
         });
+    }
+
+    /// Whether an error reported now would not be shown: the errors shown are at their limit
+    /// and the diagnostic that says so is there. What only builds such an error's words can
+    /// be skipped.
+    pub(super) fn errors_full(&self) -> bool {
+        self.shown[0] >= MAX_DIAGNOSTICS && self.overflow.is_some()
     }
 
     /// Whether nothing has been reported.
@@ -107,6 +121,18 @@ impl Sink {
         });
         Report { diagnostics }
     }
+}
+
+/// A message with each control character (but a line break) written as `\u{1b}`: messages
+/// quote names from the file, and are printed on terminals.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => c.to_string(),
+            c if c.is_control() => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// Warnings are the checks of what may be meant; everything else is an error.

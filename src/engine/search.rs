@@ -106,6 +106,12 @@ impl Searcher {
         Searcher::sharing(Arc::new(Table::new(bits)), false)
     }
 
+    /// As [`with_table_bits`](Searcher::with_table_bits), but `None` when the memory for
+    /// the table cannot be had (a size a user asks for), where that one aborts.
+    pub fn try_with_table_bits(bits: u32) -> Option<Searcher> {
+        Some(Searcher::sharing(Arc::new(Table::try_new(bits)?), false))
+    }
+
     /// The number of threads that search (lazy SMP; 1 by default).
     pub fn threads(&self) -> usize {
         self.threads

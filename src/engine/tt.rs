@@ -39,12 +39,21 @@ pub(crate) struct Table {
 impl Table {
     /// A table of `2^bits` slots.
     pub fn new(bits: u32) -> Table {
+        // As an allocation that fails does: koma's own sizes are small.
+        Table::try_new(bits).expect("memory for the transposition table")
+    }
+
+    /// A table of `2^bits` slots, or `None` when the memory cannot be had.
+    pub fn try_new(bits: u32) -> Option<Table> {
         let len = 1usize << bits.clamp(4, 30);
-        Table {
-            slots: (0..len).map(|_| Mutex::new(Entry::default())).collect(),
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len).ok()?;
+        slots.extend((0..len).map(|_| Mutex::new(Entry::default())));
+        Some(Table {
+            slots,
             mask: len - 1,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Called at the start of each search: older entries give way first.

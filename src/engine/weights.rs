@@ -78,6 +78,9 @@ pub struct WeightFile {
 /// The weights file built into koma.
 const BUILT_IN: &str = include_str!("weights.ron");
 
+/// The largest weights file read: a set for every shipped variant is a few kilobytes.
+pub const MAX_WEIGHTS_BYTES: usize = 16 << 20;
+
 static BUILT_IN_FILE: LazyLock<Arc<WeightFile>> = LazyLock::new(|| {
     Arc::new(WeightFile::parse("weights.ron", BUILT_IN).expect("the built-in weights file parses (a test checks it)"))
 });
@@ -119,12 +122,17 @@ impl WeightFile {
         })
     }
 
-    /// Reads a weights file from disk.
+    /// Reads a weights file from disk (a regular file of at most [`MAX_WEIGHTS_BYTES`]).
     pub fn load(path: &Path) -> Result<WeightFile, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|e| WeightsError::Read {
+        let read = |reason: String| WeightsError::Read {
             path: path.display().to_string(),
-            reason: e.to_string(),
-        })?;
+            reason,
+        };
+        let bytes = crate::files::read_regular(path, MAX_WEIGHTS_BYTES).map_err(read)?;
+        if bytes.len() > MAX_WEIGHTS_BYTES {
+            return Err(read(format!("it is larger than {MAX_WEIGHTS_BYTES} bytes")));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| read("it is not UTF-8 text".into()))?;
         WeightFile::parse(&path.display().to_string(), &text)
     }
 

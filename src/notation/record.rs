@@ -90,6 +90,8 @@ pub fn excerpt(text: &str) -> String {
 
 /// Reads the text of a record (tags, moves, comments, result), without playing the moves.
 pub fn parse_record(text: &str) -> Result<Record, RecordError> {
+    // The byte-order mark some editors write at the start of a UTF-8 file.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut record = Record::default();
     let mut in_moves = false;
     let mut comment: Option<(usize, String)> = None;
@@ -150,7 +152,67 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
     let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    valid.then(|| (name.to_string(), value.replace("\\\"", "\"")))
+    valid.then(|| (name.to_string(), unescape(value)))
+}
+
+/// A tag's value as written between its quotes: `\\` and `\"` as PGN escapes them, and a
+/// line break, a tab or another control character (a file name may hold any) as `\n`, `\r`,
+/// `\t` or `\u{…}`, so that the tag stays on its line and reads back as it was.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The value [`escape`] wrote; a backslash before anything else stays (records written
+/// before these escapes have it raw).
+fn unescape(written: &str) -> String {
+    let mut out = String::with_capacity(written.len());
+    let mut rest = written;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let (decoded, used) = match after.chars().next() {
+            Some('\\') => (Some('\\'), 1),
+            Some('"') => (Some('"'), 1),
+            Some('n') => (Some('\n'), 1),
+            Some('r') => (Some('\r'), 1),
+            Some('t') => (Some('\t'), 1),
+            Some('u') => unicode_escape(after),
+            _ => (None, 0),
+        };
+        match decoded {
+            Some(c) => out.push(c),
+            None => out.push('\\'),
+        }
+        rest = &after[used..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `u{1b}` after a backslash: the character and the bytes it takes; `(None, 0)` if it is not.
+fn unicode_escape(after: &str) -> (Option<char>, usize) {
+    let Some(body) = after.strip_prefix("u{") else {
+        return (None, 0);
+    };
+    let Some(end) = body.find('}') else {
+        return (None, 0);
+    };
+    match u32::from_str_radix(&body[..end], 16).ok().and_then(char::from_u32) {
+        Some(c) => (Some(c), end + 3),
+        None => (None, 0),
+    }
 }
 
 /// Reads one line of movetext: move numbers, moves, `{comments}`, `;` comments, a result.
@@ -242,7 +304,7 @@ pub fn result_text(winner: Option<Option<Side>>) -> &'static str {
 /// Writes a game: `tags` in order, with an `Option` tag for each of `options` after the
 /// `Variant` tag, then the moves numbered by pairs from the first mover, then the result.
 pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &Game) -> String {
-    let tag = |name: &str, value: &str| format!("[{name} \"{}\"]\n", value.replace('"', "\\\""));
+    let tag = |name: &str, value: &str| format!("[{name} \"{}\"]\n", escape(value));
     let mut out = String::new();
     let options_at = tags.get_index_of("Variant").map_or(0, |i| i + 1);
     for (index, (name, value)) in tags.iter().enumerate() {

@@ -314,9 +314,22 @@ fn read_board(t: &MoveTables, tokens: &Tokens, text: &str, offset: usize) -> Res
             let rest = &rank_text[i..];
             let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
             if digits > 0 {
-                let n: i32 = rest[..digits]
-                    .parse()
-                    .map_err(|_| err(at + i, "too many empty squares".into()))?;
+                // More empty squares than the rank has left is refused here, before the
+                // count (of any length) is subtracted.
+                let n = rest[..digits]
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|&n| n <= file)
+                    .ok_or_else(|| {
+                        err(
+                            at + i,
+                            format!(
+                                "rank {} has more than {} squares",
+                                crate::rules::rank_name(rank),
+                                board.files
+                            ),
+                        )
+                    })?;
                 file -= n;
                 i += digits;
                 continue;

@@ -16,6 +16,20 @@ pub(super) enum Context {
     Row,
 }
 
+/// The keyword of a broken statement (if `keyword`, its first word, is one) and, for a
+/// `piece` statement, the abbreviation it defines.
+pub(super) fn what_is_broken(chunk_text: &str, keyword: &str) -> (Option<String>, Option<String>) {
+    let statement = keywords::is_statement(keyword).then(|| keyword.to_string());
+    let piece = (keyword == "piece")
+        .then(|| {
+            let rest = code_of(chunk_text).trim_start().strip_prefix("piece")?;
+            let word = first_word(rest);
+            (!word.is_empty()).then(|| word.to_string())
+        })
+        .flatten();
+    (statement, piece)
+}
+
 /// A syntax error in the text at `chunk` (the error's positions are relative to it).
 pub(super) fn syntax_error(
     text: &str,
@@ -28,14 +42,7 @@ pub(super) fn syntax_error(
         Context::Statement => first_word(chunk_text),
         Context::Row => "setup",
     };
-    let statement = keywords::is_statement(keyword).then(|| keyword.to_string());
-    let piece = (keyword == "piece")
-        .then(|| {
-            let rest = code_of(chunk_text).trim_start().strip_prefix("piece")?;
-            let word = first_word(rest);
-            (!word.is_empty()).then(|| word.to_string())
-        })
-        .flatten();
+    let (statement, piece) = what_is_broken(chunk_text, keyword);
     let located = match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,

@@ -89,16 +89,42 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
     let mut file = File::default();
     let mut errors = Vec::new();
     let mut broken = 0usize;
+    // Where the first broken statement not shown starts, when it was not described.
+    let mut first_hidden = None;
+    // The statements not read, past the broken ones shown.
+    let mut unread = 0usize;
     for chunk in chunks(text) {
         let chunk_text = &text[chunk.clone()];
         let build = Build { base: chunk.start };
-        match parse_as(Token::file, chunk_text, broken < MAX_SYNTAX_ERRORS) {
-            Ok(mut pairs) => {
+        let parsed = (broken < MAX_SYNTAX_ERRORS).then(|| parse_as(Token::file, chunk_text, true));
+        match parsed {
+            Some(Ok(mut pairs)) => {
                 if let Some(pair) = pairs.next() {
                     file.statements.extend(build.file(pair).statements);
                 }
             }
-            Err(error) => {
+            None => {
+                // Past the errors shown the rest is not read, only noted (which statement or
+                // piece it is, so that nothing is reported as missing for it): the work on a
+                // line stays small, and a file of bad lines is no slower than a good one.
+                unread += 1;
+                first_hidden.get_or_insert(chunk.start);
+                let (statement, piece) = expected::what_is_broken(chunk_text, first_word(chunk_text));
+                if statement.is_some() || piece.is_some() {
+                    errors.push(SyntaxError {
+                        span: chunk.start..chunk.start,
+                        found: String::new(),
+                        expected: vec![],
+                        message: String::new(),
+                        label: String::new(),
+                        help: None,
+                        statement,
+                        piece,
+                        limit: false,
+                    });
+                }
+            }
+            Some(Err(error)) => {
                 let mut found = Vec::new();
                 if first_word(chunk_text) == "setup" {
                     if let Some(statement) = recover_setup(text, chunk.clone(), &mut found) {
@@ -132,13 +158,17 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
         error.piece = None;
         errors.push(error);
     }
-    if broken > MAX_SYNTAX_ERRORS {
-        let at = errors.get(MAX_SYNTAX_ERRORS).map_or(0, |e| e.span.start);
+    if broken > MAX_SYNTAX_ERRORS || unread > 0 {
+        let described = errors.get(MAX_SYNTAX_ERRORS).map(|e| e.span.start);
+        let at = described.into_iter().chain(first_hidden).min().unwrap_or(0);
         errors.push(SyntaxError {
             span: at..at,
             found: String::new(),
             expected: vec![],
-            message: format!("{broken} statements could not be read; only the first {MAX_SYNTAX_ERRORS} are shown"),
+            message: format!(
+                "{MAX_SYNTAX_ERRORS} statements could not be read; the {} statements from here on were not read",
+                unread + broken - MAX_SYNTAX_ERRORS
+            ),
             label: "more broken statements from here on".into(),
             help: Some("is this a variant file? see the language guide in README.md".into()),
             statement: None,

@@ -20,8 +20,14 @@ pub struct Engine {
 impl Engine {
     /// Starts `koma ARGS…`.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_koma"));
+        command.args(args);
+        Engine::spawn(command)
+    }
+
+    /// Starts `command` (koma, or a shell that runs it) and speaks to it.
+    pub fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -93,8 +93,8 @@ fn diagnostic(
 
 /// The `use` statements of a text: the variant each names, and where.
 fn use_spans(text: &str) -> Vec<(String, Span)> {
-    let (file, _) = koma::parse::parse(text);
-    file.statements
+    super::parsed(text)
+        .statements
         .into_iter()
         .filter_map(|s| match s.node {
             Statement::Use { source, .. } => Some((source.node, s.span)),

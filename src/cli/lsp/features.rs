@@ -80,7 +80,7 @@ pub fn definition(document: &Document, position: Position, loader: &Files) -> Op
     let span = word_at(&document.text, offset)?;
     let word = &document.text[span];
     closure(source, loader).into_iter().find_map(|source| {
-        let (file, _) = koma::parse::parse(&source.text);
+        let file = super::parsed(&source.text);
         let decl = pieces(&file).find(|d| d.abbrev.node == word)?;
         let uri = loader.uri(&source.name)?;
         let range = LineIndex::new(&source.text).range(&decl.abbrev.span);
@@ -101,7 +101,7 @@ fn closure(source: Source, loader: &Files) -> Vec<Source> {
         if level >= MAX_USE_DEPTH {
             continue;
         }
-        let (file, _) = koma::parse::parse(&from.text);
+        let file = super::parsed(&from.text);
         for statement in &file.statements {
             let Statement::Use { source: used, .. } = &statement.node else {
                 continue;
@@ -145,7 +145,7 @@ pub fn references(document: &Document, position: Position, declaration: bool, lo
         let Some(uri) = loader.uri(&source.name) else {
             continue;
         };
-        let (file, _) = koma::parse::parse(&source.text);
+        let file = super::parsed(&source.text);
         let mut spans = Vec::new();
         for statement in &file.statements {
             abbreviations_in(&statement.node, declaration, &mut spans);
@@ -353,7 +353,7 @@ fn symbol(name: String, detail: Option<String>, kind: SymbolKind, range: Range, 
 }
 
 fn parsed(document: &Document) -> File {
-    koma::parse::parse(&document.text).0
+    super::parsed(&document.text)
 }
 
 fn pieces(file: &File) -> impl Iterator<Item = &PieceDecl> {

@@ -2,18 +2,20 @@
 //! editor shows koma's diagnostics as an author types, and answers hovers, go to definition,
 //! references, formatting, completion and document symbols for `.var` files.
 //!
-//! This file owns the connection (the `lsp-server` crate: JSON-RPC with `Content-Length`
-//! framing), the documents the editor has open and the dispatch of requests. Each document
-//! is compiled as a whole on every change (full sync): koma compiles a shipped variant in
-//! milliseconds. The rest, one job a file: places as the protocol counts them
+//! This file owns the connection (the `lsp-server` crate's messages, read and written with
+//! bounds by [`transport`]), the documents the editor has open and the dispatch of requests.
+//! A document is compiled as a whole (full sync) once its edits pause for [`DEBOUNCE`] (or at
+//! once when a request about it comes first), and with it only the open documents whose last
+//! compilation read it. The rest, one job a file: places as the protocol counts them
 //! ([`position`]), koma's report as protocol diagnostics ([`diagnostics`]), and what a
 //! document answers about itself ([`features`]).
 
 mod diagnostics;
 mod features;
 mod position;
+mod transport;
 
-use koma::compile::{self, FileLoader, LoadError, Loader, Source};
+use koma::compile::{self, FileLoader, LoadError, Loader, MAX_SOURCE_BYTES, Source};
 use koma::rules::Rules;
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
@@ -27,17 +29,25 @@ use lsp_types::{
     HoverProviderCapability, OneOf, PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability,
     TextDocumentSyncKind, Uri,
 };
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long edits must pause before the document is compiled: typing compiles once a pause,
+/// not once a keystroke.
+pub const DEBOUNCE: Duration = Duration::from_millis(150);
 
 /// Runs the server until the editor says `exit`.
 pub fn run() -> ExitCode {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, writer) = transport::stdio();
     let outcome = serve(&connection);
     drop(connection);
-    let joined = io_threads.join();
-    match outcome.and(joined.map_err(|e| e.to_string())) {
+    let joined = writer
+        .join()
+        .map_err(|_| "the writer of the output stopped".to_string());
+    match outcome.and(joined) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: koma lsp: {message}");
@@ -63,12 +73,27 @@ fn serve(connection: &Connection) -> Result<(), String> {
     let capabilities = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
     connection.initialize(capabilities).map_err(|e| e.to_string())?;
     let mut server = Server::default();
-    for message in &connection.receiver {
+    loop {
+        let received = match server.due {
+            Some(due) => connection.receiver.recv_deadline(due).map_err(|e| e.is_timeout()),
+            None => connection.receiver.recv().map_err(|_| false),
+        };
+        let message = match received {
+            Ok(message) => message,
+            // The edits have paused: the documents they touched are compiled.
+            Err(true) => {
+                publish(connection, server.compile_pending())?;
+                continue;
+            }
+            Err(false) => return Ok(()),
+        };
         match message {
             Message::Request(request) => {
                 if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
                     return Ok(());
                 }
+                // A request is answered from the document as compiled now.
+                publish(connection, server.compile_pending())?;
                 let response = server.answer(request);
                 send(connection, Message::Response(response))?;
             }
@@ -77,14 +102,19 @@ fn serve(connection: &Connection) -> Result<(), String> {
                     // The protocol's exit status for an `exit` without `shutdown` first.
                     return Err("the editor said `exit` without `shutdown` first".into());
                 }
-                for published in server.notice(notification) {
-                    let params = serde_json::to_value(published).map_err(|e| e.to_string())?;
-                    let note = Notification::new(PublishDiagnostics::METHOD.into(), params);
-                    send(connection, Message::Notification(note))?;
-                }
+                let published = server.notice(notification);
+                publish(connection, published)?;
             }
             Message::Response(_) => {}
         }
+    }
+}
+
+fn publish(connection: &Connection, published: Vec<PublishDiagnosticsParams>) -> Result<(), String> {
+    for params in published {
+        let params = serde_json::to_value(params).map_err(|e| e.to_string())?;
+        let note = Notification::new(PublishDiagnostics::METHOD.into(), params);
+        send(connection, Message::Notification(note))?;
     }
     Ok(())
 }
@@ -105,6 +135,9 @@ pub struct Document {
     pub version: Option<i32>,
     /// The rules of the text, or of its last version that compiled.
     pub rules: Option<Rules>,
+    /// The names of the files its last compilation read (the files it `uses`, and those they
+    /// use): an edit of one of them compiles this document again.
+    pub reads: Vec<String>,
 }
 
 impl Document {
@@ -120,6 +153,10 @@ impl Document {
 #[derive(Default)]
 struct Server {
     documents: HashMap<String, Document>,
+    /// The documents edited (or depending on one edited) and not compiled since.
+    pending: BTreeSet<String>,
+    /// When the pending documents are compiled, unless another edit comes first.
+    due: Option<Instant>,
 }
 
 impl Server {
@@ -132,7 +169,8 @@ impl Server {
                 };
                 let document = params.text_document;
                 let key = self.put(document.uri, document.text.into(), Some(document.version));
-                self.recompile(Some(&key))
+                self.pending.insert(key);
+                self.compile_pending()
             }
             DidChangeTextDocument::METHOD => {
                 let Ok(params) = serde_json::from_value::<DidChangeTextDocumentParams>(notification.params) else {
@@ -144,15 +182,23 @@ impl Server {
                 };
                 let document = params.text_document;
                 let key = self.put(document.uri, change.text.into(), Some(document.version));
-                self.recompile(Some(&key))
+                self.pending.insert(key);
+                self.due = Some(Instant::now() + DEBOUNCE);
+                vec![]
             }
             DidCloseTextDocument::METHOD => {
                 let Ok(params) = serde_json::from_value::<DidCloseTextDocumentParams>(notification.params) else {
                     return vec![];
                 };
-                self.documents.remove(params.text_document.uri.as_str());
+                let Some(closed) = self.documents.remove(params.text_document.uri.as_str()) else {
+                    return vec![];
+                };
+                // Those that read it now read the file on disk.
+                let dependents = self.dependents(&closed.name);
+                self.pending.remove(params.text_document.uri.as_str());
+                self.pending.extend(dependents);
                 let mut published = vec![PublishDiagnosticsParams::new(params.text_document.uri, vec![], None)];
-                published.extend(self.recompile(None));
+                published.extend(self.compile_pending());
                 published
             }
             _ => vec![],
@@ -163,29 +209,49 @@ impl Server {
     /// returns its key.
     fn put(&mut self, uri: Uri, text: Arc<str>, version: Option<i32>) -> String {
         let key = uri.as_str().to_string();
-        let rules = self.documents.remove(&key).and_then(|d| d.rules);
+        let (rules, reads) = self
+            .documents
+            .remove(&key)
+            .map_or((None, vec![]), |d| (d.rules, d.reads));
         let document = Document {
             name: path_of(&uri).unwrap_or_else(|| key.clone()),
             uri,
             text,
             version,
             rules,
+            reads,
         };
         self.documents.insert(key.clone(), document);
         key
     }
 
-    /// Compiles the document `changed` and every other open document that `use`s a file
-    /// (the changed one may be among those it uses); returns their diagnostics, the changed
-    /// document's first.
-    fn recompile(&mut self, changed: Option<&str>) -> Vec<PublishDiagnosticsParams> {
-        let mut keys: Vec<String> = changed.map(str::to_string).into_iter().collect();
-        keys.extend(
-            self.documents
-                .iter()
-                .filter(|(key, document)| Some(key.as_str()) != changed && uses_files(&document.text))
-                .map(|(key, _)| key.clone()),
-        );
+    /// The open documents whose last compilation read the file `name`.
+    fn dependents(&self, name: &str) -> Vec<String> {
+        self.documents
+            .iter()
+            .filter(|(_, d)| d.reads.iter().any(|read| same_file(read, name)))
+            .map(|(key, _)| key.clone())
+            .collect()
+    }
+
+    /// Compiles the pending documents and the open documents that read them (as far as the
+    /// compiler follows `use`); returns their diagnostics, the edited documents' first.
+    fn compile_pending(&mut self) -> Vec<PublishDiagnosticsParams> {
+        self.due = None;
+        let mut keys: Vec<String> = std::mem::take(&mut self.pending).into_iter().collect();
+        let mut next = 0;
+        while next < keys.len() {
+            let Some(name) = self.documents.get(&keys[next]).map(|d| d.name.clone()) else {
+                next += 1;
+                continue;
+            };
+            next += 1;
+            for dependent in self.dependents(&name) {
+                if !keys.contains(&dependent) {
+                    keys.push(dependent);
+                }
+            }
+        }
         keys.iter().filter_map(|key| self.compile_document(key)).collect()
     }
 
@@ -193,11 +259,18 @@ impl Server {
     fn compile_document(&mut self, key: &str) -> Option<PublishDiagnosticsParams> {
         let document = self.documents.get(key)?;
         let source = document.source();
-        let compiled = compile::compile(source.clone(), &Files(&self.documents), &[]);
+        let files = Recording {
+            files: Files(&self.documents),
+            read: RefCell::default(),
+        };
+        let compiled = compile::compile(source.clone(), &files, &[]);
+        let reads = files.read.into_inner();
         let published = diagnostics::of_report(&compiled.report, &source, &document.uri);
         let params = PublishDiagnosticsParams::new(document.uri.clone(), published, document.version);
+        let document = self.documents.get_mut(key)?;
+        document.reads = reads;
         if let Some(rules) = compiled.rules {
-            self.documents.get_mut(key)?.rules = Some(rules);
+            document.rules = Some(rules);
         }
         Some(params)
     }
@@ -257,12 +330,28 @@ fn method_not_found(id: RequestId, method: &str) -> Response {
     )
 }
 
-/// Whether a text has a `use` statement.
-fn uses_files(text: &str) -> bool {
-    let (file, _) = koma::parse::parse(text);
-    file.statements
-        .iter()
-        .any(|s| matches!(s.node, koma::parse::ast::Statement::Use { .. }))
+/// A document's text parsed, for what the editor asks about it; a text past
+/// [`MAX_SOURCE_BYTES`] (which the compiler refuses to read) as a file of no statements, so
+/// that the editor's questions cost no more than the compiler's answer.
+pub fn parsed(text: &str) -> koma::parse::ast::File {
+    if text.len() > MAX_SOURCE_BYTES {
+        return koma::parse::ast::File::default();
+    }
+    koma::parse::parse(text).0
+}
+
+/// A loader that notes the name of every file it loads.
+struct Recording<'a> {
+    files: Files<'a>,
+    read: RefCell<Vec<String>>,
+}
+
+impl Loader for Recording<'_> {
+    fn load(&self, name: &str, from: Option<&Source>) -> Result<Source, LoadError> {
+        let source = self.files.load(name, from)?;
+        self.read.borrow_mut().push(source.name.clone());
+        Ok(source)
+    }
 }
 
 /// Loads files as the file loader does, but a file open in the editor as the editor has it
