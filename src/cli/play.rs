@@ -9,7 +9,7 @@ use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, SearchResult, Searcher, WeightFile};
+use koma::engine::{Limits, SearchResult, Searcher, WeightFile, accepts_draw, draw_judgement_limits};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
 use koma::rules::{PieceId, Side};
@@ -30,7 +30,7 @@ const MAX_DEPTH: i64 = koma::engine::MAX_PLY as i64 / 2;
 const TIME_RANGE: std::ops::RangeInclusive<f64> = 0.01..=3600.0;
 
 /// Reads `--time`: seconds, within [`TIME_RANGE`].
-fn parse_time(text: &str) -> Result<f64, String> {
+pub(super) fn parse_time(text: &str) -> Result<f64, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -690,16 +690,10 @@ impl Session {
     fn offer_draw(&mut self) {
         let side = self.game.position().side_to_move();
         if self.player(side.opponent()) == Player::Koma {
-            let found = search(
-                &self.weights,
-                self.game.position_mut(),
-                &Limits {
-                    depth: Some(2),
-                    ..Limits::default()
-                },
-            );
+            let mut searcher = Searcher::new();
+            searcher.set_weights(self.weights.clone());
             // koma accepts when the side to move (the offerer) stands better.
-            if found.score > 100 {
+            if accepts_draw(&mut searcher, self.game.position_mut(), &draw_judgement_limits()) {
                 self.finish("1/2-1/2", "draw agreed".into());
             } else {
                 self.say("koma declines the draw.");
