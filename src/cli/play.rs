@@ -11,7 +11,9 @@ use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::engine::{Limits, SearchResult, Searcher, WeightFile, accepts_draw, draw_judgement_limits};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
-use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
+use koma::notation::{
+    MAX_RECORD_MOVES, RecordError, describe_taken, read_sfen, read_usi, result_text, write_sfen, write_tsa,
+};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -446,6 +448,7 @@ impl Session {
             return false;
         };
         let text = write_tsa(self.game.position_mut(), &best);
+        let taken = describe_taken(self.game.position_mut(), &best).map_or(String::new(), |t| format!(", {t}"));
         if let Err(reason) = self.game.play(best) {
             self.say(&format!(
                 "koma's move {text} was refused ({reason}); the move is yours to choose."
@@ -453,7 +456,7 @@ impl Session {
             return false;
         }
         self.say(&format!(
-            "koma plays {text} (depth {}, score {})",
+            "koma plays {text}{taken} (depth {}, score {})",
             found.depth, found.score
         ));
         self.autosave();
