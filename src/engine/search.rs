@@ -948,7 +948,8 @@ impl Searcher {
     /// ordering values: a royal is worth more than everything) when, after `m`, both sides
     /// take back on its square with their least valuable piece for as long as it pays.
     /// The pieces that can take back are found by the position's own attack detection and
-    /// move generation, so every movement of every variant counts.
+    /// move generation, so every movement of every variant counts. Only its sign is used: a
+    /// capture that wins whatever is taken back is told by a lower bound of the same sign.
     fn exchange(&mut self, ev: &Eval, pos: &mut Position, m: &Move) -> i32 {
         let side = pos.side_to_move();
         let mut gain = 0;
@@ -963,7 +964,19 @@ impl Searcher {
             gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
         }
         let undo = pos.make(m);
-        let lost = self.take_back(ev, pos, m.to);
+        // What taking back can win at most: the piece that moved, and a promotion of the piece
+        // that takes it. A capture gaining more than that wins however the exchange goes: the
+        // attackers are not looked for (on the largest boards, the costliest part), and the
+        // gain is told less that bound, which keeps its sign.
+        let most_lost = ev
+            .piece(pos, m.to)
+            .map_or(0, |(_, kind)| ev.order_value[kind.index()])
+            .saturating_add(ev.most_promote_gain);
+        let lost = if gain > most_lost {
+            most_lost
+        } else {
+            self.take_back(ev, pos, m.to)
+        };
         pos.unmake(m, &undo);
         gain - lost
     }
