@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """A Shogi match: `koma usi` against GNU Shogi (Debian `gnushogi`, which speaks its own line
 protocol, not CECP or USI), N games alternating colours, each opening of a file played twice
-with colours swapped, at a fixed time per move; then the score and an Elo estimate with its
-error. A benchmark, not a test: run it on a quiet machine.
+with colours swapped, on one clock for both engines; then the score and an Elo estimate with
+its error, beside each engine's average thinking time. A benchmark, not a test: run it on a
+quiet machine.
 
 The referee is neither engine: Fairy-Stockfish's move generator (`pip install pyffish`) checks
 every move, and ends the game on mate, repetition (fourfold, perpetual check losing) or a move
-cap (a draw). GNU Shogi plays with `level 40 0:SS`, 40 moves in 40 x the time per move, which
-makes it average about that time; koma with `go movetime`.
+cap (a draw). The clock: 40 moves in 40 x SECONDS, repeating, for both. GNU Shogi keeps it
+itself (`level 40 M:SS`); koma's is kept here and sent with each `go btime B wtime W` (USI's
+clock, as a GUI sends it), never `go movetime`. Each engine's thinking time is measured here
+(from the command that hands it the move to its answer); a match whose engines' averages
+differ by more than 10% is refused: its score is not printed as a result (exit status 2).
 
 Example:
   scripts/openings.py --variant shogi --files 9 --ranks 9 --count 20 --out match/shogi-openings
@@ -83,9 +87,8 @@ class Line:
 
 
 class Koma(Line):
-    def __init__(self, koma, seconds):
+    def __init__(self, koma):
         super().__init__([koma, "usi"])
-        self.ms = int(seconds * 1000)
         self.send("usi")
         self.send("isready")
         self.until("readyok")
@@ -99,10 +102,12 @@ class Koma(Line):
             if line.startswith(word):
                 return line
 
-    def move(self, moves):
+    def move(self, moves, clock):
+        """koma's move after `moves`, with `clock` (Black's and White's time left, in seconds)."""
         self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
-        self.send(f"go movetime {self.ms}")
-        return self.until("bestmove", 30 + self.ms / 1000).split()[1]
+        black, white = (max(0, round(1000 * t)) for t in clock)
+        self.send(f"go btime {black} wtime {white}")
+        return self.until("bestmove", 30 + max(black, white) / 1000).split()[1]
 
 
 class GnuShogi(Line):
@@ -156,12 +161,14 @@ def game_over(moves):
     return (mover if black_to_move else 1 - mover), ("no move" if value else "repetition")
 
 
-def play(args, opening, koma_black):
-    koma = Koma(args.koma, args.seconds)
+def play(args, opening, koma_black, thinking):
+    koma = Koma(args.koma)
     gnu = GnuShogi(args.engine, args.seconds, opening)
     moves = list(opening)
     start = ff.start_fen(VARIANT)
     unseen = None  # koma's last move, which GNU Shogi is told with its next turn
+    session = 40 * args.seconds
+    clock = [session, session]  # Black's and White's time left
     try:
         while True:
             over = game_over(moves)
@@ -171,13 +178,20 @@ def play(args, opening, koma_black):
                 return moves, (0.5, "move cap")
             black_to_move = len(moves) % 2 == 0
             koma_to_move = black_to_move == koma_black
+            asked = time.monotonic()
             if koma_to_move:
-                m = koma.move(moves)
+                m = koma.move(moves, clock)
                 if m == "resign":
                     return moves, (0 if koma_black else 1, "koma resigns")
                 unseen = m
             else:
                 m = gnu.reply(unseen)
+            spent = time.monotonic() - asked
+            thinking["koma" if koma_to_move else "gnushogi"].append(spent)
+            mover = 0 if black_to_move else 1
+            clock[mover] -= spent
+            if (len(moves) // 2 + 1) % 40 == 0:
+                clock[mover] += session
             if fsf(m) not in ff.legal_moves(VARIANT, start, [fsf(x) for x in moves]):
                 return moves + [m], (0 if black_to_move else 1, f"illegal move {m}")
             moves.append(m)
@@ -191,7 +205,8 @@ def main():
     ap.add_argument("--koma", default="target/release/koma")
     ap.add_argument("--engine", default="/usr/games/gnushogi")
     ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--seconds", type=float, default=1.0, help="time per move")
+    ap.add_argument("--seconds", type=float, default=1.0,
+                    help="the clock's time per move on average: 40 moves in 40 x SECONDS")
     ap.add_argument("--openings", help="openings in USI, one a line (scripts/openings.py)")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--out", default="match/shogi")
@@ -199,10 +214,11 @@ def main():
     openings = [line.split() for line in open(args.openings)] if args.openings else [[]]
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     wins = losses = draws = 0
+    thinking = {"koma": [], "gnushogi": []}
     with open(args.out + ".usi", "w") as record:
         for n in range(args.games):
             koma_black = n % 2 == 0
-            moves, (black_score, why) = play(args, openings[(n // 2) % len(openings)], koma_black)
+            moves, (black_score, why) = play(args, openings[(n // 2) % len(openings)], koma_black, thinking)
             koma_score = black_score if koma_black else 1 - black_score
             wins += koma_score == 1
             losses += koma_score == 0
@@ -212,7 +228,13 @@ def main():
             record.flush()
             print(f"game {n + 1}: koma as {side} scores {koma_score} ({why}, {len(moves)} plies)", flush=True)
     p, diff, error = xboard_match.elo(wins, losses, draws)
-    print(f"koma vs {args.engine} (shogi, {args.seconds} s/move): "
+    times = {name: sum(ts) / len(ts) for name, ts in thinking.items() if ts}
+    print("average thinking time per move: " + ", ".join(f"{name} {t:.2f} s" for name, t in sorted(times.items())))
+    clock = f"40 moves in {40 * args.seconds:g} s"
+    if not xboard_match.equal_time(times):
+        sys.exit(f"not reported: the engines' thinking times differ by more than 10% "
+                 f"(+{wins} -{losses} ={draws} on {clock} measures time, not play)")
+    print(f"koma vs {args.engine} (shogi, {clock}): "
           f"+{wins} -{losses} ={draws}, {100 * p:.1f}%, Elo {diff:+.0f} ± {error:.0f}")
 
 

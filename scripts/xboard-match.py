@@ -1,7 +1,17 @@
 #!/usr/bin/env python3
 """A match in the real XBoard (under xvfb-run): `koma xboard` against another CECP engine
-(HaChu on Chu, for one), N games alternating colours, at a fixed time per move, then the score
-and an Elo estimate with its error. A benchmark, not a test: run it on a quiet machine.
+(HaChu on Chu, for one), N games alternating colours, on one clock for both engines, then the
+score and an Elo estimate with its error, beside each engine's average thinking time. A
+benchmark, not a test: run it on a quiet machine.
+
+The clock is XBoard's own and the same for both: by default 40 moves in 40 x SECONDS,
+repeating (`-timeControl`, `-movesPerSession`), or with `--increment` a base of 40 x SECONDS
+and that increment a move (`-timeIncrement`). Never a fixed time per move (`-searchTime`, CECP
+`st`): HaChu ignores `st` and plans from the clock, and a match where one engine thinks twice as
+long as the other measures time, not play. Each engine's thinking time per move is read from
+XBoard's own measurement (the PGN's move comments); a match whose engines' averages differ by
+more than 10% is refused: its score is not printed as a result (exit status 2).
+
 Pondering is off (`-xponder`: XBoard sends `easy`), so each engine thinks only on its own time
 and the two never compete for a core (koma does not ponder; HaChu does when told `hard`).
 
@@ -41,7 +51,10 @@ def main():
     ap.add_argument("--engine", required=True, help="the opponent's command (CECP)")
     ap.add_argument("--variant", required=True)
     ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--seconds", type=int, default=1, help="time per move")
+    ap.add_argument("--seconds", type=float, default=1.0,
+                    help="the clock's time per move on average: 40 moves in 40 x SECONDS")
+    ap.add_argument("--increment", type=float, default=0.0,
+                    help="instead of 40 moves a session: a base of 40 x SECONDS and this many seconds a move")
     ap.add_argument("--koma-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--engine-option", action="append", default=[], metavar="NAME=VALUE",
                     help="an option of the opponent's (its `feature option` name), such as 'Allow repeats=1'")
@@ -63,11 +76,15 @@ def main():
     command = [
         "xvfb-run", "-a", "/usr/games/xboard", "-fcp", koma, "-scp", args.engine,
         "-variant", args.variant, "-matchGames", str(args.games),
-        "-searchTime", f"0:{args.seconds:02d}", "-adjudicateDrawMoves", str(args.max_moves),
+        "-timeControl", clock_text(40 * args.seconds), "-adjudicateDrawMoves", str(args.max_moves),
         "-saveGameFile", args.out + ".pgn", "-debugMode", "true", "-nameOfDebugFile", args.out + ".debug",
         "-popupExitMessage", "false", "-popupMoveErrors", "false", "-saveSettingsOnExit", "false", "-noGUI",
         "-xponder",
     ]
+    if args.increment:
+        command += ["-timeIncrement", str(args.increment)]
+    else:
+        command += ["-movesPerSession", "40"]
     if args.loss_score:
         command += ["-adjudicateLossThreshold", str(-abs(args.loss_score))]
     if args.engine_option:
@@ -83,14 +100,45 @@ def main():
         sys.exit(f"no final score from XBoard:\n{run.stdout}\n{run.stderr}")
     wins, losses, draws = map(int, found.groups())
     p, diff, error = elo(wins, losses, draws)
-    print(f"koma vs {args.engine} ({args.variant}, {args.seconds} s/move): "
-          f"+{wins} -{losses} ={draws}, {100 * p:.1f}%, Elo {diff:+.0f} ± {error:.0f}")
+    clock = (f"base {40 * args.seconds:g} s + {args.increment:g} s/move" if args.increment
+             else f"40 moves in {40 * args.seconds:g} s")
+    times = thinking_times(engine_moves(open(args.out + ".pgn").read()))
+    print("average thinking time per move: " + ", ".join(f"{name} {t:.2f} s" for name, t in sorted(times.items())))
     summarise(args.out + ".pgn")
+    if not equal_time(times):
+        sys.exit(f"not reported: the engines' thinking times differ by more than 10% "
+                 f"(+{wins} -{losses} ={draws} on {clock} measures time, not play)")
+    print(f"koma vs {args.engine} ({args.variant}, {clock}): "
+          f"+{wins} -{losses} ={draws}, {100 * p:.1f}%, Elo {diff:+.0f} ± {error:.0f}")
+
+
+def clock_text(seconds):
+    """XBoard's `-timeControl` for a number of seconds: minutes, or minutes:seconds."""
+    seconds = round(seconds)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def thinking_times(games):
+    """Each engine's average thinking time per move, in seconds, over every game."""
+    spent = {}
+    for per_engine in games:
+        for name, moves in per_engine.items():
+            spent.setdefault(name, []).extend(t for _, _, t in moves if t is not None)
+    return {name: sum(ts) / len(ts) for name, ts in spent.items() if ts}
+
+
+def equal_time(times):
+    """Whether the engines thought alike: the two averages within 10% of the larger."""
+    if len(times) != 2:
+        return False
+    a, b = times.values()
+    return abs(a - b) <= 0.1 * max(a, b)
 
 
 def engine_moves(pgn):
-    """Per game and engine name, the (score in centipawns, depth) of each move the engine
-    commented in XBoard's PGN (`{+0.20/5 0.2}`: its own view of the score, and its depth)."""
+    """Per game and engine name, the (score in centipawns, depth, seconds) of each move the
+    engine commented in XBoard's PGN (`{+0.20/5 0.2}`: its own view of the score, its depth,
+    and the time XBoard's clock measured it thinking, when given)."""
     games = []
     for text in pgn.split("[Event ")[1:]:
         names = {side: re.search(rf'\[{side} "([^"]*)"\]', text).group(1) for side in ("White", "Black")}
@@ -100,9 +148,10 @@ def engine_moves(pgn):
         side = "Black"
         for token in tokens:
             if token.startswith("{"):
-                found = re.match(r"\{([+-]?\d+\.\d+)/(\d+)", token)
+                found = re.match(r"\{([+-]?\d+\.\d+)/(\d+)(?:\s+(\d+(?:\.\d+)?))?", token)
                 if found:
-                    per_engine[names[side]].append((round(100 * float(found.group(1))), int(found.group(2))))
+                    seconds = float(found.group(3)) if found.group(3) else None
+                    per_engine[names[side]].append((round(100 * float(found.group(1))), int(found.group(2)), seconds))
             elif not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", token):
                 side = "White" if side == "Black" else "Black"
         games.append(per_engine)
@@ -117,7 +166,7 @@ def summarise(path):
     depths, swings = {}, []
     for per_engine in games:
         for name, moves in per_engine.items():
-            depths.setdefault(name, []).extend(d for _, d in moves)
+            depths.setdefault(name, []).extend(d for _, d, _ in moves)
             if "koma" in name:
                 swings += [abs(b[0] - a[0]) for a, b in zip(moves, moves[1:]) if max(abs(a[0]), abs(b[0])) < 2000]
     for name, ds in sorted(depths.items()):

@@ -35,14 +35,15 @@ fn bench_checks_every_variant_against_the_perft_data() {
 /// `koma bench --search`: a fixed-depth search of each of its positions, with a move found
 /// and nodes counted (the speed itself is a benchmark, never a test).
 #[test]
-fn search_bench_searches_shogi_chu_and_dai() {
+fn search_bench_searches_shogi_chu_and_dai_then_every_variant_for_a_time() {
     let out = Command::new(env!("CARGO_BIN_EXE_koma"))
         .args(["bench", "--search", "--quick"])
         .output()
         .expect("koma runs");
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split_whitespace().collect()).collect();
+    let (fixed, timed) = text.split_once("\n\n").expect("two tables");
+    let rows: Vec<Vec<&str>> = fixed.lines().skip(1).map(|l| l.split_whitespace().collect()).collect();
     let (total, positions) = rows.split_last().unwrap();
     let variants: Vec<&str> = positions.iter().map(|r| r[0]).collect();
     assert_eq!(
@@ -50,6 +51,16 @@ fn search_bench_searches_shogi_chu_and_dai() {
         ["shogi", "shogi", "shogi", "chu", "chu", "chu", "dai", "dai", "dai"],
         "{text}"
     );
+    // The timed searches: every shipped variant from the start and a middle game, each
+    // completing at least its first iteration with a move.
+    let timed: Vec<Vec<&str>> = timed.lines().skip(1).map(|l| l.split_whitespace().collect()).collect();
+    let searched: Vec<&str> = timed.iter().step_by(2).map(|r| r[0]).collect();
+    let shipped: Vec<&str> = koma::compile::source::SHIPPED.iter().map(|&(n, _)| n).collect();
+    assert_eq!(searched, shipped, "{text}");
+    for row in &timed {
+        assert!(row[3].parse::<u32>().unwrap() >= 1, "{text}");
+        assert_ne!(row.last(), Some(&"none"), "{text}");
+    }
     let mut sum = 0;
     for row in positions {
         let nodes: u64 = row[row.len() - 5].parse().unwrap();

@@ -3,7 +3,7 @@
 
 mod support;
 
-use koma::engine::{Info, Limits, MATE, Searcher, mate_in, search};
+use koma::engine::{Info, Limits, MATE, Searcher, accepts_draw, draw_judgement_limits, mate_in, search};
 use koma::game::{Game, Move, Position};
 use koma::notation::{read_sfen, write_sfen, write_usi};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -237,6 +237,32 @@ fn a_fixed_time_per_move_is_used_to_the_end() {
         result.depth
     );
     assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+}
+
+/// However few the nodes, a search with a legal move completes its first iteration (every
+/// move searched one ply), on the largest board too: it never answers at depth 0.
+#[test]
+fn the_first_iteration_is_completed_whatever_the_node_limit() {
+    for variant in ["shogi", "chu", "taikyoku"] {
+        let mut pos = Position::start(tables(variant, &[]));
+        let result = search(&mut pos, &Limits::nodes(1));
+        assert_eq!(result.depth, 1, "{variant}: {} nodes", result.nodes);
+        assert!(pos.legal_moves().contains(&result.best.expect("a move")), "{variant}");
+    }
+}
+
+/// REAL-TIME CHECK (generous margin: ten times the bound): a draw offered on the largest
+/// board is judged within its bound, and the bound is a second.
+#[test]
+fn a_draw_offer_on_taikyoku_is_judged_within_its_bound() {
+    let limits = draw_judgement_limits();
+    let bound = limits.time.expect("the draw judgement has a time bound");
+    assert!(bound <= Duration::from_secs(1), "{bound:?}");
+    let mut pos = Position::start(tables("taikyoku", &[]));
+    let started = Instant::now();
+    // Level at the start: koma declines.
+    assert!(!accepts_draw(&mut Searcher::new(), &mut pos, &limits));
+    assert!(started.elapsed() < bound * 10, "{:?}", started.elapsed());
 }
 
 /// REAL-TIME CHECK (generous margin, as above): even a few milliseconds give a legal move.

@@ -130,9 +130,13 @@ enum Command {
         #[arg(long)]
         quick: bool,
         /// Measure the search instead: nodes per second of fixed-depth searches of the start
-        /// and two middle-game positions of Shogi, Chu and Dai.
+        /// and two middle-game positions of Shogi, Chu and Dai, then the depth reached in a
+        /// fixed time on every shipped variant, from the start and from a middle game.
         #[arg(long)]
         search: bool,
+        /// The time of each timed search of `--search`, in seconds (0.01 to 3600).
+        #[arg(long, value_name = "SECONDS", default_value = "1", requires = "search", value_parser = play::parse_time)]
+        seconds: f64,
     },
     /// Be a Language Server Protocol server on standard input and output, for editors: koma's
     /// diagnostics as you type, hover, go to definition, completion and document symbols.
@@ -198,8 +202,14 @@ pub fn run() -> ExitCode {
             format,
             options,
         } => play_rules::moves_command(&variant, &options, &start, from.as_deref(), &counting, format),
-        Command::Bench { quick, search: false } => bench::run(quick),
-        Command::Bench { quick, search: true } => search_bench::run(quick),
+        Command::Bench {
+            quick, search: false, ..
+        } => bench::run(quick),
+        Command::Bench {
+            quick,
+            search: true,
+            seconds,
+        } => search_bench::run(quick, seconds),
         Command::Lsp => lsp::run(),
         Command::Play(settings) => play::run(settings),
         Command::Usi {

@@ -9,9 +9,11 @@ use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, SearchResult, Searcher, WeightFile, mate_in};
+use koma::engine::{Limits, SearchResult, Searcher, WeightFile, accepts_draw, draw_judgement_limits, mate_in};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
-use koma::notation::{MAX_RECORD_MOVES, RecordError, read_sfen, read_usi, result_text, write_sfen, write_tsa};
+use koma::notation::{
+    MAX_RECORD_MOVES, RecordError, describe_taken, read_sfen, read_usi, result_text, write_sfen, write_tsa,
+};
 use koma::rules::{PieceId, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -30,7 +32,7 @@ const MAX_DEPTH: i64 = koma::engine::MAX_PLY as i64 / 2;
 const TIME_RANGE: std::ops::RangeInclusive<f64> = 0.01..=3600.0;
 
 /// Reads `--time`: seconds, within [`TIME_RANGE`].
-fn parse_time(text: &str) -> Result<f64, String> {
+pub(super) fn parse_time(text: &str) -> Result<f64, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -457,6 +459,7 @@ impl Session {
         };
         let text = write_tsa(self.game.position_mut(), &best);
         let side = self.game.position().side_to_move();
+        let taken = describe_taken(self.game.position_mut(), &best).map_or(String::new(), |t| format!(", {t}"));
         if let Err(reason) = self.game.play(best) {
             self.say(&format!(
                 "koma's move {text} was refused ({reason}); the move is yours to choose."
@@ -464,7 +467,7 @@ impl Session {
             return false;
         }
         self.say(&format!(
-            "koma plays {text} (depth {}, {})",
+            "koma plays {text}{taken} (depth {}, {})",
             found.depth,
             score_text(found.score, side)
         ));
@@ -702,16 +705,10 @@ impl Session {
     fn offer_draw(&mut self) {
         let side = self.game.position().side_to_move();
         if self.player(side.opponent()) == Player::Koma {
-            let found = search(
-                &self.weights,
-                self.game.position_mut(),
-                &Limits {
-                    depth: Some(2),
-                    ..Limits::default()
-                },
-            );
+            let mut searcher = Searcher::new();
+            searcher.set_weights(self.weights.clone());
             // koma accepts when the side to move (the offerer) stands better.
-            if found.score > 100 {
+            if accepts_draw(&mut searcher, self.game.position_mut(), &draw_judgement_limits()) {
                 self.finish("1/2-1/2", "draw agreed".into());
             } else {
                 self.say("koma declines the draw.");

@@ -207,6 +207,12 @@ pub fn clock_seconds(text: &str) -> Option<Duration> {
 
 /// Kept from the clock for the GUI's own delays.
 pub const MARGIN: Duration = Duration::from_millis(100);
+
+/// The search's time for a move whose time is fixed (USI `go movetime`, CECP `st`): all of
+/// it but a twentieth, at most [`MARGIN`], for the GUI's delays (0.3 s gives 0.285 s).
+pub fn fixed_move_time(time: Duration) -> Duration {
+    time.saturating_sub((time / 20).min(MARGIN)).max(MIN_TIME)
+}
 /// The least time a move is given.
 pub const MIN_TIME: Duration = Duration::from_millis(10);
 /// A move is given this share of the time left (plus increments and byoyomi), when the time

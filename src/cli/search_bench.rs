@@ -4,15 +4,19 @@
 //! reached by six random moves and then koma's own play at depth 3. Seconds are the searching
 //! thread's CPU time where the system gives it and not with `--quick` (as `koma bench`), the
 //! wall time beside.
+//!
+//! Then every shipped variant is searched for a fixed time (a second, `--seconds` to choose),
+//! from the start and from a middle game (the position after [`MIDDLE_PLIES`] plies of koma's
+//! own play at depth 1), with the depth the search completed and its nodes per second.
 
 use super::bench::thread_cpu_time;
-use koma::compile::compile_named;
+use koma::compile::{compile_named, source::SHIPPED};
 use koma::engine::{Limits, Searcher};
-use koma::game::{MoveTables, Position};
+use koma::game::{Game, MoveTables, Position};
 use koma::notation::{read_sfen, write_usi};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The positions searched: variant, a name, the SFEN (`None`: the start), the depth.
 const POSITIONS: &[(&str, &str, Option<&str>, u32)] = &[
@@ -73,8 +77,82 @@ const POSITIONS: &[(&str, &str, Option<&str>, u32)] = &[
     ),
 ];
 
-/// Searches each position; `quick` searches one ply less.
-pub fn run(quick: bool) -> ExitCode {
+/// Searches each position; `quick` searches one ply less, and every variant for a tenth of
+/// the time from the position after fewer plies; `seconds` is the time of each timed search.
+pub fn run(quick: bool, seconds: f64) -> ExitCode {
+    let code = fixed_depth(quick);
+    if code != ExitCode::SUCCESS {
+        return code;
+    }
+    println!();
+    timed(quick, seconds)
+}
+
+/// The plies of koma's own play (at depth 1) that lead to the middle game of the timed searches.
+const MIDDLE_PLIES: usize = 40;
+
+/// Every shipped variant searched for `seconds`, from the start and from the middle game.
+fn timed(quick: bool, seconds: f64) -> ExitCode {
+    let (time, plies) = if quick {
+        (Duration::from_secs_f64(seconds / 10.0), MIDDLE_PLIES / 10)
+    } else {
+        (Duration::from_secs_f64(seconds), MIDDLE_PLIES)
+    };
+    println!(
+        "{:<13} {:<9} {:>7} {:>5} {:>10} {:>8} {:>10}  best",
+        "variant", "position", "time", "depth", "nodes", "cpu", "nodes/s"
+    );
+    for &(variant, _) in SHIPPED {
+        let Some(rules) = compile_named(variant, &[]).rules else {
+            eprintln!("error: {variant} does not compile");
+            return ExitCode::FAILURE;
+        };
+        let start = Position::start(Arc::new(MoveTables::new(rules)));
+        let middle = middle_game(start.clone(), plies);
+        for (name, mut pos) in [("start", start), ("middle", middle)] {
+            let cpu_started = thread_cpu_time();
+            let started = Instant::now();
+            let found = Searcher::new().search(&mut pos, &Limits::time(time));
+            let wall = started.elapsed().as_secs_f64();
+            let cpu = cpu_started
+                .zip(thread_cpu_time())
+                .map_or(wall, |(a, b)| b.saturating_sub(a).as_secs_f64());
+            let best = found.best.map_or("none".to_string(), |m| write_usi(&pos, &m));
+            let rate = found.nodes as f64 / cpu.max(1e-9);
+            println!(
+                "{variant:<13} {name:<9} {:>7.2} {:>5} {:>10} {cpu:>8.3} {rate:>10.0}  {best}",
+                time.as_secs_f64(),
+                found.depth,
+                found.nodes
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The position after `plies` plies of koma's own play at depth 1 (a node limit of one: the
+/// first iteration, its quiescence cut short) from `start`, or the last
+/// before the game ends.
+fn middle_game(start: Position, plies: usize) -> Position {
+    let mut searcher = Searcher::new();
+    let mut game = Game::new(start);
+    for _ in 0..plies {
+        let Some(m) = searcher.search(game.position_mut(), &Limits::nodes(1)).best else {
+            break;
+        };
+        if game.play(m).is_err() {
+            break;
+        }
+        if game.result().is_some() {
+            game.undo();
+            break;
+        }
+    }
+    game.position().clone()
+}
+
+/// The fixed-depth searches of [`POSITIONS`].
+fn fixed_depth(quick: bool) -> ExitCode {
     println!(
         "{:<8} {:<9} {:>5} {:>10} {:>8} {:>10} {:>8}  best",
         "variant", "position", "depth", "nodes", "seconds", "nodes/s", "wall"

@@ -5,8 +5,8 @@
 //! Bad input is answered with `info string …`, and the game stays as it was.
 
 use super::protocol::{
-    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, clock_millis, load_or_report, load_variant,
-    read_command, say,
+    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, clock_millis, fixed_move_time, load_or_report,
+    load_variant, read_command, say,
 };
 use koma::compile::{Choice, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, MAX_THREADS, SearchResult, Searcher, TABLE_SLOT_BYTES, WeightFile, mate_in};
@@ -258,7 +258,7 @@ impl Usi {
         let limits = Limits {
             depth: go.depth.or(open_ended.then_some(MAX_PLY as u32 / 2)),
             time: if go.ponder { None } else { time },
-            fixed_time: go.movetime.is_some(),
+            fixed_time: go.fixed_time(side),
             nodes: go.nodes,
             progress: Some(Arc::new(progress(self.game.position().clone()))),
             ..Limits::default()
@@ -362,10 +362,20 @@ impl Go {
         Ok(go)
     }
 
+    /// Whether the move's time is its own, to be used to the end: `movetime`, or byoyomi
+    /// with the main time spent (what is not used of it is lost).
+    fn fixed_time(&self, side: Side) -> bool {
+        let left = match side {
+            Side::Black => self.btime,
+            Side::White => self.wtime,
+        };
+        self.movetime.is_some() || (self.byoyomi.is_some_and(|b| !b.is_zero()) && left.is_none_or(|t| t.is_zero()))
+    }
+
     /// The time for this move, from the clock: `None` when the command sets no time.
     fn time_for_move(&self, side: Side) -> Option<Duration> {
         if let Some(t) = self.movetime {
-            return Some(t.saturating_sub(MARGIN).max(MIN_TIME));
+            return Some(fixed_move_time(t));
         }
         let (left, inc) = match side {
             Side::Black => (self.btime, self.binc),
@@ -376,6 +386,9 @@ impl Go {
         }
         let left = left.unwrap_or_default();
         let extra = inc.unwrap_or_default() + self.byoyomi.unwrap_or_default();
+        if self.fixed_time(side) {
+            return Some(fixed_move_time(extra));
+        }
         let share = left / MOVES_TO_GO + extra;
         let most = (left + extra).saturating_sub(MARGIN);
         Some(share.min(most).max(MIN_TIME))

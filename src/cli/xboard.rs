@@ -10,8 +10,8 @@ mod betza;
 mod view;
 
 use super::protocol::{
-    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, clock_millis, clock_seconds, load_or_report, load_variant,
-    read_command, say,
+    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, clock_millis, clock_seconds, fixed_move_time, load_or_report,
+    load_variant, read_command, say,
 };
 pub use betza::betza;
 use koma::compile::{Choice, compile_named, source::SHIPPED};
@@ -436,7 +436,7 @@ impl Clock {
     /// The time for this move: `st`, or a share of the clock.
     fn time_for_move(&self, plies: usize) -> Option<Duration> {
         if let Some(t) = self.per_move {
-            return Some(t.saturating_sub(MARGIN / 2).max(MIN_TIME));
+            return Some(fixed_move_time(t));
         }
         let left = self.left?;
         let to_go = match self.moves {

@@ -121,6 +121,8 @@ pub(crate) struct Eval {
     pub order_value: Vec<i32>,
     /// Value gained per kind by promoting (0 when it cannot).
     pub promote_gain: Vec<i32>,
+    /// The most any kind gains by promoting.
+    pub most_promote_gain: i32,
     /// Value of one piece in hand, per kind.
     hand_value: Vec<i32>,
     /// The kinds that can be held in hand.
@@ -206,6 +208,7 @@ impl Eval {
             weights: *weights,
             value,
             order_value,
+            most_promote_gain: promote_gain.iter().copied().max().unwrap_or(0).max(0),
             promote_gain,
             hand_value,
             hand_kinds,

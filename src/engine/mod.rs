@@ -82,10 +82,15 @@ pub const MATE: i32 = 1_000_000_000;
 pub const MAX_PLY: usize = 128;
 /// The depth searched when no limit at all is given.
 pub const DEFAULT_DEPTH: u32 = 4;
+/// The most time a search takes when no limit at all is given: [`DEFAULT_DEPTH`] or this,
+/// whichever comes first.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
 
 /// When to stop searching, and whom to tell how it goes. Each limit that is set applies;
 /// the first reached stops the search. With no depth, time or nodes set, the search goes to
-/// [`DEFAULT_DEPTH`].
+/// [`DEFAULT_DEPTH`] for at most [`DEFAULT_TIME`]. However short the time or few the nodes,
+/// a search with a legal move completes its first iteration (every move searched one ply
+/// and its captures) before it stops, unless told to stop.
 #[derive(Clone, Default)]
 pub struct Limits {
     /// The deepest iteration, in plies.
@@ -203,4 +208,25 @@ pub fn mate_in(score: i32) -> Option<i32> {
 /// left as it was.
 pub fn search(pos: &mut Position, limits: &Limits) -> SearchResult {
     Searcher::new().search(pos, limits)
+}
+
+/// How much better, in the units of the declared values, the side offering a draw must stand
+/// for koma to accept it.
+pub const DRAW_MARGIN: i32 = 100;
+
+/// The bound on judging a draw offer: a search two plies deep, for at most a second (and its
+/// first iteration, which [`Limits`] always completes).
+pub fn draw_judgement_limits() -> Limits {
+    Limits {
+        depth: Some(2),
+        time: Some(Duration::from_secs(1)),
+        ..Limits::default()
+    }
+}
+
+/// Whether koma, playing the side not to move, accepts the draw the side to move offers: it
+/// does when a search within `limits` (by default [`draw_judgement_limits`]) finds the offerer
+/// standing better by more than [`DRAW_MARGIN`]. The position is left as it was.
+pub fn accepts_draw(searcher: &mut Searcher, pos: &mut Position, limits: &Limits) -> bool {
+    searcher.search(pos, limits).score > DRAW_MARGIN
 }

@@ -6,12 +6,12 @@
 use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
-use super::{DEFAULT_DEPTH, Info, Limits, MATE, MAX_PLY, SearchResult};
+use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
 use crate::game::{LionCounting, Move, NO_SQ, Position, Sq, Undo};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Above every real score.
 const INF: i32 = MATE + 1;
@@ -30,7 +30,9 @@ const LOSING_CAPTURE: i32 = 200_000_000;
 const HISTORY_MAX: i32 = 100_000_000;
 
 /// The time is checked once every this many nodes.
-const CHECK_EVERY: u64 = 16;
+const CHECK_EVERY: u64 = 4;
+/// The most of a search's time kept for unwinding and returning (at most a fiftieth of it).
+const UNWIND: Duration = Duration::from_millis(20);
 /// The default transposition table: 2^19 entries.
 const DEFAULT_TT_BITS: u32 = 19;
 /// The most threads a search uses.
@@ -67,6 +69,11 @@ pub struct Searcher {
     /// The flag another thread sets to stop the search.
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// Out of time or nodes: the search stops, unless it is completing its first iteration.
+    over_budget: bool,
+    /// Completing the first iteration: out of time or nodes, it goes on with its quiescence
+    /// searches cut to the standing score, so that every move is searched one ply.
+    completing: bool,
     root_depth: i32,
     /// The moves generated while evaluating an exchange.
     exchange_moves: Vec<Move>,
@@ -198,6 +205,8 @@ impl Searcher {
             deadline: None,
             stop: None,
             stopped: false,
+            over_budget: false,
+            completing: false,
             root_depth: 0,
             exchange_moves: Vec::new(),
             exchange_attackers: Vec::new(),
@@ -265,9 +274,19 @@ impl Searcher {
         self.tt.new_search();
         self.nodes = 0;
         self.stopped = false;
+        self.over_budget = false;
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
+        let time = match limits {
+            Limits {
+                depth: None,
+                time: None,
+                nodes: None,
+                ..
+            } => Some(DEFAULT_TIME),
+            _ => limits.time,
+        };
         // A little of the time is kept for unwinding and returning.
-        self.deadline = limits.time.map(|t| started + t.mul_f64(0.95));
+        self.deadline = time.map(|t| started + t.saturating_sub((t / 50).min(UNWIND)));
         self.stop.clone_from(&limits.stop);
         let eval = self.eval.take().expect("set above");
         let result = self.root(&eval, pos, limits, started);
@@ -317,8 +336,10 @@ impl Searcher {
         let mut completed = 0;
         for depth in self.first_depth.min(max_depth as i32)..=max_depth as i32 {
             self.root_depth = depth;
+            self.completing = depth == 1;
             let mut alpha = -INF;
             let mut found: Option<usize> = None;
+            let mut scores = vec![-INF; root_moves.len()];
             for (i, &m) in root_moves.iter().enumerate() {
                 let undo = self.play(ev, pos, &m, 0);
                 let mut score;
@@ -334,6 +355,7 @@ impl Searcher {
                 if self.stopped {
                     break;
                 }
+                scores[i] = score;
                 if score > alpha {
                     alpha = score;
                     found = Some(i);
@@ -342,6 +364,14 @@ impl Searcher {
                     head[0].push(m);
                     head[0].extend_from_slice(&tail[0]);
                 }
+            }
+            if !self.stopped {
+                // The next iteration tries the moves in the order of this one's scores (bounds
+                // for all but the best, which comes first).
+                let mut order: Vec<(i32, Move)> = scores.into_iter().zip(root_moves.iter().copied()).collect();
+                order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+                root_moves = order.into_iter().map(|(_, m)| m).collect();
+                found = found.map(|_| 0);
             }
             if let Some(i) = found {
                 // Moves that completed and beat the previous best are better, even when the
@@ -367,7 +397,7 @@ impl Searcher {
                     pv: best_pv.clone(),
                 });
             }
-            if super::mate_in(best_score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
+            if self.over_budget || super::mate_in(best_score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
                 break;
             }
             if let Some(time) = limits.time {
@@ -469,16 +499,18 @@ impl Searcher {
         undo
     }
 
-    /// Whether to stop now: out of nodes or out of time, or told to stop.
+    /// Whether to stop now: out of nodes or out of time (except while completing the first
+    /// iteration), or told to stop.
     #[inline]
     fn should_stop(&mut self) -> bool {
         if !self.stopped {
             if self.nodes >= self.max_nodes {
-                self.stopped = true;
+                self.over_budget = true;
             } else if self.nodes.is_multiple_of(CHECK_EVERY) {
-                self.stopped = self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
-                    || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+                self.over_budget |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                self.stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
             }
+            self.stopped |= self.over_budget && !self.completing;
         }
         self.stopped
     }
@@ -711,7 +743,8 @@ impl Searcher {
             return score;
         }
         let stand = self.lazy_evaluate(ev, pos, ply, alpha, beta);
-        if stand >= beta || ply >= MAX_PLY - 1 {
+        // Completing the first iteration out of time or nodes: no more captures are tried.
+        if stand >= beta || ply >= MAX_PLY - 1 || self.over_budget {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -726,15 +759,20 @@ impl Searcher {
         let mut kept = 0;
         for i in 0..moves.len() {
             let m = moves[i];
-            let (gain, order) = capture_gain(ev, pos, &m, side);
+            let taken = capture_gain(ev, pos, &m, side);
+            // A move that takes only pieces of its own side is no capture, and one that takes
+            // as much of its own side as of the opponent's cannot win by exchange.
+            if !taken.captures() || taken.own >= taken.order {
+                continue;
+            }
             // Even winning the piece for nothing would not reach alpha.
-            if order < super::eval::ROYAL_ORDER && stand + gain + DELTA_MARGIN <= alpha {
+            if taken.order < super::eval::ROYAL_ORDER && stand + taken.gain + DELTA_MARGIN <= alpha {
                 continue;
             }
             let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
             moves[kept] = m;
-            scores.push(order * 8 - ev.value[mover] / 8);
-            unweighed.push(order < ev.order_value[mover]);
+            scores.push(taken.order * 8 - ev.value[mover] / 8);
+            unweighed.push(taken.to_weigh(ev.order_value[mover]));
             kept += 1;
         }
         moves.truncate(kept);
@@ -883,12 +921,17 @@ impl Searcher {
         let side = pos.side_to_move();
         let mover = mover_kind(ev, pos, m);
         let promotion = if m.promote { ev.promote_gain[mover.index()] } else { 0 };
-        let (_, victims) = if m.is_drop() {
-            (0, 0)
+        let taken = if m.is_drop() {
+            Taken {
+                gain: 0,
+                order: 0,
+                own: 0,
+            }
         } else {
             capture_gain(ev, pos, m, side)
         };
-        let to_weigh = victims > 0 && victims < ev.order_value[mover.index()];
+        let victims = taken.order;
+        let to_weigh = taken.captures() && taken.to_weigh(ev.order_value[mover.index()]);
         let killers = self.killers[ply];
         let score = if victims > 0 {
             CAPTURE + victims.min(10_000_000) * 8 + promotion - ev.value[mover.index()] / 8
@@ -898,8 +941,11 @@ impl Searcher {
             KILLER + 1
         } else if killers[1] == Some(*m) {
             KILLER
+        } else if taken.own > 0 {
+            // Takes pieces of its own side only: after every quiet move.
+            -taken.own.min(10_000_000)
         } else {
-            self.history[history_index(ev, mover, side, m.to)]
+            self.history[history_index(ev, mover, side, m.to)] + SQUARE_GAIN_WEIGHT * square_gain(ev, pos, m)
         };
         (score, to_weigh)
     }
@@ -908,7 +954,8 @@ impl Searcher {
     /// ordering values: a royal is worth more than everything) when, after `m`, both sides
     /// take back on its square with their least valuable piece for as long as it pays.
     /// The pieces that can take back are found by the position's own attack detection and
-    /// move generation, so every movement of every variant counts.
+    /// move generation, so every movement of every variant counts. Only its sign is used: a
+    /// capture that wins whatever is taken back is told by a lower bound of the same sign.
     fn exchange(&mut self, ev: &Eval, pos: &mut Position, m: &Move) -> i32 {
         let side = pos.side_to_move();
         let mut gain = 0;
@@ -923,7 +970,19 @@ impl Searcher {
             gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
         }
         let undo = pos.make(m);
-        let lost = self.take_back(ev, pos, m.to);
+        // What taking back can win at most: the piece that moved, and a promotion of the piece
+        // that takes it. A capture gaining more than that wins however the exchange goes: the
+        // attackers are not looked for (on the largest boards, the costliest part), and the
+        // gain is told less that bound, which keeps its sign.
+        let most_lost = ev
+            .piece(pos, m.to)
+            .map_or(0, |(_, kind)| ev.order_value[kind.index()])
+            .saturating_add(ev.most_promote_gain);
+        let lost = if gain > most_lost {
+            most_lost
+        } else {
+            self.take_back(ev, pos, m.to)
+        };
         pos.unmake(m, &undo);
         gain - lost
     }
@@ -1043,30 +1102,74 @@ fn history_index(ev: &Eval, kind: PieceId, side: Side, to: crate::game::Sq) -> u
     (kind.index() * 2 + side.index()) * ev.squares.len() + usize::from(to)
 }
 
-/// What a move captures: the declared value gained (with promotion; less the pieces of its
-/// own side a range capture takes), and the ordering value of the victims (0 when it
-/// captures nothing).
-fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> (i32, i32) {
-    let mut gain = 0;
-    let mut order = 0;
+/// How much the square bonus a quiet move gains counts in its ordering, beside the history
+/// of cut-offs (which grows by the square of the depth with each).
+const SQUARE_GAIN_WEIGHT: i32 = 4;
+
+/// What a board move gains in square bonus for the side that makes it (0 for a drop): among
+/// quiet moves equal in history, those that improve the piece's square come first.
+fn square_gain(ev: &Eval, pos: &Position, m: &Move) -> i32 {
+    if m.is_drop() {
+        return 0;
+    }
+    let code = pos.board[usize::from(m.from)];
+    let black = ev.square_share(code, m.to) - ev.square_share(code, m.from);
+    ev.for_side_to_move(pos, black)
+}
+
+/// What a move removes from the board besides the mover: the pieces of both sides, weighed.
+#[derive(Debug, Clone, Copy)]
+struct Taken {
+    /// The declared value gained: the opponent's pieces (and the promotion, when it takes
+    /// one), less the pieces of the mover's own side a range capture or burning takes.
+    gain: i32,
+    /// The ordering value of the opponent's pieces taken (0 when it takes none).
+    order: i32,
+    /// The ordering value of the mover's own pieces taken.
+    own: i32,
+}
+
+impl Taken {
+    /// Whether the move takes at least one piece of the opponent.
+    fn captures(self) -> bool {
+        self.order > 0
+    }
+
+    /// Whether the move needs an exchange evaluation before it is trusted not to lose: it
+    /// takes pieces of its own side, or a piece worth more than its victims makes it.
+    fn to_weigh(self, mover_order: i32) -> bool {
+        self.own > 0 || self.order < mover_order
+    }
+}
+
+/// What a move takes, of both sides (see [`Taken`]).
+fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> Taken {
+    let mut taken = Taken {
+        gain: 0,
+        order: 0,
+        own: 0,
+    };
     for sq in pos.taken(m) {
         match ev.piece(pos, sq) {
             Some((owner, kind)) if owner != side => {
-                gain += ev.value[kind.index()];
-                order += ev.order_value[kind.index()].max(1);
+                taken.gain += ev.value[kind.index()];
+                taken.order += ev.order_value[kind.index()].max(1);
             }
-            Some((_, kind)) => gain -= ev.value[kind.index()],
+            Some((_, kind)) => {
+                taken.gain -= ev.value[kind.index()];
+                taken.own += ev.order_value[kind.index()].max(1);
+            }
             None => {}
         }
     }
-    if order > 0 && m.promote {
-        gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
+    if taken.captures() && m.promote {
+        taken.gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
     }
-    (gain, order)
+    taken
 }
 
 fn is_capture(ev: &Eval, pos: &Position, m: &Move) -> bool {
-    !m.is_drop() && capture_gain(ev, pos, m, pos.side_to_move()).1 > 0
+    !m.is_drop() && capture_gain(ev, pos, m, pos.side_to_move()).captures()
 }
 
 /// The index of the best score from `i` on (the first of equals).
@@ -1267,10 +1370,10 @@ pub(super) mod tests {
             pos.pseudo_captures(&mut moves, LionCounting::Distinct);
             let mover_value = |pos: &Position, m: &Move| ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
             let score = |pos: &Position, m: &Move| {
-                capture_gain(&ev, pos, m, pos.side_to_move()).1 * 8 - ev.value[mover_value(pos, m)] / 8
+                capture_gain(&ev, pos, m, pos.side_to_move()).order * 8 - ev.value[mover_value(pos, m)] / 8
             };
             let needs = |pos: &Position, m: &Move| {
-                capture_gain(&ev, pos, m, pos.side_to_move()).1 < ev.order_value[mover_value(pos, m)]
+                capture_gain(&ev, pos, m, pos.side_to_move()).to_weigh(ev.order_value[mover_value(pos, m)])
             };
             let mut eager: Vec<Move> = Vec::new();
             for m in &moves {

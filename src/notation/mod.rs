@@ -3,6 +3,7 @@
 
 mod record;
 mod sfen;
+mod taken;
 mod tsa;
 mod usi;
 
@@ -11,5 +12,6 @@ pub use record::{
     result_text, write_record,
 };
 pub use sfen::{SfenError, read_sfen, write_sfen};
+pub use taken::{TakenPiece, describe_taken, pieces_taken};
 pub use tsa::{MoveError, legal_tsa, read_move, write_tsa, write_tsa_all};
 pub use usi::{UsiError, distinct_move, legal_usi, read_usi, write_usi};

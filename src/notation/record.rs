@@ -18,6 +18,7 @@
 //! (`1-0` Black won, `0-1` White won, `1/2-1/2`, `*` unfinished). Files are read and written
 //! through [`crate::files`]: only regular files, and a save is whole or leaves the old file.
 
+use super::taken::describe_taken;
 use super::tsa::{read_move, write_tsa};
 use crate::game::Game;
 use crate::rules::Side;
@@ -326,6 +327,10 @@ pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &
         }
         line.push_str(&text);
         line.push(' ');
+        // A move that takes more than the piece it lands on says what, in a comment.
+        if let Some(taken) = describe_taken(replay.position_mut(), m) {
+            line.push_str(&format!("{{{taken}}} "));
+        }
         if line.len() > 72 {
             out.push_str(line.trim_end());
             out.push('\n');
