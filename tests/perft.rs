@@ -174,6 +174,16 @@ fn perft_kyoto() {
 }
 
 #[test]
+fn perft_gorogoro() {
+    run("gorogoro", false);
+}
+
+#[test]
+fn perft_dobutsu() {
+    run("dobutsu", false);
+}
+
+#[test]
 fn perft_checkshogi() {
     run("checkshogi", false);
 }
