@@ -61,8 +61,8 @@ GAMES = {
         "Gold `+n`, the Tokin `+l`. A promotion is a flip, so the counts need no option.",
     ], []),
     "gorogoro": ("gorogoro", 4, 20, 3, DROP_MATE, []),
-    "euroshogi": ("euroshogi", 4, 20, 3, DROP_MATE, []),
-    "okisaki": ("okisakishogi", 4, 20, 3, DROP_MATE, []),
+    "euroshogi": ("euroshogi", 3, 8, 2, DROP_MATE, []),
+    "okisaki": ("okisakishogi", 3, 8, 2, DROP_MATE, []),
     "dobutsu": ("dobutsu", 6, 24, 4, [
         "Fairy-Stockfish's try is \"reached and unattacked\": a Lion standing on its far rank where",
         "no enemy piece attacks it wins, whoever is to move; the counts are under `option",
@@ -71,7 +71,7 @@ GAMES = {
         "the try made) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
         "Each position is counted from its FEN alone, without the moves before it.",
     ], ["try=unattacked"]),
-    "gorogoroplus": ("gorogoroplus", 4, 20, 3, DROP_MATE + [
+    "gorogoroplus": ("gorogoroplus", 3, 8, 2, DROP_MATE + [
         "Fairy-Stockfish defines `gorogoroplus` in its variants.ini, not in pyffish itself: the",
         "script loads that section (VARIANTS_INI) before counting.",
     ], []),

@@ -130,6 +130,7 @@ broken_files! {
     unused_piece: "unused-piece" => [UnusedPiece];
     unused_piece_promoted: "unused-piece-promoted" => [UnusedPiece, UnusedPiece];
     zone_too_deep_try: "zone-too-deep-try" => [ZoneTooDeep];
+    unknown_movement_modifier: "unknown-movement-modifier" => [UnknownMovement];
     bad_value_try: "bad-value-try" => [BadValue];
     syntax_try: "syntax-try" => [Syntax];
     duplicate_statement_try: "duplicate-statement-try" => [DuplicateStatement];

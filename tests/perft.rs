@@ -179,6 +179,21 @@ fn perft_gorogoro() {
 }
 
 #[test]
+fn perft_gorogoroplus() {
+    run("gorogoroplus", false);
+}
+
+#[test]
+fn perft_euroshogi() {
+    run("euroshogi", false);
+}
+
+#[test]
+fn perft_okisaki() {
+    run("okisaki", false);
+}
+
+#[test]
 fn perft_dobutsu() {
     run("dobutsu", false);
 }
