@@ -1,23 +1,23 @@
 #!/usr/bin/env python3
-"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi}.perft from Fairy-Stockfish's move generator.
+"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu}.perft from Fairy-Stockfish's move generator.
 
 Fairy-Stockfish, as its Python module pyffish (`pip install pyffish`, version 0.0.90 when these
 files were written), gives the legal moves; this script counts them ply by ply (no bulk counting,
 nothing of koma used) from each game's start position and from positions reached in random legal
 games (a fixed seed, so a rerun writes the same files). A Pawn drop that mates, which
 Fairy-Stockfish generates and scores as a loss for the dropper, is left out where the rules forbid
-it (not in Micro and Kyoto, whose rules allow it). Sho positions with a Crown Prince on the
-board are added, found the same way, since random games rarely make one. Micro and Kyoto
-positions are counted from the position alone (its FEN, no moves before it), as koma reads
-the SFEN: their small boards repeat positions often, and no repetition rule should reach
-into a count.
+it (not in Micro, Kyoto and Dobutsu, whose rules allow it). Sho positions with a Crown Prince on the
+board are added, found the same way, since random games rarely make one. Micro, Kyoto, Dobutsu,
+Goro Goro (and Plus), EuroShogi and Okisaki positions are counted from the position alone (its
+FEN, no moves before it), as koma reads the SFEN: small boards repeat positions often, no
+repetition rule should reach into a count, and replaying the game at every node is slow.
 
 Check Shogi (`checkshogi`): the first check wins, so Fairy-Stockfish lists no move for a side in
 check; whether a Pawn drop that checks also mates is then judged by the moves Shogi's rules
 (`shogi`, the same pieces) give the side in check after the same moves. Its random positions
 are drawn from games with no check, the position from a checking move being over.
 
-Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all six)
+Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all of them)
 """
 import os
 import random
@@ -60,9 +60,45 @@ GAMES = {
         "Knight and Lance are the faces held in hand; the Rook is `+p`, the Bishop `+s`, the",
         "Gold `+n`, the Tokin `+l`. A promotion is a flip, so the counts need no option.",
     ], []),
+    "gorogoro": ("gorogoro", 4, 20, 3, DROP_MATE, []),
+    "euroshogi": ("euroshogi", 3, 8, 2, DROP_MATE, []),
+    "okisaki": ("okisakishogi", 3, 8, 2, DROP_MATE, []),
+    "dobutsu": ("dobutsu", 6, 24, 4, [
+        "Fairy-Stockfish's try is \"reached and unattacked\": a Lion standing on its far rank where",
+        "no enemy piece attacks it wins, whoever is to move; the counts are under `option",
+        "try=unattacked`, koma's name for that reading (the default, the rule text's, lets the",
+        "opponent move once and wins if the Lion is not taken). A game over (a Lion captured or",
+        "the try made) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
+        "Each position is counted from its FEN alone, without the moves before it.",
+    ], ["try=unattacked"]),
+    "gorogoroplus": ("gorogoroplus", 3, 8, 2, DROP_MATE + [
+        "Fairy-Stockfish defines `gorogoroplus` in its variants.ini, not in pyffish itself: the",
+        "script loads that section (VARIANTS_INI) before counting.",
+    ], []),
 }
-FREE_DROPS = {"micro", "kyoto"}
+
+# The sections of Fairy-Stockfish's src/variants.ini (commit of docs/sources.md) for the games
+# pyffish does not build in, word for word.
+VARIANTS_INI = """
+[gorogoroplus:gorogoro]
+startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1
+lance = l
+shogiKnight = n
+promotedPieceType = l:g n:g
+"""
+FREE_DROPS = {"micro", "kyoto", "dobutsu"}
+# Games whose positions may be over before any move (a Lion taken, the try made): such a node
+# has no move, as Fairy-Stockfish's `is_immediate_game_end` says; their options hold at the
+# start too.
+ENDS_BEFORE_MOVING = {"dobutsu"}
+# (tests/perft/dobutsu.perft opens with a section of koma's own counts under the default reading,
+# kept by hand: a rerun of this script drops it, and it must be added back.)
+# Games whose random positions are counted from their FEN alone, as koma reads them: the
+# FREE_DROPS games, and the later ones (no rule of theirs looks at the moves before a
+# position within three plies, and replaying the game at every node is slow).
+FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki"}
 FREE_DROP_VARIANTS = {GAMES[name][0] for name in FREE_DROPS}
+ENDS_BEFORE_MOVING_VARIANTS = {GAMES[name][0] for name in ENDS_BEFORE_MOVING}
 CROWN_PRINCE_POSITIONS = 6
 
 # Where the first check ends the game, the variant whose legal moves say whether a check mates.
@@ -79,6 +115,8 @@ def pawn_drop_mate(variant, fen, moves, move):
 
 
 def legal_moves(variant, fen, moves):
+    if variant in ENDS_BEFORE_MOVING_VARIANTS and ff.is_immediate_game_end(variant, fen, moves)[0]:
+        return []
     if variant in FREE_DROP_VARIANTS:
         return ff.legal_moves(variant, fen, moves)
     return [m for m in ff.legal_moves(variant, fen, moves) if not pawn_drop_mate(variant, fen, moves, m)]
@@ -92,8 +130,8 @@ def perft(variant, fen, moves, depth):
 
 
 def perft_from_position(name, variant, start, moves, depth):
-    """Perft after `moves`: for FREE_DROPS games from the position's FEN alone (no history)."""
-    if name in FREE_DROPS:
+    """Perft after `moves`: for FROM_FEN games from the position's FEN alone (no history)."""
+    if name in FROM_FEN:
         return perft(variant, ff.get_fen(variant, start, moves), [], depth)
     return perft(variant, start, moves, depth)
 
@@ -105,7 +143,7 @@ def random_position(variant, rng, wanted=None):
     moves, length = [], rng.randint(10, 120)
     while len(moves) < length:
         legal = ff.legal_moves(variant, start, moves)
-        if not legal:
+        if not legal or (variant in ENDS_BEFORE_MOVING_VARIANTS and ff.is_immediate_game_end(variant, start, moves)[0]):
             return None
         moves.append(rng.choice(legal))
         if wanted and wanted(ff.get_fen(variant, start, moves)) and ff.legal_moves(variant, start, moves):
@@ -140,6 +178,8 @@ def write(name):
         f"# Source of every number: Fairy-Stockfish (pyffish {version}, variant `{variant}`), its legal",
         "# moves counted ply by ply; written by scripts/ffish_perft_gen.py (docs/positions-and-counting.md).",
     ] + [f"# {note}" for note in notes] + ["", "position start"]
+    if name in ENDS_BEFORE_MOVING:
+        lines += [f"option {option}" for option in options]
     lines += [f"perft {d} {perft(variant, start, [], d)}" for d in range(1, start_depth + 1)]
     lines += ["", f"# Positions from random legal games (seeded), counted by Fairy-Stockfish."]
     games = positions(variant, rng, count)
@@ -155,6 +195,7 @@ def write(name):
 
 
 def main():
+    ff.load_variant_config(VARIANTS_INI)
     for name in sys.argv[1:] or GAMES:
         write(name)
 

@@ -147,6 +147,12 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("heian-dai", &[]),
     ("heian-dai", &["flying-dragon=dai"]),
     ("heian-dai", &["last-rank=wikipedia"]),
+    ("gorogoro", &[]),
+    ("gorogoroplus", &[]),
+    ("euroshogi", &[]),
+    ("okisaki", &[]),
+    ("dobutsu", &[]),
+    ("dobutsu", &["try=unattacked"]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

@@ -10,7 +10,7 @@
 
 use crate::rules::{
     FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition,
-    RepetitionEffect, Rules, Side, Square, rank_name,
+    RepetitionEffect, Rules, Side, Square, Try, TryReading, rank_name,
 };
 use std::collections::BTreeMap;
 
@@ -1003,7 +1003,7 @@ fn option_lines(rules: &Rules) -> Vec<String> {
 }
 
 fn kinds_line(rules: &Rules) -> String {
-    let in_setup = |id: PieceId| rules.setup.iter().any(|p| p.piece == id);
+    let in_setup = |id: PieceId| rules.start_pieces().any(|(_, piece)| piece == id);
     let promoted = |id: PieceId| rules.pieces.iter().any(|p| p.promotion.to == Some(id));
     // Under a flip rule a promoted face turns back into its unpromoted one.
     let turned_back =
@@ -1029,11 +1029,36 @@ fn kinds_line(rules: &Rules) -> String {
 fn setup_line(rules: &Rules) -> String {
     let count = |side: Side| rules.setup.iter().filter(|p| p.side == side).count();
     let (black, white) = (count(Side::Black), count(Side::White));
-    if black == white {
+    let board = if black == white {
         format!("{} a side", pieces(black))
     } else {
         format!("Black {}, White {}", pieces(black), pieces(white))
+    };
+    let (black_hand, white_hand) = (hand_text(rules, Side::Black), hand_text(rules, Side::White));
+    match (black_hand.is_empty() && white_hand.is_empty(), black_hand == white_hand) {
+        (true, _) => board,
+        (false, true) => format!("{board}; in hand at the start: {black_hand} a side"),
+        (false, false) => format!(
+            "{board}; in hand at the start: Black {}, White {}",
+            or_none(black_hand),
+            or_none(white_hand)
+        ),
     }
+}
+
+/// A side's pieces in hand at the start, as `L N` (empty for none).
+fn hand_text(rules: &Rules, side: Side) -> String {
+    let held: Vec<&str> = rules
+        .hand
+        .iter()
+        .filter(|h| h.side == side)
+        .map(|h| rules.piece(h.piece).abbrev.as_str())
+        .collect();
+    held.join(" ")
+}
+
+fn or_none(text: String) -> String {
+    if text.is_empty() { "none".into() } else { text }
 }
 
 fn pieces(n: usize) -> String {
@@ -1193,6 +1218,21 @@ fn royal_line(rules: &Rules) -> String {
     }
 }
 
+/// The try, in words: where, and when it wins.
+fn try_line(rule: Try) -> String {
+    let zone = if rule.depth == 1 {
+        "its far rank".to_string()
+    } else {
+        format!("its far {} ranks", rule.depth)
+    };
+    let when = match rule.reading {
+        TryReading::Reached => "at once",
+        TryReading::Unattacked => "at once where no enemy piece attacks it (whoever is to move)",
+        TryReading::UnlessTaken => "unless the opponent takes it with the next move",
+    };
+    format!("the try: a royal piece on {zone} wins, {when}")
+}
+
 fn end_lines(rules: &Rules) -> Vec<String> {
     let end = &rules.end;
     let mut lines = vec![if end.royal_capture_allowed {
@@ -1207,6 +1247,9 @@ fn end_lines(rules: &Rules) -> Vec<String> {
     };
     if end.check_wins {
         lines.push("first check wins: a side whose royal is attacked when it is to move has lost".into());
+    }
+    if let Some(rule) = end.try_rule {
+        lines.push(try_line(rule));
     }
     lines.push(format!("stalemate: the side with no legal move {stalemate}"));
     if end.bare_king {

@@ -304,7 +304,11 @@ fn positions_with_more_in_hand_than_exist_are_refused() {
     let board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
     for hand in ["255P255P255P", "19p", "255P", "2K", "3R"] {
         let e = read_sfen(&t, &format!("{board} b {hand} 1")).expect_err(hand);
-        assert!(e.message.contains("but the variant has only"), "{hand}: {e}");
+        assert!(
+            e.message
+                .contains("but the variant's setup (its board and hands at the start) has only"),
+            "{hand}: {e}"
+        );
     }
     let e = read_sfen(&t, &format!("{board} b 99999999999999999999P 1")).expect_err("huge count");
     assert!(e.message.contains("1 to 255"), "{e}");

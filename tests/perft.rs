@@ -174,6 +174,31 @@ fn perft_kyoto() {
 }
 
 #[test]
+fn perft_gorogoro() {
+    run("gorogoro", false);
+}
+
+#[test]
+fn perft_gorogoroplus() {
+    run("gorogoroplus", false);
+}
+
+#[test]
+fn perft_euroshogi() {
+    run("euroshogi", false);
+}
+
+#[test]
+fn perft_okisaki() {
+    run("okisaki", false);
+}
+
+#[test]
+fn perft_dobutsu() {
+    run("dobutsu", false);
+}
+
+#[test]
 fn perft_checkshogi() {
     run("checkshogi", false);
 }

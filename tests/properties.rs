@@ -654,6 +654,29 @@ fn annan() {
     });
 }
 
+/// Goro Goro Shogi, Goro Goro Plus (pieces in hand from the start), EuroShogi (compulsory
+/// promotion in the zone), Okisaki Shogi (a Queen, a chess Knight, a two-way Lance) and
+/// Dobutsu Shogi under both readings of the try.
+#[test]
+fn gorogoro_euroshogi_okisaki_and_dobutsu() {
+    for (variant, options, games, plies, seed) in [
+        ("gorogoro", &[][..], 6, 120, 14),
+        ("gorogoroplus", &[][..], 6, 120, 15),
+        ("euroshogi", &[][..], 4, 120, 16),
+        ("okisaki", &[][..], 3, 100, 17),
+        ("dobutsu", &[][..], 8, 100, 18),
+        ("dobutsu", &["try=unattacked"][..], 8, 100, 19),
+    ] {
+        run(Config {
+            variant,
+            options,
+            games,
+            plies,
+            seed,
+        });
+    }
+}
+
 /// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power,
 /// optional promotion on capture and Emperors that protect nothing; Chu's promotion on entering only, without the pawn
 /// rule; Tori's fourfold rule; Yari's end-in-zone promotion, threefold draw, stalemate loss.

@@ -717,3 +717,43 @@ fn chu_renmei_declined_pawn_may_choose_on_the_last_rank() {
     let mut renmei = position("chu", &["promotion=renmei"], sfen);
     assert_eq!(legal_from(&mut renmei, "7b"), list(&["7b7a", "7b7a+"]));
 }
+
+// ------------------------------------------------------------------ pieces in hand at the start
+
+/// Goro Goro Plus: "each side starts with a Lance and a Knight in hand" (Fairy-Stockfish's
+/// `gorogoroplus`: `[LNln]`), dropped like any captured piece, from the first move.
+#[test]
+fn gorogoroplus_starts_with_a_lance_and_a_knight_in_hand() {
+    let mut pos = koma::game::Position::start(tables("gorogoroplus", &[]));
+    for side in [Side::Black, Side::White] {
+        assert_eq!(in_hand(&pos, side, "L"), 1, "{side:?}");
+        assert_eq!(in_hand(&pos, side, "N"), 1, "{side:?}");
+        assert_eq!(in_hand(&pos, side, "P"), 0, "{side:?}");
+    }
+    assert_eq!(koma::notation::write_sfen(&pos), "sgkgs/5/1ppp1/1PPP1/5/SGKGS b NLnl 1");
+    // Black drops its Lance on 3e (no Lance on the last rank, no Knight on the last two).
+    let drops = legal_drops(&mut pos);
+    assert!(drops.contains(&"L*3e".to_string()), "{drops:?}");
+    assert!(!drops.iter().any(|d| d.ends_with('a')), "{drops:?}");
+    assert!(
+        !drops.iter().any(|d| d.starts_with("N*") && d.ends_with('b')),
+        "{drops:?}"
+    );
+    play(&mut pos, "L*3e");
+    assert_eq!(in_hand(&pos, Side::Black, "L"), 0);
+    assert_eq!(in_hand(&pos, Side::White, "L"), 1);
+}
+
+/// A position holds no more pieces of a kind than the setup has, on the board and in hand:
+/// a third Knight cannot come from nowhere, and the error says the cap is the setup's.
+#[test]
+fn gorogoroplus_a_position_holds_no_more_pieces_than_the_setup_and_hands() {
+    let t = tables("gorogoroplus", &[]);
+    assert!(koma::notation::read_sfen(&t, "sgkgs/5/1ppp1/1PPP1/5/SGKGS b 2Nl 1").is_ok());
+    let e = koma::notation::read_sfen(&t, "sgkgs/5/1ppp1/1PPP1/5/SGKGS b 2Nnl 1").unwrap_err();
+    assert!(
+        e.message
+            .contains("3 pieces of kind N, but the variant's setup (its board and hands at the start) has only 2"),
+        "{e}"
+    );
+}

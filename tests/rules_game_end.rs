@@ -501,3 +501,70 @@ fn check_shogi_king_may_not_be_left_in_check() {
     assert_eq!(check(&mut pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
     assert_eq!(check(&mut pos, "5h5g"), Ok(()));
 }
+
+// ------------------------------------------------------------------ the try
+
+/// Dobutsu Shogi (`try 1 unless-taken`, the rules' reading): "the first one who moves his Lion
+/// into the farthest row will win, unless the Lion is captured by the opponent in the next
+/// turn". The Lion on the far rank wins when its side is to move again; taken at once, it
+/// loses instead.
+#[test]
+fn dobutsu_try_wins_unless_the_lion_is_taken_at_once() {
+    // Black's Lion on 2b, White's on 3c: the Lion steps onto the far rank, out of reach.
+    let mut g = game("dobutsu", &[], "3/1L1/l2/3 b - 1");
+    play_all(&mut g, &["2b2a"]);
+    assert_eq!(g.result(), None, "White has one move to take the Lion");
+    assert!(!g.legal_moves().is_empty());
+    play_all(&mut g, &["3c3b"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Try));
+    assert!(g.legal_moves().is_empty(), "the game is over");
+    assert_eq!(try_play(&mut g, "2a1a"), Err(Illegal::TryMade));
+    let mut pos = g.position().clone();
+    assert!(!pos.is_legal(&mv(&pos, "2a1a")), "the independent check agrees");
+    // White's Giraffe on 3a guards 2a: the Lion that steps there is taken, and Black loses.
+    let mut g = game("dobutsu", &[], "g2/1L1/l2/3 b - 1");
+    play_all(&mut g, &["2b2a", "3a2a"]);
+    assert_eq!(g.result(), win(Side::White, EndReason::RoyalsCaptured));
+}
+
+/// Dobutsu Shogi under `try=unattacked` (Fairy-Stockfish's reading, `try 1 unattacked`): the
+/// Lion on the far rank wins at once where no enemy piece attacks it, whoever is to move.
+#[test]
+fn dobutsu_try_unattacked_wins_at_once() {
+    let mut g = game("dobutsu", &["try=unattacked"], "3/1L1/l2/3 b - 1");
+    play_all(&mut g, &["2b2a"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Try));
+    assert!(g.legal_moves().is_empty(), "White has no move left");
+    // Attacked on arrival (White's Giraffe on 3a), the game goes on; once the Giraffe steps
+    // away without taking, the Lion stands unattacked and Black wins.
+    let mut g = game("dobutsu", &["try=unattacked"], "g2/1L1/l2/3 b - 1");
+    play_all(&mut g, &["2b2a"]);
+    assert_eq!(g.result(), None);
+    play_all(&mut g, &["3a3b"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Try));
+}
+
+/// Campmate (`try N` alone): a royal piece on the far N ranks wins at once, attacked or not.
+#[test]
+fn try_campmate_wins_on_arrival() {
+    let text = "variant \"Campmate\"\nboard 3 x 4\npiece K \"King\" sfen k royal : step all\n\
+                piece R \"Rook\" sfen r : slide orthogonal\nsetup black\n  d: . K .\nsetup white\n  a: R . K\n\
+                royal-capture-allowed\ntry 1\n";
+    let source = koma::compile::Source {
+        name: "campmate.var".into(),
+        text: text.into(),
+    };
+    let compiled = koma::compile::compile(source, &koma::compile::MemoryLoader::default(), &[]);
+    let rules = compiled.rules.expect("compiles");
+    let tables = std::sync::Arc::new(koma::game::MoveTables::new(rules));
+    // Black's King on 2b steps to 2a, where White's Rook (3a) and King (1a) attack it: under
+    // `royal-capture-allowed` the move is legal, and it has arrived.
+    let pos = read_sfen(&tables, "r1k/1K1/3/3 b - 1").expect("a position");
+    let mut g = Game::new(pos);
+    play_all(&mut g, &["2b2a"]);
+    assert_eq!(
+        g.result(),
+        win(Side::Black, EndReason::Try),
+        "attacked, it has still arrived"
+    );
+}

@@ -98,7 +98,7 @@ fn attackers_are_the_pieces_that_can_take_on_the_square() {
     let (mut all, mut attackers) = (Vec::new(), Vec::new());
     each_position(|pos| {
         let side = pos.side_to_move();
-        if pos.check_given() || pos.royals_lost() {
+        if pos.over_before_moving() {
             // The game is over: no piece moves, whatever attacks what.
             return;
         }

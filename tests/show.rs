@@ -349,3 +349,36 @@ fn show_svg_writes_the_drawing_to_the_file() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(written, koma::show::show_svg(&shipped("chu", &[]), Some("Ln")).unwrap());
 }
+
+/// The summary names the pieces in hand at the start, and counts their kinds as in the setup.
+#[test]
+fn summary_shows_the_hand_at_the_start() {
+    let plus = show(&shipped("gorogoroplus", &[]), None).unwrap();
+    assert!(
+        plus.contains("  setup      8 pieces a side; in hand at the start: L N a side\n"),
+        "{plus}"
+    );
+    assert!(plus.contains("10 kinds: 6 in the setup, 4 more by promotion"), "{plus}");
+    let own = inline(
+        "variant \"V\"\nboard 5 x 5\npiece K \"King\" royal : step all\npiece P \"Pawn\" : step forward\n\
+         setup black\n  e: . . K . .\n  hand: P P\nsetup white\n  a: . . K . .\ndrops\nstuck-pieces-stay\n",
+    );
+    let text = show(&own, None).unwrap();
+    assert!(text.contains("in hand at the start: Black P P, White none"), "{text}");
+}
+
+/// The summary says when the try wins, as the option reads it.
+#[test]
+fn summary_shows_the_try() {
+    let rules = shipped("dobutsu", &[]);
+    let text = show(&rules, None).unwrap();
+    assert!(
+        text.contains("the try: a royal piece on its far rank wins, unless the opponent takes it with the next move"),
+        "{text}"
+    );
+    let fsf = show(&shipped("dobutsu", &["try=unattacked"]), None).unwrap();
+    assert!(
+        fsf.contains("the try: a royal piece on its far rank wins, at once where no enemy piece attacks it"),
+        "{fsf}"
+    );
+}

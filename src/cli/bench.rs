@@ -37,6 +37,11 @@ const DATA: &[(&str, &str)] = &[
     ("tai", include_str!("../../tests/perft/tai.perft")),
     ("taikyoku", include_str!("../../tests/perft/taikyoku.perft")),
     ("tenjiku", include_str!("../../tests/perft/tenjiku.perft")),
+    ("gorogoro", include_str!("../../tests/perft/gorogoro.perft")),
+    ("gorogoroplus", include_str!("../../tests/perft/gorogoroplus.perft")),
+    ("euroshogi", include_str!("../../tests/perft/euroshogi.perft")),
+    ("okisaki", include_str!("../../tests/perft/okisaki.perft")),
+    ("dobutsu", include_str!("../../tests/perft/dobutsu.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

@@ -68,9 +68,8 @@ impl Ctx {
         let may_be_royal = rules.may_be_royal();
         let count = |side: Option<Side>| {
             rules
-                .setup
-                .iter()
-                .filter(|p| may_be_royal[p.piece.index()] && side.is_none_or(|s| s == p.side))
+                .start_pieces()
+                .filter(|(s, piece)| may_be_royal[piece.index()] && side.is_none_or(|side| side == *s))
                 .count()
         };
         let worst = if rules.drops {
@@ -99,8 +98,8 @@ impl Ctx {
             return;
         }
         let mut count = vec![0usize; rules.pieces.len()];
-        for p in &rules.setup {
-            let base = rules.piece(p.piece).promotion.reverts_to.unwrap_or(p.piece);
+        for (_, piece) in rules.start_pieces() {
+            let base = rules.piece(piece).promotion.reverts_to.unwrap_or(piece);
             let hand = rules.piece(base).captured_as.unwrap_or(base);
             count[hand.index()] += 1;
         }
@@ -112,7 +111,7 @@ impl Ctx {
         }
         let abbrev = &rules.pieces[kind].abbrev;
         let message = format!(
-            "{n} pieces of kind `{abbrev}` start on the board: with drops, past koma's limit of \
+            "{n} pieces of kind `{abbrev}` start the game: with drops, past koma's limit of \
              {MAX_PIECES_OF_A_KIND} of a kind"
         );
         let labels = self.setup_label(format!("{n} `{abbrev}`"));

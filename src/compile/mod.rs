@@ -128,13 +128,15 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
     ctx.cascade.board_known = board.is_some();
     let rules = Some(board.unwrap_or_else(|| stand_in_board(&file))).map(|board| {
         let pieces = ctx.pieces(&table, board);
-        let setup = ctx.setup(&file, &table, board);
+        let (setup, hand) = ctx.setup(&file, &table, board);
+        ctx.anchors.hand = hand.iter().map(|(_, span)| span.clone()).collect();
         let mut rules = Rules {
             name,
             options: ctx.options.iter().map(|(k, o)| (k.clone(), o.option.clone())).collect(),
             board,
             pieces,
             setup,
+            hand: hand.into_iter().map(|(in_hand, _)| in_hand).collect(),
             promotion: vec![],
             deferral: false,
             drops: false,
@@ -196,6 +198,8 @@ struct Anchors {
     board: Option<(Span, Span)>,
     /// Where each `piece` statement ends, in order.
     piece_ends: Vec<usize>,
+    /// The cell of each piece in hand at the start, in the order of [`Rules::hand`].
+    hand: Vec<Span>,
 }
 
 impl Anchors {
@@ -223,6 +227,7 @@ impl Anchors {
                 .filter(|s| matches!(s.node, Statement::Piece(_)))
                 .map(|s| s.span.end)
                 .collect(),
+            hand: vec![],
             board: file.statements.iter().find_map(|s| match &s.node {
                 Statement::Board { files, ranks } => Some((files.span.clone(), ranks.span.clone())),
                 _ => None,
@@ -241,7 +246,7 @@ fn stand_in_board(file: &File) -> BoardSize {
         let Statement::Setup(decl) = &statement.node else {
             continue;
         };
-        for row in &decl.rows {
+        for row in decl.rows.iter().filter(|r| r.rank.node != setup::HAND_ROW) {
             let width = row.cells.iter().fold(0u32, |n, c| match c.node {
                 crate::parse::ast::Cell::EmptyRun(k) => n.saturating_add(k),
                 _ => n.saturating_add(1),

@@ -197,11 +197,25 @@ impl Ctx {
                     .collect()
             }
             MovementSyntax::Unknown(word) => {
+                // A word followed by a move stands where a modifier stands (`hop slide …`).
+                let text = self.sink.sources[source].text.get(movement.span.clone()).unwrap_or("");
+                let before_a_move = text
+                    .split_whitespace()
+                    .nth(1)
+                    .is_some_and(|next| keywords::movements().any(|m| m == next));
                 let help = did_you_mean_or(word, keywords::clause_starts(), || {
-                    format!(
-                        "a move is one of: {}",
-                        keywords::movements().collect::<Vec<_>>().join(", ")
-                    )
+                    if before_a_move {
+                        format!(
+                            "a word before a move is a modifier, one of: {} (`passing N`: the move may pass over \
+                             up to N pieces; `beyond N`: it starts past N jumped squares)",
+                            keywords::modifiers().collect::<Vec<_>>().join(", ")
+                        )
+                    } else {
+                        format!(
+                            "a move is one of: {}",
+                            keywords::movements().collect::<Vec<_>>().join(", ")
+                        )
+                    }
                 });
                 let span = movement.span.start..movement.span.start + word.len();
                 self.error_in(

@@ -9,7 +9,7 @@ use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
 use crate::rules::{
     EndRules, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent,
-    PromotionTrigger, Repetition, RepetitionEffect, Rules, Side, Square,
+    PromotionTrigger, Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading,
 };
 use indexmap::IndexMap;
 use std::collections::HashSet;
@@ -20,6 +20,7 @@ pub(super) fn default_end() -> EndRules {
         stalemate: Outcome::Loss,
         bare_king: false,
         check_wins: false,
+        try_rule: None,
         repetition: None,
         royal_capture_allowed: false,
         lion_trading: false,
@@ -174,6 +175,7 @@ impl Ctx {
             RuleStatement::Stalemate(_) => "stalemate",
             RuleStatement::BareKing => "bare-king",
             RuleStatement::CheckWins => "check-wins",
+            RuleStatement::Try { .. } => "try",
             RuleStatement::Repetition { .. } => "repetition",
             RuleStatement::LionTrading { .. } => "lion-trading",
             RuleStatement::CounterStrike(_) => "counter-strike",
@@ -476,6 +478,17 @@ impl Ctx {
             }
             RuleStatement::BareKing => rules.end.bare_king = true,
             RuleStatement::CheckWins => rules.end.check_wins = true,
+            RuleStatement::Try { depth, reading } => {
+                if let Some(depth) = self.try_depth(depth, rules) {
+                    let reading = match reading.as_ref().map(|r| r.node.as_str()) {
+                        None => TryReading::Reached,
+                        Some("unattacked") => TryReading::Unattacked,
+                        // The grammar's one other word.
+                        Some(_) => TryReading::UnlessTaken,
+                    };
+                    rules.end.try_rule = Some(Try { depth, reading });
+                }
+            }
             RuleStatement::Repetition {
                 count,
                 effect,
@@ -807,6 +820,37 @@ impl Ctx {
         });
     }
 
+    /// The depth of a try zone: 1 to the board's ranks.
+    fn try_depth(&mut self, depth: &Spanned<u32>, rules: &Rules) -> Option<u8> {
+        let ranks = u32::from(rules.board.ranks);
+        if (1..=ranks).contains(&depth.node) {
+            return u8::try_from(depth.node).ok();
+        }
+        let (check, message, label) = if depth.node == 0 {
+            (
+                Check::BadValue,
+                "a try zone of 0 ranks holds no square".to_string(),
+                "empty zone".to_string(),
+            )
+        } else {
+            (
+                Check::ZoneTooDeep,
+                format!(
+                    "a try zone of {} ranks is deeper than the board's {ranks} ranks",
+                    depth.node
+                ),
+                format!("at most {ranks}"),
+            )
+        };
+        let help = Some(
+            "the try zone is the far N ranks of the board, counted from the opponent's side: `try 1` \
+                         is the last rank"
+                .into(),
+        );
+        self.error(check, depth.span.clone(), message, &label, help);
+        None
+    }
+
     fn handicap(&mut self, name: &Spanned<String>, squares: &[Spanned<String>], rules: &mut Rules) {
         if !self.stated.handicaps.insert(name.node.clone()) {
             self.error(
@@ -919,20 +963,18 @@ impl Ctx {
                 }
             }
         }
+        self.check_hand(rules);
         let in_play = pieces_in_play(rules);
         for (index, entry) in table.values().enumerate() {
             if !in_play[index] {
-                let message = format!(
-                    "`{}` ({}) is never in play: it is not in the setup and nothing promotes to it",
-                    entry.decl.abbrev.node, entry.decl.name.node
-                );
+                let (message, help) = unused_piece_text(rules, PieceId(index as u16));
                 self.error_in(
                     Check::UnusedPiece,
                     entry.source,
                     entry.decl.abbrev.span.clone(),
                     message,
                     "defined here",
-                    Some("put it in the setup, make a piece promote to it, or remove it".into()),
+                    Some(help),
                 );
             }
         }
@@ -1065,12 +1107,43 @@ impl Ctx {
     }
 }
 
-/// Which pieces can appear in a game: those in the setup, everything they promote to, what a
+/// Why a piece is never in play, and what to do: blamed on the pieces it would come from (the
+/// unpromoted piece that promotes to it, never in play itself) when there are any.
+fn unused_piece_text(rules: &Rules, id: PieceId) -> (String, String) {
+    let piece = rules.piece(id);
+    let sources: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|p| p.promotion.to == Some(id) || (rules.drops && p.captured_as == Some(id)))
+        .map(|p| p.abbrev.as_str())
+        .collect();
+    if sources.is_empty() {
+        let message = format!(
+            "`{}` ({}) is never in play: it is not in the setup and nothing promotes to it",
+            piece.abbrev, piece.name
+        );
+        let help = "put it in the setup (on the board, or in a `hand:` row with drops), make a piece promote to it, \
+                    or remove it";
+        return (message, help.into());
+    }
+    let from = sources.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+    let message = format!(
+        "`{}` ({}) is never in play: it comes only from {from}, which is never in play either",
+        piece.abbrev, piece.name
+    );
+    let help = format!(
+        "put {from} in the setup (on the board, or in a `hand:` row with drops), or remove `{}` with it",
+        piece.abbrev
+    );
+    (message, help)
+}
+
+/// Which pieces can appear in a game: those in the setup (on the board or in hand), everything they promote to, what a
 /// promoted piece turns back into (by a flip, or captured and dropped), and the kinds captured
 /// pieces enter the hand as (`captured-as`).
 fn pieces_in_play(rules: &Rules) -> Vec<bool> {
     let mut in_play = vec![false; rules.pieces.len()];
-    let mut queue: Vec<PieceId> = rules.setup.iter().map(|p| p.piece).collect();
+    let mut queue: Vec<PieceId> = rules.start_pieces().map(|(_, piece)| piece).collect();
     let turns_back = rules.flip.is_some() || rules.drops;
     while let Some(id) = queue.pop() {
         if std::mem::replace(&mut in_play[id.index()], true) {

@@ -1,34 +1,99 @@
 //! The starting position: setup rows to placements, White's as the 180° rotation of
-//! Black's unless `setup white` gives them. A setup with `when` counts under its option
-//! value only (its rows are checked under every choice).
+//! Black's unless `setup white` gives them, and the `hand:` rows to the pieces in hand at
+//! the start (White's the same as Black's unless `setup white` gives its own). A setup with
+//! `when` counts under its option value only (its rows are checked under every choice).
 
 use super::diagnostic::{Check, Label};
 use super::suggest::{Meant, meant_pieces};
 use super::{Ctx, Table};
 use crate::parse::ast::{Cell, File, Row, Span, Statement};
-use crate::rules::{BoardSize, PieceId, Placement, Side, Square, rank_name, rank_number};
+use crate::rules::{BoardSize, InHand, PieceId, Placement, Rules, Side, Square, rank_name, rank_number};
 use indexmap::IndexMap;
 
+/// The name of a setup row that lists pieces in hand at the start instead of a rank.
+pub(super) const HAND_ROW: &str = "hand";
+
+/// The pieces in hand at the start, each with the span of its cell.
+pub(super) type StartHand = Vec<(InHand, Span)>;
+
 impl Ctx {
-    pub(super) fn setup(&mut self, file: &File, table: &Table, board: BoardSize) -> Vec<Placement> {
+    pub(super) fn setup(&mut self, file: &File, table: &Table, board: BoardSize) -> (Vec<Placement>, StartHand) {
         let mut rows: [Vec<&Row>; 2] = [vec![], vec![]];
+        let mut hand_rows: [Vec<&Row>; 2] = [vec![], vec![]];
         let mut any = false;
         for statement in &file.statements {
             let Statement::Setup(decl) = &statement.node else {
                 continue;
             };
             any = true;
+            let (hands, ranks): (Vec<&Row>, Vec<&Row>) = decl.rows.iter().partition(|r| r.rank.node == HAND_ROW);
             if !self.active(&decl.guard, 0) {
-                let rows: Vec<&Row> = decl.rows.iter().collect();
-                self.side_setup(&rows, table, board);
+                self.side_setup(&ranks, table, board);
+                self.hand_rows(&hands, table);
                 continue;
             }
             let side = match decl.side.as_ref().map(|s| s.node.as_str()) {
                 Some("white") => Side::White,
                 _ => Side::Black,
             };
-            rows[side.index()].extend(decl.rows.iter());
+            rows[side.index()].extend(ranks);
+            hand_rows[side.index()].extend(hands);
         }
+        let black_hand = self.hand_rows(&hand_rows[0], table);
+        // White's hand is Black's unless White's setup is given.
+        let white_hand = if rows[1].is_empty() && hand_rows[1].is_empty() {
+            black_hand.clone()
+        } else {
+            self.hand_rows(&hand_rows[1], table)
+        };
+        let hand = [(Side::Black, black_hand), (Side::White, white_hand)]
+            .into_iter()
+            .flat_map(|(side, list)| {
+                list.into_iter()
+                    .map(move |(piece, span)| (InHand { side, piece }, span))
+            })
+            .collect();
+        (self.placements(any, &rows, table, board), hand)
+    }
+
+    /// The pieces of one side's `hand:` rows (at most one), with the span of each cell.
+    fn hand_rows(&mut self, rows: &[&Row], table: &Table) -> Vec<(PieceId, Span)> {
+        let mut out = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            if i > 0 {
+                let labels = Label::again("listed", row.rank.span.clone(), rows[0].rank.span.clone());
+                let help = Some("list a side's pieces in hand on one `hand:` row".into());
+                self.report(
+                    Check::DuplicateStatement,
+                    0,
+                    "the hand is set up twice".into(),
+                    labels,
+                    help,
+                );
+                continue;
+            }
+            for cell in &row.cells {
+                match &cell.node {
+                    Cell::Piece(abbrev) => match table.get_index_of(abbrev) {
+                        Some(index) => out.push((PieceId(index as u16), cell.span.clone())),
+                        None => self.unknown_cell(abbrev, cell.span.clone(), table),
+                    },
+                    Cell::Empty | Cell::EmptyRun(_) => self.error(
+                        Check::BadValue,
+                        cell.span.clone(),
+                        "a hand has no squares: `hand:` lists pieces only".into(),
+                        "not a piece",
+                        Some("list each piece in hand once per piece, such as `hand: P P L`".into()),
+                    ),
+                    Cell::Bad(text) => self.unknown_cell(text, cell.span.clone(), table),
+                }
+            }
+        }
+        out
+    }
+
+    /// The pieces on the board at the start, White's turned from Black's unless given.
+    fn placements(&mut self, any: bool, rows: &[Vec<&Row>; 2], table: &Table, board: BoardSize) -> Vec<Placement> {
         let black = self.side_setup(&rows[0], table, board);
         let white: Vec<(Square, PieceId, Span)> = if rows[1].is_empty() {
             black
@@ -244,5 +309,56 @@ impl Ctx {
             "not a piece",
             help,
         );
+    }
+}
+
+impl Ctx {
+    /// The pieces in hand at the start must be pieces a hand can hold: drops are on, and the
+    /// kind is one that captured pieces turn back into (not a promoted kind).
+    pub(super) fn check_hand(&mut self, rules: &Rules) {
+        let spans = std::mem::take(&mut self.anchors.hand);
+        // White's hand copied from Black's shares its cells: each cell is reported once.
+        let mut seen = std::collections::HashSet::new();
+        for (in_hand, span) in rules.hand.iter().zip(&spans) {
+            if !seen.insert(span.start) {
+                continue;
+            }
+            let kind = rules.piece(in_hand.piece);
+            let (message, label, help) = if !rules.drops {
+                (
+                    format!("`{}` starts in hand, but this variant has no drops", kind.abbrev),
+                    "in hand at the start".to_string(),
+                    "pieces in hand are for dropping: state `drops`, or put the piece on the board".to_string(),
+                )
+            } else if let Some(base) = kind.promotion.reverts_to {
+                let base = &rules.piece(base).abbrev;
+                (
+                    format!(
+                        "`{}` is a promoted piece: a hand holds unpromoted pieces only",
+                        kind.abbrev
+                    ),
+                    format!("a promoted `{base}`"),
+                    format!("put `{base}` in the hand instead"),
+                )
+            } else if let Some(other) = kind.captured_as {
+                let other = &rules.piece(other).abbrev;
+                (
+                    format!(
+                        "`{}` enters a hand as `{other}` (`captured-as`), so no hand holds a `{}`",
+                        kind.abbrev, kind.abbrev
+                    ),
+                    format!("held as `{other}`"),
+                    format!("put `{other}` in the hand instead"),
+                )
+            } else {
+                continue;
+            };
+            self.error(Check::NotInHand, span.clone(), message, &label, Some(help));
+            // One report per row is enough for a hand without drops.
+            if !rules.drops {
+                break;
+            }
+        }
+        self.anchors.hand = spans;
     }
 }

@@ -34,6 +34,11 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("tai", include_str!("../../variants/tai.var")),
     ("taikyoku", include_str!("../../variants/taikyoku.var")),
     ("tenjiku", include_str!("../../variants/tenjiku.var")),
+    ("gorogoro", include_str!("../../variants/gorogoro.var")),
+    ("gorogoroplus", include_str!("../../variants/gorogoroplus.var")),
+    ("euroshogi", include_str!("../../variants/euroshogi.var")),
+    ("okisaki", include_str!("../../variants/okisaki.var")),
+    ("dobutsu", include_str!("../../variants/dobutsu.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -1185,7 +1185,7 @@ fn best_index(scores: &[i32], i: usize) -> usize {
 }
 
 /// The game's end for the side to move, when it has ended whatever the moves: no royal
-/// left, a check given where the first check wins, or the bare-king rule.
+/// left, a check given where the first check wins, the try, or the bare-king rule.
 fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     if ev.has_royals && pos.royal_squares(side).is_empty() {
@@ -1193,6 +1193,13 @@ fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
     }
     if ev.check_wins && pos.royal_in_check(side) {
         return Some(-MATE + ply as i32);
+    }
+    if let Some(winner) = pos.try_winner() {
+        return Some(if winner == side {
+            MATE - ply as i32
+        } else {
+            -MATE + ply as i32
+        });
     }
     if ev.bare_king {
         return match (pos.is_bare(side), pos.is_bare(side.opponent())) {

@@ -41,7 +41,7 @@ use super::position::Position;
 use super::tables::{NO_SQ, Sq};
 use crate::rules::{
     FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side,
-    Split, Square, Walked,
+    Split, Square, TryReading, Walked,
 };
 
 impl Position {
@@ -58,6 +58,9 @@ impl Position {
                 .any(|&r| judge.can_capture_on(judge.side.opponent(), r, None, true))
         {
             // The side to move is in check, and the first check wins: the game is over.
+            return false;
+        }
+        if judge.try_made() {
             return false;
         }
         self.is_legal_in_play(m)
@@ -365,6 +368,25 @@ impl<'a> Judge<'a> {
 
     fn step(&self, side: Side, from: Square, by: Offset) -> Option<Square> {
         self.rules.board.offset(side, from, by)
+    }
+
+    /// Whether a side's royal piece has made the try (`try N`): it stands on that side's far
+    /// ranks and, as the reading says, the side is to move again (`unless-taken`), no enemy
+    /// piece could take it there (`unattacked`), or nothing more (campmate).
+    fn try_made(&self) -> bool {
+        let Some(rule) = self.rules.end.try_rule else {
+            return false;
+        };
+        let sides = match rule.reading {
+            TryReading::UnlessTaken => vec![self.side],
+            TryReading::Reached | TryReading::Unattacked => vec![self.side, self.side.opponent()],
+        };
+        sides.into_iter().any(|side| {
+            self.royal_squares(side).into_iter().any(|s| {
+                self.rules.board.depth_from_far_edge(side, s) <= rule.depth
+                    && (rule.reading != TryReading::Unattacked || !self.can_capture_on(side.opponent(), s, None, true))
+            })
+        })
     }
 
     fn royal_squares(&self, side: Side) -> Vec<Square> {

@@ -128,4 +128,7 @@ pub enum Illegal {
     /// The game is over: the side to move is in check, and the first check wins (`check-wins`).
     #[error("the game is over: you are in check, and the first check wins")]
     CheckGiven,
+    /// The game is over: a royal piece has made the try (`try N`).
+    #[error("the game is over: a royal piece has made the try")]
+    TryMade,
 }

@@ -138,7 +138,7 @@ impl Position {
     /// counted as they are generated.
     pub fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
         buffer.clear();
-        if self.royals_lost() || self.check_given() {
+        if self.over_before_moving() {
             return 0;
         }
         let filter = self.legality_filter(History::Ignored);
@@ -185,7 +185,7 @@ impl Position {
     /// A side that has lost its last royal piece where the rules let it be captured has lost
     /// the game: it has no move. So has a side in check where the first check wins.
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        if self.royals_lost() || self.check_given() {
+        if self.over_before_moving() {
             out.clear();
             return;
         }
@@ -196,7 +196,7 @@ impl Position {
     /// a search of exchanges looks at, found without making the others.
     pub fn pseudo_captures(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
         out.clear();
-        if !self.royals_lost() && !self.check_given() {
+        if !self.over_before_moving() {
             self.generate(out, counting, None, true, false);
         }
     }
@@ -206,7 +206,7 @@ impl Position {
     /// position's pass may be written as another piece's).
     pub fn pseudo_moves_from(&mut self, from: Sq, out: &mut Vec<Move>, counting: LionCounting) {
         out.clear();
-        if usize::from(from) < self.board.len() && !self.royals_lost() && !self.check_given() {
+        if usize::from(from) < self.board.len() && !self.over_before_moving() {
             self.generate(out, counting, Some(from), false, false);
         }
     }
@@ -217,6 +217,12 @@ impl Position {
         if self.t.rules().drops {
             self.drops(out);
         }
+    }
+
+    /// Whether the game is over before the side to move moves: its last royal taken where
+    /// the rules let it be, a check given where the first check wins, or a try made.
+    pub fn over_before_moving(&self) -> bool {
+        self.royals_lost() || self.check_given() || self.try_winner().is_some()
     }
 
     /// Whether the game is over because the side to move is in check where the first check
@@ -1354,6 +1360,9 @@ impl Position {
         }
         if self.check_given() {
             return Err(Illegal::CheckGiven);
+        }
+        if self.try_winner().is_some() {
+            return Err(Illegal::TryMade);
         }
         let mut pseudo = Vec::new();
         self.pseudo_moves(&mut pseudo, LionCounting::Distinct);

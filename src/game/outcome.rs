@@ -1,12 +1,12 @@
 //! A game in progress: the moves played from a start position, and how the game ends
-//! (checkmate, capture of every royal, the first check, stalemate, bare king, the repetition
-//! rules).
+//! (checkmate, capture of every royal, the first check, the try, stalemate, bare king, the
+//! repetition rules).
 
 use super::Move;
 use super::movegen::LionCounting;
 use super::position::{Position, Undo};
 use super::tables::{Sq, code_kind, code_side};
-use crate::rules::{Outcome, RepetitionEffect, Side};
+use crate::rules::{Outcome, RepetitionEffect, Side, TryReading};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -21,6 +21,9 @@ pub enum EndReason {
     /// The loser is in check where the first check wins (`check-wins`).
     #[error("check")]
     Check,
+    /// The winner's royal piece made the try: it reached its far ranks (`try N`).
+    #[error("the try")]
+    Try,
     /// The loser has nothing left but royal pieces (Chu's bare-king rule).
     #[error("bare king")]
     BareKing,
@@ -123,6 +126,12 @@ impl Game {
                 reason: EndReason::Check,
             });
         }
+        if let Some(winner) = self.position.try_winner() {
+            return Some(GameResult {
+                winner: Some(winner),
+                reason: EndReason::Try,
+            });
+        }
         if rules.end.bare_king
             && let Some(result) = self.bare_king()
         {
@@ -205,6 +214,24 @@ impl Game {
 }
 
 impl Position {
+    /// The side that has won by the try (`try N`), if one has: a side whose royal piece
+    /// stands on its far ranks wins at once (campmate), or at once where no enemy piece
+    /// attacks it there (`unattacked`), or when it is to move again, the opponent having had
+    /// one move to take it (`unless-taken`). The side that just moved is judged first.
+    pub fn try_winner(&self) -> Option<Side> {
+        let rule = self.tables().rules().end.try_rule?;
+        let judged = match rule.reading {
+            TryReading::UnlessTaken => [Some(self.side), None],
+            TryReading::Reached | TryReading::Unattacked => [Some(self.side.opponent()), Some(self.side)],
+        };
+        judged.into_iter().flatten().find(|&side| {
+            self.royal_squares(side).iter().any(|&sq| {
+                self.tables().depth(side, sq) <= rule.depth
+                    && (rule.reading != TryReading::Unattacked || !self.attacked(sq, side.opponent()))
+            })
+        })
+    }
+
     /// Whether `side` has nothing on the board but royal pieces, and pieces left without a
     /// move where they stand (a Pawn on the last rank, where the rules let it stay).
     pub fn is_bare(&self, side: Side) -> bool {

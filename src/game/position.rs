@@ -40,8 +40,11 @@ pub enum PositionError {
     /// A promoted kind in hand: captured pieces revert.
     #[error("a promoted {0} in hand (captured pieces revert)")]
     PromotedInHand(String),
-    /// More pieces of a kind (on the board and in hand) than the variant has.
-    #[error("{count} pieces of kind {piece}, but the variant has only {most}")]
+    /// More pieces of a kind (on the board and in hand) than the variant's setup has: with
+    /// drops, pieces change hands but none come from elsewhere.
+    #[error(
+        "{count} pieces of kind {piece}, but the variant's setup (its board and hands at the start) has only {most}: with drops, no other piece can come into play"
+    )]
     TooManyPieces { piece: String, count: u32, most: u32 },
     /// The side not to move is in check: the side to move could capture its last royal at
     /// once (with two royals, one may be left attacked, as a move may leave it).
@@ -317,7 +320,11 @@ impl Position {
             pos.hands[index] = u8::try_from(total).map_err(|_| PositionError::TooManyPieces {
                 piece: t.rules().piece(kind).abbrev.clone(),
                 count: total,
-                most: t.rules().setup.iter().filter(|p| t.kind(p.piece).hand == kind).count() as u32,
+                most: t
+                    .rules()
+                    .start_pieces()
+                    .filter(|(_, p)| t.kind(*p).hand == kind)
+                    .count() as u32,
             })?;
         }
         pos.check_piece_totals()?;
@@ -387,15 +394,16 @@ impl Position {
         Ok(())
     }
 
-    /// With drops, the pieces of a kind can only be those the setup has: none appear from nowhere.
+    /// With drops, the pieces of a kind can only be those the setup has (on the board and in
+    /// hand): none appear from nowhere.
     fn check_piece_totals(&self) -> Result<(), PositionError> {
         if !self.t.rules().drops {
             return Ok(());
         }
         let kinds = self.t.kind_count();
         let mut most = vec![0u32; kinds];
-        for p in &self.t.rules().setup {
-            most[self.t.kind(p.piece).hand.index()] += 1;
+        for (_, piece) in self.t.rules().start_pieces() {
+            most[self.t.kind(piece).hand.index()] += 1;
         }
         let mut have = vec![0u32; kinds];
         for &code in &self.board {
@@ -802,7 +810,7 @@ pub(crate) fn taken_squares(geo: Geometry, board: &[u16], m: Move) -> impl Itera
     plain.chain(line).filter(move |&s| board[usize::from(s)] != 0)
 }
 
-/// The starting setup, with a handicap's pieces removed (White then to move).
+/// The starting setup and hands, with a handicap's pieces removed (White then to move).
 fn start_setup(t: &MoveTables, handicap: Option<&str>) -> Option<Setup> {
     let removed: Vec<Square> = match handicap {
         Some(name) => t.rules().handicaps.iter().find(|h| h.name == name)?.squares.clone(),
@@ -815,10 +823,20 @@ fn start_setup(t: &MoveTables, handicap: Option<&str>) -> Option<Setup> {
         .filter(|p| !(p.side == Side::White && removed.contains(&p.square)))
         .map(|p| (p.square, p.side, p.piece, false))
         .collect();
+    let mut hands: Vec<(Side, PieceId, u32)> = Vec::new();
+    for h in &t.rules().hand {
+        match hands
+            .iter_mut()
+            .find(|(side, piece, _)| (*side, *piece) == (h.side, h.piece))
+        {
+            Some((_, _, count)) => *count += 1,
+            None => hands.push((h.side, h.piece, 1)),
+        }
+    }
     let side_to_move = if handicap.is_some() { Side::White } else { Side::Black };
     Some(Setup {
         pieces,
-        hands: vec![],
+        hands,
         side_to_move,
         move_number: 1,
         lion_capture: None,

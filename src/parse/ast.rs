@@ -213,6 +213,11 @@ pub enum RuleStatement {
     BareKing,
     /// `check-wins`: a side that gives check wins at once.
     CheckWins,
+    /// `try N [unattacked|unless-taken]`: a royal piece on the far N ranks wins.
+    Try {
+        depth: Spanned<u32>,
+        reading: Option<Spanned<String>>,
+    },
     Repetition {
         count: Spanned<u32>,
         effect: Spanned<String>,

@@ -350,6 +350,10 @@ impl Build {
             Token::stalemate_rule => RuleStatement::Stalemate(self.spanned_str(&inner[0])),
             Token::bare_king_rule => RuleStatement::BareKing,
             Token::check_wins_rule => RuleStatement::CheckWins,
+            Token::try_rule => RuleStatement::Try {
+                depth: self.number(&inner[0]),
+                reading: inner.get(1).map(|p| self.spanned_str(p)),
+            },
             Token::repetition_rule => RuleStatement::Repetition {
                 count: self.number(&inner[0]),
                 effect: self.spanned_str(&inner[1]),

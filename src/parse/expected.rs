@@ -465,6 +465,7 @@ fn describe(token: Token, keyword: &str, in_moves: bool) -> Option<&'static str>
         Token::drop_freedom => "either-face or anywhere",
         Token::outcome => "draw, loss or win",
         Token::repetition_effect => "draw, illegal or starter-varies",
+        Token::try_reading => "unattacked or unless-taken",
         Token::perpetual_check => "`, perpetual-check loses`",
         Token::weak_bridges => "`bridge-excludes`",
         Token::defended_after_move => "`defended-after-move`",

@@ -77,7 +77,7 @@ pub const WORDS: &[Word] = &[
     ),
     statement(
         "setup",
-        "`setup` (or `setup white`), then one row per rank, such as `i: L N S G K G S N L`",
+        "`setup` (or `setup white`), then one row per rank, such as `i: L N S G K G S N L`, and a `hand:` row",
     ),
     statement(
         "promotion",
@@ -108,6 +108,10 @@ pub const WORDS: &[Word] = &[
     ),
     statement("stalemate", "`stalemate draw`, `stalemate loss` or `stalemate win`"),
     statement("bare-king", alone!("bare-king")),
+    statement(
+        "try",
+        "`try N`, `try N unattacked` or `try N unless-taken`, such as `try 1 unless-taken`",
+    ),
     statement("check-wins", alone!("check-wins")),
     statement(
         "repetition",

@@ -37,6 +37,10 @@ pub struct Rules {
     pub pieces: Vec<PieceKind>,
     /// The starting position, Black's pieces first.
     pub setup: Vec<Placement>,
+    /// The pieces in hand at the start (the setup's `hand:` rows), one entry per piece,
+    /// Black's first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<InHand>,
     pub promotion: Vec<PromotionTrigger>,
     /// Chu's deferral rule: a piece that declines to promote on entering the zone may not
     /// promote on its next move unless that move captures.
@@ -78,6 +82,13 @@ pub struct GameOption {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placement {
     pub square: Square,
+    pub side: Side,
+    pub piece: PieceId,
+}
+
+/// One piece in a side's hand at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InHand {
     pub side: Side,
     pub piece: PieceId,
 }
@@ -261,6 +272,9 @@ pub struct EndRules {
     /// over (the first check wins).
     #[serde(default, skip_serializing_if = "is_false")]
     pub check_wins: bool,
+    /// The try (`try N`): a side whose royal piece stands on one of its far ranks wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub try_rule: Option<Try>,
     pub repetition: Option<Repetition>,
     /// Moves that leave the mover's last royal capturable are legal (they just lose).
     pub royal_capture_allowed: bool,
@@ -277,6 +291,27 @@ pub struct EndRules {
     /// it is burnt (`burns-before-burnt`); otherwise it is burnt at once and burns nothing.
     #[serde(default, skip_serializing_if = "is_false")]
     pub burns_before_burnt: bool,
+}
+
+/// The try: a side whose royal piece stands on one of its far `depth` ranks wins, as
+/// `reading` says when (Dobutsu Shogi's Lion; campmate in chess variants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Try {
+    pub depth: u8,
+    pub reading: TryReading,
+}
+
+/// When a royal piece on its far ranks wins under [`Try`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TryReading {
+    /// As soon as it stands there (`try N`: campmate).
+    Reached,
+    /// As soon as it stands there where no enemy piece attacks it, whoever is to move
+    /// (`try N unattacked`: Fairy-Stockfish's reading of Dobutsu's try).
+    Unattacked,
+    /// When its side is to move again: the opponent had one move to take it
+    /// (`try N unless-taken`: Dobutsu's rules).
+    UnlessTaken,
 }
 
 /// When a Lion taken two squares away counts as protected, under Chu's Lion-trading rule.
@@ -363,6 +398,12 @@ impl Rules {
                 false
             })
             .collect()
+    }
+
+    /// Every piece of the start, on the board and in hand: its side and kind.
+    pub fn start_pieces(&self) -> impl Iterator<Item = (Side, PieceId)> + '_ {
+        let board = self.setup.iter().map(|p| (p.side, p.piece));
+        board.chain(self.hand.iter().map(|h| (h.side, h.piece)))
     }
 
     pub fn piece_by_abbrev(&self, abbrev: &str) -> Option<PieceId> {

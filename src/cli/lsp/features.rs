@@ -228,6 +228,7 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         | RuleStatement::Stalemate(_)
         | RuleStatement::BareKing
         | RuleStatement::CheckWins
+        | RuleStatement::Try { .. }
         | RuleStatement::MovesAsPieceBehind
         | RuleStatement::Repetition { .. }
         | RuleStatement::RoyalCaptureAllowed

@@ -767,3 +767,38 @@ async fn a_saved_records_file_name_is_bounded_and_sanitised() {
         "{file}"
     );
 }
+
+/// Every shipped variant is played in the browser's API: a few moves, each picked from the
+/// legal moves the page is given and sent back as the page sends it.
+#[tokio::test]
+async fn every_shipped_variant_is_played_through_the_api() {
+    let app = router(&[]);
+    for (variant, _) in koma::compile::source::SHIPPED {
+        let game = new_game(&app, json!({ "variant": variant })).await;
+        let id = &game["id"];
+        for ply in 0..6 {
+            let (_, moves) = get(&app, &format!("/api/games/{id}/moves")).await;
+            let list = moves["moves"].as_array().unwrap();
+            assert!(!list.is_empty(), "{variant}: no move at ply {ply}");
+            let usi = list[(ply * 5 + 1) % list.len()]["usi"].clone();
+            let (status, after) = post(&app, &format!("/api/games/{id}/move"), json!({ "move": usi })).await;
+            assert_eq!(status, StatusCode::OK, "{variant}: {after}");
+            if !after["result"].is_null() {
+                break;
+            }
+        }
+        post(&app, &format!("/api/games/{id}/resign"), json!({})).await;
+    }
+}
+
+/// Dobutsu Shogi's try ends a game in the browser: the Lion on the far rank, not taken.
+#[tokio::test]
+async fn the_try_ends_a_game_of_dobutsu() {
+    let app = router(&[]);
+    let game = new_game(&app, json!({ "variant": "dobutsu", "sfen": "3/1L1/l2/3 b - 1" })).await;
+    let id = &game["id"];
+    post(&app, &format!("/api/games/{id}/move"), json!({ "move": "2b2a" })).await;
+    let (_, over) = post(&app, &format!("/api/games/{id}/move"), json!({ "move": "3c3b" })).await;
+    assert_eq!(over["result"]["result"], "1-0", "{over}");
+    assert!(over["result"]["reason"].as_str().unwrap().contains("try"), "{over}");
+}
