@@ -131,6 +131,24 @@ fn a_variant_xboard_does_not_know_is_defined_with_setup_and_one_piece_command_pe
 }
 
 /// The upper half of the piece table in a `setup` command.
+/// XBoard's own start has empty holdings: a variant's starting hand goes in the setup FEN,
+/// the first side's pieces (XBoard's white, upper case) first.
+#[test]
+fn a_starting_hand_is_sent_to_xboard_in_the_setup_holdings() {
+    let mut koma = started("gorogoroplus");
+    koma.send("ping 1");
+    let (lines, _) = koma.expect("pong 1");
+    let setup = lines.iter().find(|l| l.starts_with("setup (")).expect("a setup line");
+    let fen = setup.rsplit_once(") ").unwrap().1;
+    let holdings = fen
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|h| h.0);
+    let mut held: Vec<char> = holdings.expect("holdings in brackets").chars().collect();
+    held.sort_unstable();
+    assert_eq!(held, ['L', 'N', 'l', 'n'], "{setup}");
+}
+
 fn setup_table(setup: &str) -> String {
     let table = setup
         .strip_prefix("setup (")

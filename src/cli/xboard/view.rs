@@ -198,10 +198,28 @@ impl View {
         ranks.join("/")
     }
 
-    /// A position as XBoard's FEN.
+    /// A position as XBoard's FEN, with the pieces in hand in brackets when there are any (a
+    /// variant's starting hand: XBoard's own start has empty holdings).
     pub fn fen(&self, pos: &Position) -> String {
         let side = if pos.side_to_move() == Side::Black { "w" } else { "b" };
-        format!("{} {side} 0 1", self.board_fen(pos))
+        let holdings = self.holdings(pos);
+        let holdings = if holdings.is_empty() {
+            holdings
+        } else {
+            format!("[{holdings}]")
+        };
+        format!("{}{holdings} {side} 0 1", self.board_fen(pos))
+    }
+
+    /// The pieces in hand as XBoard writes holdings: Black's (XBoard's white) first, one letter
+    /// a piece.
+    fn holdings(&self, pos: &Position) -> String {
+        let kinds = (0..self.ids.len()).map(|i| PieceId(i as u16));
+        [Side::Black, Side::White]
+            .into_iter()
+            .flat_map(|side| kinds.clone().map(move |kind| (side, kind)))
+            .map(|(side, kind)| self.id(kind, side).repeat(pos.in_hand(side, kind) as usize))
+            .collect()
     }
 
     /// Reads XBoard's FEN (`setboard`): the board, holdings in brackets, the side to move.
