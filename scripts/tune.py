@@ -118,7 +118,7 @@ HEADER = """// The evaluation's weights (src/engine/weights.rs says what each on
 // result 1 / (1 + 10^(-K * eval / 400))) and ridge, its loss (mean squared error against the
 // results) with the weights it started from and after, the same on held-out games (5-fold
 // cross-validation), the date and koma's commit.
-// Written by scripts/tune.py; README "Strength" says how to re-tune.
+// Written by scripts/tune.py; docs/strength.md, "Tuning", says how to re-tune.
 """
 
 

@@ -1,8 +1,8 @@
 //! koma: a data-driven rules interpreter for the shogi family of games.
 //!
-//! Every variant is a `.var` file in koma's own small language (README.md documents it);
-//! nothing about a particular variant or piece is written in Rust. A file goes through
-//! these stages, one module each:
+//! Every variant is a `.var` file in koma's own small language (`docs/language.md` is its
+//! reference); nothing about a particular variant or piece is written in Rust. A file goes
+//! through these stages, one module each (`ARCHITECTURE.md` describes them further):
 //!
 //! 1. [`parse`]: `.var` text to a syntax tree with byte spans. A broken statement does not
 //!    stop the parse: the others are still read.
@@ -25,19 +25,58 @@
 //! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
 //!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
 //! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
-//!    (`src/cli`) offers the commands `check`, `compile`, `show`, `perft`, `moves`, `play`
-//!    and `bench` over all of the above.
+//!    (`src/cli`) offers the commands `check`, `fmt`, `compile`, `show`, `perft`, `moves`,
+//!    `play`, `usi`, `xboard`, `betza`, `serve`, `lsp` and `bench` (and, for tuning the
+//!    evaluation, `selfplay` and `eval-terms`) over all of the above.
 //!
-//! Each stage imports only earlier ones: `format` imports only `parse`; `compile` imports `parse` and `rules`, `rules`
-//! imports nothing, `game` imports `rules`, `notation` and `engine` import `game` and
-//! `rules`, `show` imports `rules`. [`files`], below them all, is how any stage reads and
-//! writes files on disk (regular files only; saves that never leave a file half written).
+//! Each stage imports only earlier ones:
+//!
+//! | stage | imports |
+//! |---|---|
+//! | `parse` | nothing |
+//! | `format` | `parse` |
+//! | `compile` | `parse`, `rules`, `files` |
+//! | `rules` | nothing |
+//! | `game` | `rules` |
+//! | `notation` | `game`, `rules`, `files` |
+//! | `engine` | `game`, `rules`, `files` |
+//! | `show` | `parse` (its table of directions), `rules` |
+//! | the binary (`src/cli`) | any of them |
+//!
+//! [`files`], below them all, is how any stage reads and writes files on disk (regular files
+//! only; saves that never leave a file half written).
 //!
 //! Test support is not part of the shipped library: the independent legality check
 //! `Position::is_legal` and the module `fuzzing` (the checks the fuzz targets and the
-//! property tests run) exist only with the cargo feature `test-support`.
+//! property tests run) exist only with the cargo feature `test-support`. The library has no
+//! unsafe code (`forbid(unsafe_code)`).
 //!
-//! # Example
+//! # Example: a shipped variant
+//!
+//! Compile Shogi (a shipped variant, by name), start a game and play a move typed in the
+//! rule texts' notation.
+//!
+//! ```
+//! use koma::compile::compile_named;
+//! use koma::game::{Game, MoveTables, Position};
+//! use koma::notation::{read_move, write_sfen, write_usi};
+//! use std::sync::Arc;
+//!
+//! let compiled = compile_named("shogi", &[]);
+//! let rules = compiled.rules.expect("the shipped Shogi compiles");
+//! let mut game = Game::new(Position::start(Arc::new(MoveTables::new(rules))));
+//! assert_eq!(game.legal_moves().len(), 30);
+//!
+//! let pawn = read_move(game.position_mut(), "P-7f").expect("a legal move");
+//! assert_eq!(write_usi(game.position(), &pawn), "7g7f");
+//! game.play(pawn).expect("legal");
+//! assert_eq!(
+//!     write_sfen(game.position()),
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+//! );
+//! ```
+//!
+//! # Example: a variant of your own
 //!
 //! From `.var` text to a legal move: a Lion, a King and three Golds on a 5 × 5 board.
 //!
@@ -80,6 +119,8 @@
 //! pos.make(&lion_jump);
 //! assert_eq!(write_sfen(&pos), "2kn1/1ggg1/1N3/1GGG1/2K2 w - 2");
 //! ```
+
+#![forbid(unsafe_code)]
 
 pub mod compile;
 pub mod engine;

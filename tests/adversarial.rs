@@ -2,7 +2,7 @@
 //! and `tests/play.rs` do not already cover. Each case must be answered with a clear error
 //! (or played correctly), quickly, and never with a panic, a hang or unbounded memory.
 //!
-//! Also koma's limits (README.md, "Limits"): past each one an error with a span.
+//! Also koma's limits (docs/cli.md, "Limits"): past each one an error with a span.
 
 mod support;
 

@@ -1320,7 +1320,7 @@ fn a_variant_that_is_not_a_regular_file_is_named_as_such() {
     assert_eq!(label(&report, 0, 0), ("\".\"".into(), (4, 5), "cannot be read".into()));
 }
 
-/// A variant file past 4 MiB is `koma::limit`, as README's table of limits says.
+/// A variant file past 4 MiB is `koma::limit`, as the table of limits in docs/cli.md says.
 #[test]
 fn an_oversize_variant_file_is_a_limit() {
     let size = koma::compile::source::MAX_SOURCE_BYTES + 1;
@@ -1589,7 +1589,7 @@ fn a_control_character_in_a_name_is_refused_and_never_printed_raw() {
 }
 
 /// Past the broken statements shown, the rest of a file is not read, only noted: each line
-/// costs a look at its first words. A file of bad lines took 9 s for 4 MB (README promises
+/// costs a look at its first words. A file of bad lines took 9 s for 4 MB (docs/cli.md promises
 /// 0.1-0.4 s for 1 MB), describing every broken line though only 50 are shown; a statement
 /// noted but not read is not reported missing either.
 #[test]

@@ -4,7 +4,7 @@
 //! (the test files, positions and records) and every input a fuzzing run found that crashed
 //! koma (`regression-…`); the `variant` target also reads the shipped variants where they are,
 //! in `variants/` (as `fuzz/run.sh` does), so that they are never copies that drift. The long
-//! fuzzing runs are separate (README.md, "Fuzzing").
+//! fuzzing runs are separate (CONTRIBUTING.md, "Fuzzing").
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

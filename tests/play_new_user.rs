@@ -427,7 +427,7 @@ fn colour_follows_no_color_and_clicolor_force() {
 /// The help of the commands that take a variant lists every variant koma ships.
 #[test]
 fn help_names_every_shipped_variant() {
-    for command in ["play", "show", "perft", "moves"] {
+    for command in ["play", "show", "perft", "moves", "compile", "betza"] {
         let Run { code, stdout, .. } = koma(&[command, "--help"]);
         assert_eq!(code, Some(0), "{command}");
         let text = stdout.split_whitespace().collect::<Vec<_>>().join(" ");

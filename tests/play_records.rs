@@ -1,4 +1,4 @@
-//! `koma play` and the files on disk, end to end through standard input: what README's "Game
+//! `koma play` and the files on disk, end to end through standard input: what docs/cli.md's "Game
 //! records" promises. A record is never shortened or replaced without the player's choice,
 //! koma reads and writes only regular files, what it writes it reads back, and an unsaved game
 //! is never left without saying so.

@@ -63,7 +63,7 @@ impl Counting {
 #[derive(Args)]
 pub struct Weights {
     /// Evaluate with the weights in this file instead of koma's own (the form of koma's
-    /// `src/engine/weights.ron`: a default set and sets by variant name; README "Strength").
+    /// `src/engine/weights.ron`: a default set and sets by variant name; docs/strength.md).
     #[arg(long, value_name = "FILE")]
     pub weights: Option<std::path::PathBuf>,
 }

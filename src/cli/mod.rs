@@ -120,7 +120,8 @@ enum Command {
     },
     /// Print each piece's moves in XBetza, as `koma xboard` defines them for XBoard.
     Betza {
-        variant: String,
+        #[command(flatten)]
+        variant: args::Variant,
         #[command(flatten)]
         options: args::Options,
     },
@@ -155,11 +156,11 @@ enum Command {
         svg: Option<std::path::PathBuf>,
     },
     /// Play koma against itself, one weights file against another, and write the games, one a
-    /// line (for tuning the evaluation: README "Strength").
+    /// line (for tuning the evaluation: docs/strength.md).
     #[command(hide = true)]
     Selfplay(tune::SelfPlay),
     /// Print the result and the evaluation's terms of each quiet position of games read from
-    /// standard input, one a line (for tuning the evaluation: README "Strength").
+    /// standard input, one a line (for tuning the evaluation: docs/strength.md).
     #[command(hide = true)]
     EvalTerms(tune::EvalTerms),
     /// Serve a board in the browser, on this computer only (127.0.0.1): play or inspect any
@@ -228,7 +229,7 @@ pub fn run() -> ExitCode {
             Ok(weights) => xboard::run(&variant, &options.choices, weights),
             Err(()) => ExitCode::FAILURE,
         },
-        Command::Betza { variant, options } => xboard::betza_command(&variant, &options.choices),
+        Command::Betza { variant, options } => xboard::betza_command(&variant.variant, &options.choices),
         Command::Serve { port, variants } => serve::run(port, &variants),
         Command::Selfplay(settings) => tune::selfplay(&settings),
         Command::EvalTerms(settings) => tune::eval_terms(&settings),

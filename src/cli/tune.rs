@@ -1,4 +1,4 @@
-//! The commands a tuning run of the evaluation's weights uses (README "Strength"):
+//! The commands a tuning run of the evaluation's weights uses (docs/strength.md, "Tuning"):
 //! `koma selfplay` plays koma against itself, one weights file against another, and writes
 //! the games; `koma eval-terms` reads games and prints, for each quiet position, the game's
 //! result and what each weight multiplies in its evaluation, for `scripts/tune.py` to fit.

@@ -416,7 +416,7 @@ impl Ctx {
                     text: "nothing but blank lines and comments".into(),
                 }];
                 let help = "a variant needs at least a `board`, its pieces and a `setup`; see the language \
-                            guide in README.md";
+                            reference, docs/language.md";
                 self.report(
                     Check::MissingBoard,
                     0,

@@ -95,7 +95,7 @@ pub enum WeightsError {
     #[diagnostic(
         code(koma::weights::syntax),
         help(
-            "a weights file is RON: `(default: (weights: (...), source: (...)), variants: {{...}})`, as README's \"Strength\" shows"
+            "a weights file is RON: `(default: (weights: (...), source: (...)), variants: {{...}})`, as docs/strength.md, \"The weights\", shows"
         )
     )]
     Syntax {

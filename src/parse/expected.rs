@@ -188,7 +188,7 @@ pub(super) fn syntax_error(
         }
         Some(k) => format!("{} `{k}` statement is written {}", article(k), form_of(k)),
         None => "each statement starts with its keyword (variant, board, piece, setup, promotion, …); \
-                 see the language guide in README.md"
+                 see the language reference, docs/language.md"
             .to_string(),
     });
     SyntaxError {
@@ -270,7 +270,7 @@ const MOVES_HELP: &str = "moves are clauses separated by `,`, such as `step forw
 
 /// How a statement is written, for the help of a syntax error.
 fn form_of(keyword: &str) -> &'static str {
-    keywords::form_of(keyword).unwrap_or("as the language guide in README.md shows")
+    keywords::form_of(keyword).unwrap_or("as the language reference (docs/language.md) shows")
 }
 
 /// Where the first word of a statement starts.

@@ -170,7 +170,7 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
                 unread + broken - MAX_SYNTAX_ERRORS
             ),
             label: "more broken statements from here on".into(),
-            help: Some("is this a variant file? see the language guide in README.md".into()),
+            help: Some("is this a variant file? see the language reference, docs/language.md".into()),
             statement: None,
             piece: None,
             limit: true,

@@ -1,5 +1,5 @@
 //! The game's files in `koma play`: loading a record (`--load`, `load`), saving it (`save`),
-//! and the record file `--record` keeps after every change. What koma promises (README, "Game
+//! and the record file `--record` keeps after every change. What koma promises (docs/cli.md, "Game
 //! records"): a record on disk is never shortened, nor replaced by anything but the game the
 //! player goes on with after being told; an unsaved game is never left without saying so.
 

@@ -47,7 +47,7 @@ fn body<T>(body: Body<T>) -> Result<T, ApiError> {
 }
 
 pub async fn not_found() -> ApiError {
-    ApiError::not_found("no such page or API call (the API is under /api; README.md lists it)".into())
+    ApiError::not_found("no such page or API call (the API is under /api; docs/cli.md lists it)".into())
 }
 
 pub async fn method_not_allowed() -> ApiError {
