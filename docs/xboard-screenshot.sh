@@ -4,6 +4,9 @@
 # imagemagick.
 #   docs/xboard-screenshot.sh dai
 #     docs/xboard-dai.png: Debian's xboard 4.9 (/usr/games/xboard), Dai Shogi, 20 seconds in.
+#   docs/xboard-screenshot.sh tori
+#     docs/xboard-tori.png: Tori Shogi in Debian's xboard with koma's own pieces
+#     (koma xboard-pieces tori DIR, then -pieceImageDirectory DIR -trueColors true), 20 seconds in.
 #   docs/xboard-screenshot.sh maka-dai-dai XBOARD
 #     docs/xboard-maka-dai-dai.png: Maka-Dai-Dai in XBOARD, an XBoard built by
 #     scripts/xboard-big.sh (Debian's stops at 15 ranks and 16 files), a few moves in
@@ -11,17 +14,23 @@
 #     game must end before a capture: in Maka-Dai-Dai a capture promotes, most promoted kinds
 #     are past the 65 kinds XBoard holds, and XBoard refuses such a move and ends the game;
 #     the script fails then (run it again).
-# Run from the repository, after cargo build --release.
+# Run from the repository, after cargo build --release (or with KOMA=path/to/koma).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-variant=${1:?usage: docs/xboard-screenshot.sh dai | maka-dai-dai XBOARD}
-koma="$PWD/target/release/koma"
+variant=${1:?usage: docs/xboard-screenshot.sh dai | tori | maka-dai-dai XBOARD}
+koma="${KOMA:-$PWD/target/release/koma}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 case $variant in
   dai)
     xboard=/usr/games/xboard
     args="-matchGames 1 -searchTime 0:01 -adjudicateDrawMoves 0 -size medium"
+    wait="sleep 20"
+    ;;
+  tori)
+    xboard=/usr/games/xboard
+    "$koma" xboard-pieces tori "$work/pieces" >/dev/null
+    args="-matchGames 1 -searchTime 0:01 -adjudicateDrawMoves 0 -size medium -pieceImageDirectory $work/pieces -trueColors true"
     wait="sleep 20"
     ;;
   maka-dai-dai)

@@ -304,10 +304,12 @@ fn tokens<'a>(text: &'a str, statement: &Node) -> Vec<Tok<'a>> {
     collect_leaves(statement, &mut leaves);
     let mut out = Vec::new();
     let mut at = statement.span.start;
-    for (_, leaf) in leaves {
+    for (token, leaf) in leaves {
         lex(&text[at..leaf.start], at, &mut out);
         let word = &text[leaf.clone()];
-        if word.starts_with('"') || !word.contains(|c: char| c.is_whitespace() || c == '#') {
+        let whole = token != Token::rest_of_line
+            && (word.starts_with('"') || !word.contains(|c: char| c.is_whitespace() || c == '#'));
+        if whole {
             out.push(Tok::Word(word, leaf.start));
         } else {
             lex(word, leaf.start, &mut out);
@@ -511,6 +513,16 @@ mod tests {
     fn leaps_are_written_as_pairs() {
         let text = "piece N \"Knight\" : leap ( -1 ,2 )(1,2)\n";
         assert_eq!(format(text).unwrap(), "piece N \"Knight\" : leap (-1, 2) (1, 2)\n");
+    }
+
+    #[test]
+    fn an_unknown_statement_is_laid_out_the_same_the_second_time() {
+        // Found by the `fmt` fuzz target: `ong, ` became `ong,`, then `ong ,`, then `ong,`.
+        for text in ["ong, ", "ong,\n", "ong ,\n", "ong: a ,b\n"] {
+            let once = format(text).unwrap();
+            assert_eq!(format(&once).unwrap(), once, "{text:?}");
+        }
+        assert_eq!(format("ong ,\n").unwrap(), "ong,\n");
     }
 
     #[test]

@@ -26,8 +26,8 @@
 //!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
 //! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
 //!    (`src/cli`) offers the commands `check`, `fmt`, `compile`, `show`, `perft`, `moves`,
-//!    `play`, `usi`, `xboard`, `betza`, `serve`, `lsp` and `bench` (and, for tuning the
-//!    evaluation, `selfplay` and `eval-terms`) over all of the above.
+//!    `play`, `usi`, `xboard`, `betza`, `xboard-pieces`, `serve`, `lsp` and `bench` (and, for
+//!    tuning the evaluation, `selfplay` and `eval-terms`) over all of the above.
 //!
 //! Each stage imports only earlier ones:
 //!

@@ -385,6 +385,28 @@ fn a_chu_lion_takes_by_igui_then_twice_in_one_move() {
     );
 }
 
+/// A move that takes pieces besides its destination says what in the move list, as the
+/// terminal does: the Lion's double capture takes the Gold on 5e on its way to 5d.
+#[test]
+fn the_move_list_says_what_a_lion_double_capture_took() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (browser, _server) = page_with("chu", CHU_LION);
+    browser.square("6f");
+    browser.square("5e");
+    browser.wait_for("document.querySelector(\"g[data-square='5d'] rect.capture\")");
+    browser.square("5d");
+    browser.wait_for("document.querySelectorAll('#moves .move').length === 1");
+    let taken = browser.run("return [...document.querySelectorAll('#moves .taken')].map(t => t.textContent);");
+    let listed = moves_listed(&browser);
+    let played = listed[0].as_str().expect("a move listed");
+    assert_eq!(
+        taken,
+        json!([format!("{played}: taking 2 pieces: White's G-5d, G-5e")]),
+        "{listed}"
+    );
+    browser.screenshot("chu-move-list-taken");
+}
+
 #[test]
 fn an_optional_promotion_is_the_players_choice() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

@@ -302,14 +302,22 @@ fn file_headers(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Dai and Maka-Dai-Dai at 80 columns: compact, and as their longest labels (`+CSw`, `+BDe`)
+/// take 6 columns a file with the mark's and the space's, in two strips of files.
 #[test]
 fn a_large_board_fits_the_terminal_in_the_compact_layout() {
     for (variant, files) in [("dai", 15), ("maka-dai-dai", 19)] {
         let Run { stdout: out, .. } = koma_with(&["play", variant, "--white", "human"], &[("COLUMNS", "80")], "quit\n");
         assert!(wider_than(&out, 80).is_empty(), "{variant}: {:?}", wider_than(&out, 80));
         let headers = file_headers(&out);
-        assert_eq!(headers.len(), 1, "{variant} in one piece: {out}");
-        assert_eq!(headers[0].split_whitespace().count(), files, "{out}");
+        assert_eq!(headers.len(), 2, "{variant} in two strips: {out}");
+        let numbers: Vec<String> = headers
+            .iter()
+            .flat_map(|h| h.split_whitespace())
+            .map(String::from)
+            .collect();
+        let expected: Vec<String> = (1..=files).rev().map(|f: u32| f.to_string()).collect();
+        assert_eq!(numbers, expected, "{variant}: every file once, in order");
         let cells = board_cells(&out);
         assert!(
             cells.contains(&"l") && cells.contains(&"L"),
@@ -336,7 +344,8 @@ fn a_36_by_36_board_is_drawn_in_strips_of_files_that_fit() {
     );
     assert!(wider_than(&out, 80).is_empty(), "{:?}{err}", wider_than(&out, 80));
     let headers = file_headers(&out);
-    assert_eq!(headers.len(), 2, "two strips: {out}");
+    // Five columns a file (three-letter labels, the mark's and the space's): 15 files fit.
+    assert_eq!(headers.len(), 3, "three strips: {out}");
     let numbers: Vec<&str> = headers.iter().flat_map(|h| h.split_whitespace()).collect();
     let expected: Vec<String> = (1..=36).rev().map(|f| f.to_string()).collect();
     assert_eq!(numbers, expected, "every file once, in order");
@@ -350,24 +359,99 @@ fn a_36_by_36_board_is_drawn_in_strips_of_files_that_fit() {
 fn the_layout_can_be_chosen_by_flag_and_by_command() {
     let Run { stdout: out, .. } = koma_with(
         &["play", "dai", "--white", "human"],
-        &[("COLUMNS", "80")],
-        "board wide\nboard sideways\nboard auto\nquit\n",
+        &[("COLUMNS", "120")],
+        "board compact\nboard wide\nboard sideways\nboard auto\nquit\n",
     );
+    let after_compact = out.split("Black> board compact\n").nth(1).expect("drawn");
+    assert!(board_cells(after_compact).contains(&"l"), "{after_compact}");
     let after_wide = out.split("Black> board wide\n").nth(1).expect("drawn");
     assert!(board_cells(after_wide).contains(&"vL"), "{after_wide}");
-    assert!(
-        !wider_than(after_wide, 80).is_empty(),
-        "wide is wider than 80: {after_wide}"
-    );
     assert!(
         out.contains("`sideways` is not a layout: `board wide`, `board compact` or `board auto`"),
         "{out}"
     );
     let after_auto = out.split("Black> board auto\n").nth(1).expect("drawn");
-    assert!(board_cells(after_auto).contains(&"l"), "{after_auto}");
+    assert!(board_cells(after_auto).contains(&"vL"), "{after_auto}");
     let out = play(&["shogi", "--white", "human", "--layout", "compact"], "quit\n");
     let cells = board_cells(&out);
     assert!(cells.contains(&"k") && cells.contains(&"K"), "{out}");
+}
+
+/// `board auto` draws the wide layout where it fits and falls back to the compact one where
+/// it does not.
+#[test]
+fn auto_falls_back_to_compact_where_the_wide_board_does_not_fit() {
+    for (columns, cell) in [("120", "vL"), ("80", "l")] {
+        let Run { stdout: out, .. } = koma_with(
+            &["play", "dai", "--white", "human"],
+            &[("COLUMNS", columns)],
+            "board auto\nquit\n",
+        );
+        let after = out.split("Black> board auto\n").nth(1).expect("drawn");
+        assert!(board_cells(after).contains(&cell), "{columns} columns: {after}");
+        assert!(wider_than(after, 80).is_empty() || columns == "120", "{after}");
+    }
+}
+
+/// The lines of the boards drawn in `out` (file numbers and ranks), board by board.
+fn boards(out: &str) -> Vec<Vec<&str>> {
+    let mut boards = vec![Vec::new()];
+    for line in out.lines() {
+        if line.contains(" to move (move ") {
+            boards.push(Vec::new());
+        } else if line.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            || boards.last().is_some_and(|b| !b.is_empty())
+                && line.trim_end().ends_with(|c: char| c.is_ascii_lowercase())
+                && !line.contains(" in hand")
+        {
+            boards.last_mut().expect("a board").push(line);
+        }
+    }
+    boards.retain(|b| !b.is_empty());
+    boards
+}
+
+/// A square's width is the variant's, not the position's: a piece that promotes (`+B`, wider
+/// than any piece at the start) leaves every line of the board as wide as before, in both
+/// layouts.
+#[test]
+fn the_board_keeps_its_column_width_when_a_piece_promotes() {
+    for layout in ["wide", "compact"] {
+        let out = play(
+            &["shogi", "--white", "human", "--layout", layout],
+            "P-7f\nP-3d\nBx2b+\nquit\n",
+        );
+        assert!(out.contains("+B"), "the Bishop promoted: {out}");
+        let widths: Vec<Vec<usize>> = boards(&out)
+            .iter()
+            .map(|b| b.iter().map(|l| l.trim_end().chars().count()).collect())
+            .collect();
+        assert_eq!(widths.len(), 4, "{layout}: four boards drawn: {out}");
+        assert!(widths.windows(2).all(|w| w[0] == w[1]), "{layout}: {widths:?}\n{out}");
+    }
+}
+
+/// The last move's `>` stands apart from the square before it, even before a label as long
+/// as any (`+B` on a board with a promoted piece): never `.>+B`.
+#[test]
+fn the_last_move_mark_never_touches_the_square_before_it() {
+    for layout in ["wide", "compact"] {
+        let out = play(
+            &["shogi", "--white", "human", "--layout", layout],
+            "P-7f\nP-3d\nBx2b+\nquit\n",
+        );
+        let last = out.split("Black> Bx2b+\n").nth(1).expect("drawn");
+        let marked: Vec<&str> = last.lines().filter(|l| l.contains('>') && !l.contains("> ")).collect();
+        assert!(!marked.is_empty(), "{layout}: the last move is marked: {last}");
+        for line in marked {
+            for (i, _) in line.match_indices('>') {
+                assert!(
+                    i == 0 || line[..i].ends_with(' '),
+                    "{layout}: the mark touches the square before it: {line:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -427,7 +511,7 @@ fn colour_follows_no_color_and_clicolor_force() {
 /// The help of the commands that take a variant lists every variant koma ships.
 #[test]
 fn help_names_every_shipped_variant() {
-    for command in ["play", "show", "perft", "moves", "compile", "betza"] {
+    for command in ["play", "show", "perft", "moves", "compile", "betza", "xboard-pieces"] {
         let Run { code, stdout, .. } = koma(&[command, "--help"]);
         assert_eq!(code, Some(0), "{command}");
         let text = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -475,17 +559,21 @@ fn refusals_name_the_occupied_square_and_nifu() {
     );
 }
 
-/// `board wide` in a terminal too narrow for it says why the ranks wrap.
+/// `board wide` in a terminal too narrow for it draws the compact board (a wide one would
+/// wrap every rank) and says so.
 #[test]
-fn a_wide_board_in_a_narrow_terminal_says_so() {
+fn a_wide_board_in_a_narrow_terminal_is_drawn_compact_and_says_so() {
     let Run { stdout: out, .. } = koma_with(
         &["play", "dai", "--white", "human"],
         &[("COLUMNS", "80")],
         "board wide\nquit\n",
     );
+    let after = out.split("Black> board wide\n").nth(1).expect("drawn");
+    assert!(wider_than(after, 80).is_empty(), "{:?}", wider_than(after, 80));
+    assert!(board_cells(after).contains(&"l"), "compact: {after}");
     assert!(
-        out.contains("the wide board needs 95 columns and the terminal has 80: its ranks wrap;"),
-        "{out}"
+        after.contains("the wide board needs 110 columns and the terminal has 80: drawn compact"),
+        "{after}"
     );
 }
 

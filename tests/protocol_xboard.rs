@@ -217,7 +217,7 @@ fn a_kind_goes_only_where_xboards_rules_for_the_place_are_its_own() {
     // Tori's Swallow: two to a file, as XBoard allows on a board of seven ranks.
     assert!(table("tori").starts_with("S.FC.PLR"), "{}", table("tori"));
     let dai = table_ids(&table("dai"));
-    assert_eq!(dai.len(), 56, "{dai:?}");
+    assert_eq!(dai.len(), 57, "{dai:?}");
     assert_eq!(dai[21], ".", "{dai:?}");
 }
 
@@ -585,4 +585,156 @@ fn a_clock_past_a_year_is_refused_and_koma_reads_on() {
     let asked = Instant::now();
     assert!(koma.quit("quit").success(), "quit ends a search on the longest clock");
     assert!(asked.elapsed() < Duration::from_secs(5), "{:?}", asked.elapsed());
+}
+
+/// The names XBoard 4.9 reads a piece image directory by, position by position of its table
+/// of kinds, King last (`pngPieceNames` in XBoard's draw.c: `White<name>.svg`, `Black<name>.svg`).
+const XBOARD_IMAGE_NAMES: [&str; 66] = [
+    "Pawn",
+    "Knight",
+    "Bishop",
+    "Rook",
+    "Queen",
+    "Advisor",
+    "Elephant",
+    "Archbishop",
+    "Marshall",
+    "Gold",
+    "Commoner",
+    "Canon",
+    "Nightrider",
+    "CrownedBishop",
+    "CrownedRook",
+    "Crown",
+    "Chancellor",
+    "Hawk",
+    "Lance",
+    "Cobra",
+    "Unicorn",
+    "Lion",
+    "Sword",
+    "Zebra",
+    "Camel",
+    "Tower",
+    "Wolf",
+    "Hat",
+    "Duck",
+    "Lance",
+    "Dragon",
+    "Gnu",
+    "Cub",
+    "LShield",
+    "Pegasus",
+    "Wizard",
+    "Copper",
+    "Iron",
+    "Viking",
+    "Flag",
+    "Axe",
+    "Dolphin",
+    "Leopard",
+    "Claw",
+    "Left",
+    "Butterfly",
+    "PromoBishop",
+    "PromoRook",
+    "HCrown",
+    "RShield",
+    "Prince",
+    "Phoenix",
+    "Kylin",
+    "Drunk",
+    "Right",
+    "GoldPawn",
+    "GoldKnight",
+    "PromoHorse",
+    "PromoDragon",
+    "GoldLance",
+    "GoldSilver",
+    "HSword",
+    "PromoSword",
+    "PromoHSword",
+    "Princess",
+    "King",
+];
+
+/// The image XBoard 4.9 draws position `at` from: under a Shogi parent on other than 7
+/// ranks, some positions take another's (`SelectPieces` in draw.c).
+fn xboard_image(at: usize, shogi_parent: bool, ranks: u8) -> &'static str {
+    let shared = [(11, 55), (12, 56), (15, 59), (16, 60), (4, 18), (17, 50)];
+    let from = shared
+        .iter()
+        .find(|&&(p, _)| p == at && shogi_parent && ranks != 7)
+        .map_or(at, |&(_, from)| from);
+    XBOARD_IMAGE_NAMES[from]
+}
+
+/// `koma xboard-pieces` writes, for each kind in the `setup` table koma sends, the two files
+/// XBoard looks up for the kind's place (the King's last), and nothing else; no two kinds are
+/// drawn from the same file (XBoard's places 18 and 29 share a name, and under a Shogi parent
+/// six places take another's image: only one of each is given a kind).
+#[test]
+fn xboard_pieces_are_written_under_the_names_xboard_reads_for_the_setup_table() {
+    for (variant, ranks) in [("tori", 7), ("judkins", 6), ("tenjiku", 16), ("dai", 15)] {
+        let (setup, _) = definition(variant);
+        let table = table_ids(&setup_table(&setup));
+        let shogi_parent = setup.contains("_shogi ");
+        let king = table.len() - 1;
+        let mut expected: Vec<String> = Vec::new();
+        for (at, id) in table.iter().enumerate().filter(|(_, id)| *id != ".") {
+            let name = if at == king {
+                "King"
+            } else {
+                xboard_image(at, shogi_parent, ranks)
+            };
+            for colour in ["White", "Black"] {
+                let file = format!("{colour}{name}.svg");
+                assert!(
+                    !expected.contains(&file),
+                    "{variant}: {id} would be drawn from {file}, as another kind"
+                );
+                expected.push(file);
+            }
+        }
+        let dir = std::env::temp_dir().join(format!("koma-xboard-pieces-{variant}-{}", std::process::id()));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(["xboard-pieces", variant])
+            .arg(&dir)
+            .output()
+            .expect("koma runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            said.contains(&format!("-variant {variant} -pieceImageDirectory {}", dir.display())),
+            "{said}"
+        );
+        let mut written: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the directory is made")
+            .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        let king = std::fs::read_to_string(dir.join("WhiteKing.svg")).expect("the King's image");
+        std::fs::remove_dir_all(&dir).expect("the directory is removed");
+        written.sort();
+        expected.sort();
+        assert_eq!(written, expected, "{variant}");
+        if variant == "tori" {
+            assert!(king.contains(">鵬<"), "Tori's King is the Phoenix, 鵬: {king}");
+        }
+    }
+}
+
+/// XBoard draws Shogi and Chu itself, and cannot play Kyoto: no piece set, and a reason.
+#[test]
+fn xboard_pieces_are_refused_with_a_reason_for_a_variant_xboard_draws_or_cannot_play() {
+    for (variant, reason) in [("shogi", "its own pieces"), ("kyoto", "XBoard cannot play")] {
+        let dir = std::env::temp_dir().join(format!("koma-xboard-refused-{variant}-{}", std::process::id()));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(["xboard-pieces", variant])
+            .arg(&dir)
+            .output()
+            .expect("koma runs");
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains(reason), "{out:?}");
+        assert!(!dir.exists(), "nothing written for {variant}");
+    }
 }

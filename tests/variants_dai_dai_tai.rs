@@ -341,3 +341,43 @@ fn peacock_hooks_turn_onto_the_other_forward_diagonal() {
     assert!(!is_legal(&mut pos, "13m15k"));
     assert!(!is_legal(&mut pos, "13m16l"), "no turn at an occupied square");
 }
+
+/// The pieces a file gives no kanji are exactly those its header says no source gives kanji
+/// for (Tai, Dai-Dai); Wa's every piece has its kanji, and Whale's none (its header says why).
+#[test]
+fn the_pieces_without_kanji_are_those_the_file_says_have_none() {
+    let said = |text: &str| -> Vec<String> {
+        let header: String = text
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .map(|l| l.trim_start_matches('#').trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let list = header
+            .split_once("gives kanji for the ")
+            .and_then(|(_, rest)| rest.split_once(": they show"))
+            .map(|(list, _)| list.trim_end_matches(" (and their promoted kinds)"))
+            .expect("the header names the pieces without kanji");
+        let mut names: Vec<String> = list.replace(" and ", ", ").split(", ").map(str::to_string).collect();
+        names.sort();
+        names
+    };
+    let without = |variant: &str| -> Vec<String> {
+        let rules = support::compile_clean(variant, &[]);
+        let mut names: Vec<String> = rules
+            .pieces
+            .iter()
+            .filter(|p| p.kanji.is_none())
+            .map(|p| p.name.clone())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    assert_eq!(without("tai"), said(include_str!("../variants/tai.var")));
+    assert_eq!(without("dai-dai"), said(include_str!("../variants/dai-dai.var")));
+    assert!(without("wa").is_empty(), "{:?}", without("wa"));
+    let whale = support::compile_clean("whale", &[]);
+    assert!(whale.pieces.iter().all(|p| p.kanji.is_none()));
+    assert!(include_str!("../variants/whale.var").contains("# No kanji:"));
+}

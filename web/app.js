@@ -414,19 +414,29 @@ function render() {
   if (!$("piece-card").hidden) showCard($("piece-card").dataset.square);
 }
 
-// The moves as numbered pairs, `1. P-7f P-3d`; a game begun by White starts `1. … P-3d`.
+// The moves as numbered pairs, `1. P-7f P-3d`; a game begun by White starts `1. … P-3d`. A
+// move that took pieces besides its destination (a range capture, burning, a Lion's double
+// capture) says what under its pair.
 function drawMoves(game) {
   const list = $("moves");
   const blackFirst = (game.turn === "Black") === (game.moves.length % 2 === 0);
-  const texts = blackFirst ? game.moves : ["…", ...game.moves];
+  const played = blackFirst ? game.moves : [null, ...game.moves];
   const items = [];
-  for (let i = 0; i < texts.length; i += 2) {
+  for (let i = 0; i < played.length; i += 2) {
     const li = document.createElement("li");
-    for (const text of texts.slice(i, i + 2)) {
+    const notes = [];
+    for (const move of played.slice(i, i + 2)) {
       const span = document.createElement("span");
-      span.className = text === "…" ? "skipped" : "move";
-      span.textContent = text;
+      span.className = move ? "move" : "skipped";
+      span.textContent = move ? move.text : "…";
       li.append(span, " ");
+      if (move && move.taken) notes.push(`${move.text}: ${move.taken}`);
+    }
+    for (const note of notes) {
+      const taken = document.createElement("div");
+      taken.className = "taken";
+      taken.textContent = note;
+      li.append(taken);
     }
     items.push(li);
   }

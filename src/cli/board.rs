@@ -2,8 +2,11 @@
 //! promoted pieces marked `+`, the hands, the last move (`>` before its squares) and check.
 //! Two layouts: wide, where White's pieces are marked `v` (they point down the board, as the
 //! rule texts' sets do) and squares are spaced, and compact, where White's abbreviations are
-//! in lower case (as in SFEN) and squares are one column apart (two columns less per file).
-//! The layout is chosen to fit the terminal's width; a board that is still too wide in the
+//! in lower case (as in SFEN) and squares are one column closer (one column less per file).
+//! A square's width is fixed per variant, from the longest label of its pieces (promoted faces
+//! included), so the board keeps its shape as pieces promote, and every square keeps a column
+//! for a mark and one between it and the square before. The wide layout is drawn only where it
+//! fits the terminal's width, otherwise the compact one; a board that is still too wide in the
 //! compact layout (Taikyoku's 36 files) is drawn in strips of files, one below the other.
 //! White's pieces are coloured when colour is on.
 
@@ -38,10 +41,19 @@ pub enum Layout {
     /// Wide when it fits the width, else compact.
     #[default]
     Auto,
-    /// White's pieces marked `v`; never split.
+    /// White's pieces marked `v`; never split (compact, and said so, where it does not fit).
     Wide,
     /// White's pieces in lower case; in strips of files when still too wide.
     Compact,
+}
+
+/// Whether the board is drawn compact in `layout` at `width` columns: the wide layout only
+/// where it fits (a wider board would wrap every rank).
+pub fn is_compact(pos: &Position, layout: Layout, width: usize) -> bool {
+    match layout {
+        Layout::Compact => true,
+        Layout::Wide | Layout::Auto => wide_width(pos) > width,
+    }
 }
 
 impl Layout {
@@ -68,11 +80,7 @@ pub fn draw(scene: &Scene, layout: Layout, width: usize) -> String {
     let files = usize::from(board.files);
     // Two spaces and the longest rank name, after the last file.
     let rank_column = 2 + rank_name(board.ranks).len();
-    let compact = match layout {
-        Layout::Wide => false,
-        Layout::Compact => true,
-        Layout::Auto => wide_width(scene.pos) > width,
-    };
+    let compact = is_compact(scene.pos, layout, width);
     let cell = cell_width(scene.pos, !compact);
     let per_strip = if compact {
         (width.saturating_sub(rank_column) / cell).clamp(1, files)
@@ -99,19 +107,20 @@ pub fn wide_width(pos: &Position) -> usize {
     MARGIN + usize::from(board.files) * cell_width(pos, true) + 2 + rank_name(board.ranks).len()
 }
 
-/// The width of a cell: the widest piece now on the board, and a column before it for a
-/// mark (or a space between squares); in the wide layout, White's `v` and a space more.
+/// The width of a cell, the same in every position of the variant: the longest label of its
+/// kinds (promoted ones included) or file number, a column before it for a mark and one
+/// between squares; in the wide layout, White's `v` too.
 fn cell_width(pos: &Position, wide: bool) -> usize {
     let board = pos.rules().board;
-    let widest = (1..=board.ranks)
-        .flat_map(|rank| (1..=board.files).map(move |file| Square::new(file, rank)))
-        .filter_map(|square| pos.piece_at(square))
-        .map(|(_, kind, _)| piece_label(pos, kind).chars().count())
+    let widest = pos
+        .rules()
+        .piece_ids()
+        .map(|kind| piece_label(pos, kind).chars().count())
         .max()
         .unwrap_or(1);
     let digits = board.files.to_string().len();
     let widest = widest.max(digits);
-    if wide { widest + 3 } else { widest + 1 }
+    if wide { widest + 3 } else { widest + 2 }
 }
 
 /// The board's ranks over the files `files` (from the left).

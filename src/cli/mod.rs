@@ -125,6 +125,19 @@ enum Command {
         #[command(flatten)]
         options: args::Options,
     },
+    /// Write a variant's pieces (kanji, or abbreviations) as images XBoard reads with
+    /// `-pieceImageDirectory`, and print the command that starts XBoard with them.
+    XboardPieces {
+        #[command(flatten)]
+        variant: args::Variant,
+        /// The directory to write the images to (made if missing).
+        dir: std::path::PathBuf,
+        /// Abbreviations on every piece, even where the variant gives kanji.
+        #[arg(long)]
+        abbreviations: bool,
+        #[command(flatten)]
+        options: args::Options,
+    },
     /// Measure perft speed on every shipped variant (release build, one thread).
     Bench {
         /// One ply less everywhere, for a quick look.
@@ -230,6 +243,12 @@ pub fn run() -> ExitCode {
             Err(()) => ExitCode::FAILURE,
         },
         Command::Betza { variant, options } => xboard::betza_command(&variant.variant, &options.choices),
+        Command::XboardPieces {
+            variant,
+            dir,
+            abbreviations,
+            options,
+        } => xboard::pieces_command(&variant.variant, &options.choices, &dir, abbreviations),
         Command::Serve { port, variants } => serve::run(port, &variants),
         Command::Selfplay(settings) => tune::selfplay(&settings),
         Command::EvalTerms(settings) => tune::eval_terms(&settings),

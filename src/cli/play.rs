@@ -94,9 +94,10 @@ pub struct Settings {
     /// Stop after this many moves (for games koma plays against itself).
     #[arg(long)]
     pub max_moves: Option<usize>,
-    /// How the board is drawn: wide (White's pieces marked `v`), compact (White's in lower
-    /// case, in strips of files if still too wide), or auto: wide when it fits the terminal
-    /// (its width, or COLUMNS; 80 when output is not a terminal), else compact.
+    /// How the board is drawn: wide (White's pieces marked `v`; compact, and said so, when it
+    /// does not fit), compact (White's in lower case, in strips of files if still too wide), or
+    /// auto: wide when it fits the terminal (its width, or COLUMNS; 80 when output is not a
+    /// terminal), else compact.
     #[arg(long, value_enum, default_value = "auto")]
     pub layout: board::Layout,
     #[command(flatten)]
@@ -363,10 +364,10 @@ impl Session {
         };
         let width = terminal::width().unwrap_or(terminal::DEFAULT_WIDTH);
         print!("{}", board::draw(&scene, self.layout, width));
-        let needed = board::wide_width(pos);
-        if self.layout == board::Layout::Wide && needed > width {
+        if self.layout == board::Layout::Wide && board::is_compact(pos, self.layout, width) {
             self.say(&format!(
-                "the wide board needs {needed} columns and the terminal has {width}: its ranks wrap; `board auto` fits it"
+                "the wide board needs {} columns and the terminal has {width}: drawn compact (widen the terminal for the wide one)",
+                board::wide_width(pos)
             ));
         }
         let side = pos.side_to_move();

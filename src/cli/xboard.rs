@@ -7,6 +7,7 @@
 //! `Illegal move (…)`, and the game stays as it was.
 
 mod betza;
+mod pieces;
 mod view;
 
 use super::protocol::{
@@ -505,5 +506,65 @@ pub fn betza_command(variant: &str, options: &[Choice]) -> ExitCode {
             }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `koma xboard-pieces VARIANT DIR`: writes the variant's piece set for XBoard's
+/// `-pieceImageDirectory` into DIR (made if missing), then prints the command that starts
+/// XBoard with it. Shogi and Chu XBoard draws itself; a variant XBoard cannot play gets none.
+pub fn pieces_command(variant: &str, options: &[Choice], dir: &std::path::Path, abbreviations: bool) -> ExitCode {
+    let Ok(tables) = load_or_report(variant, options) else {
+        return ExitCode::FAILURE;
+    };
+    let rules = tables.rules().clone();
+    let name = xboard_name(variant, &rules.name);
+    if View::is_native(&name) {
+        eprintln!(
+            "XBoard draws {} with its own pieces: koma writes piece sets for the variants it defines for XBoard",
+            rules.name
+        );
+        return ExitCode::FAILURE;
+    }
+    if let Some(reason) = unplayable(&rules) {
+        eprintln!("XBoard cannot play {}: {reason}", rules.name);
+        return ExitCode::FAILURE;
+    }
+    let files = pieces::piece_set(&View::new(tables), &rules, !abbreviations);
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("cannot make the directory {}: {e}", dir.display());
+        return ExitCode::FAILURE;
+    }
+    for (file, svg) in &files {
+        let path = dir.join(file);
+        if let Err(e) = std::fs::write(&path, svg) {
+            eprintln!("cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let engine = if SHIPPED.iter().any(|(n, _)| *n == variant) {
+        "koma xboard".to_string()
+    } else {
+        format!("koma xboard {variant}")
+    };
+    println!(
+        "{} pieces of {} written to {} ({} files); start XBoard with them:",
+        files.len() / 2,
+        rules.name,
+        dir.display(),
+        files.len()
+    );
+    println!(
+        "xboard -fcp \"{engine}\" -variant {name} -pieceImageDirectory {} -trueColors true",
+        shell_word(&dir.display().to_string())
+    );
+    ExitCode::SUCCESS
+}
+
+/// A word as the shell reads it back: quoted when it holds anything but plain characters.
+fn shell_word(text: &str) -> String {
+    if text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+".contains(c)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }

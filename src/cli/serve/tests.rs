@@ -327,7 +327,7 @@ async fn koma_plays_a_legal_move_in_the_time_given() {
     assert_eq!(status, StatusCode::OK, "{after}");
     assert!(started.elapsed() < std::time::Duration::from_secs(3));
     assert_eq!(after["ply"], 1);
-    let played = after["moves"][0].as_str().unwrap();
+    let played = after["moves"][0]["text"].as_str().unwrap();
     assert!(moves_where(&legal, |m| m["text"] == played).len() == 1, "{played}");
     let (status, _) = post(&app, &format!("/api/games/{id}/engine"), json!({ "seconds": 1e9 })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

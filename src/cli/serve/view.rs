@@ -5,7 +5,7 @@
 use super::store::{Entry, Player};
 use indexmap::IndexMap;
 use koma::game::{LionCounting, Move, NO_SQ, Position, Sq};
-use koma::notation::{distinct_move, result_text, write_sfen, write_tsa, write_usi};
+use koma::notation::{describe_taken, distinct_move, result_text, write_sfen, write_tsa, write_usi};
 use koma::rules::{PieceId, Rules, Side};
 use serde::Serialize;
 
@@ -26,8 +26,8 @@ pub struct GameView {
     pub last: Option<LastMove>,
     pub result: Option<ResultView>,
     pub sfen: String,
-    /// The moves played, in the rule texts' notation.
-    pub moves: Vec<String>,
+    /// The moves played.
+    pub moves: Vec<PlayedMove>,
     pub players: [Player; 2],
     /// A note for the player (koma declined a draw).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -162,17 +162,30 @@ pub fn game_view(id: u64, entry: &mut Entry) -> GameView {
     }
 }
 
-/// The moves played, in the rule texts' notation.
-fn played_moves(entry: &Entry) -> Vec<String> {
+/// A move played: in the rule texts' notation, and what it took besides its destination.
+#[derive(Serialize)]
+pub struct PlayedMove {
+    pub text: String,
+    /// `taking 16 pieces: White's P-18b, …` for a range capture, burning or a Lion's double
+    /// capture; none for a move that takes at most the piece on its destination.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taken: Option<String>,
+}
+
+/// The moves played.
+fn played_moves(entry: &Entry) -> Vec<PlayedMove> {
     let mut replay = koma::game::Game::new(entry.game.start().clone());
-    let mut texts = Vec::new();
+    let mut played = Vec::new();
     for m in entry.game.moves() {
-        texts.push(write_tsa(replay.position_mut(), m));
+        played.push(PlayedMove {
+            text: write_tsa(replay.position_mut(), m),
+            taken: describe_taken(replay.position_mut(), m),
+        });
         if replay.play(*m).is_err() {
             break;
         }
     }
-    texts
+    played
 }
 
 /// A legal move, with what the page needs to let it be made with the mouse.

@@ -30,6 +30,82 @@ const LION_SLOT: usize = 21;
 /// XBoard reads a table of at least six kinds a side, the King included.
 const XBOARD_MIN_KINDS: usize = 5;
 
+/// The names XBoard 4.9 gives the positions of its table of kinds, King last: it draws the
+/// kind at a position from the image files `White<name>.svg` and `Black<name>.svg` of a
+/// piece image directory (`pngPieceNames` in its draw.c). Positions 18 and 29 share a name.
+pub const IMAGE_NAMES: [&str; XBOARD_KINDS + 1] = [
+    "Pawn",
+    "Knight",
+    "Bishop",
+    "Rook",
+    "Queen",
+    "Advisor",
+    "Elephant",
+    "Archbishop",
+    "Marshall",
+    "Gold",
+    "Commoner",
+    "Canon",
+    "Nightrider",
+    "CrownedBishop",
+    "CrownedRook",
+    "Crown",
+    "Chancellor",
+    "Hawk",
+    "Lance",
+    "Cobra",
+    "Unicorn",
+    "Lion",
+    "Sword",
+    "Zebra",
+    "Camel",
+    "Tower",
+    "Wolf",
+    "Hat",
+    "Duck",
+    "Lance",
+    "Dragon",
+    "Gnu",
+    "Cub",
+    "LShield",
+    "Pegasus",
+    "Wizard",
+    "Copper",
+    "Iron",
+    "Viking",
+    "Flag",
+    "Axe",
+    "Dolphin",
+    "Leopard",
+    "Claw",
+    "Left",
+    "Butterfly",
+    "PromoBishop",
+    "PromoRook",
+    "HCrown",
+    "RShield",
+    "Prince",
+    "Phoenix",
+    "Kylin",
+    "Drunk",
+    "Right",
+    "GoldPawn",
+    "GoldKnight",
+    "PromoHorse",
+    "PromoDragon",
+    "GoldLance",
+    "GoldSilver",
+    "HSword",
+    "PromoSword",
+    "PromoHSword",
+    "Princess",
+    "King",
+];
+
+/// In a variant whose parent is Shogi, on a board of other than 7 ranks, XBoard 4.9 draws
+/// the first position of each pair with the image of the second (`SelectPieces` in draw.c).
+const SHOGI_IMAGES: [(usize, usize); 6] = [(11, 55), (12, 56), (15, 59), (16, 60), (4, 18), (17, 50)];
+
 pub struct View {
     pub tables: Arc<MoveTables>,
     /// Each kind's ID, in Black's (upper) case.
@@ -335,7 +411,7 @@ impl View {
     pub fn definition(&self, start: &Position) -> Vec<String> {
         let rules = &self.tables.rules();
         let promoted = |i: usize| self.ids[i].starts_with('+');
-        let king = (0..rules.pieces.len()).find(|&i| rules.pieces[i].royal && !promoted(i));
+        let king = self.king();
         let slots = self.slots(king);
         let mut upper: String = slots
             .iter()
@@ -366,6 +442,12 @@ impl View {
         out
     }
 
+    /// The kind in XBoard's King's place: the first royal kind that is not a promoted one.
+    fn king(&self) -> Option<usize> {
+        let pieces = &self.tables.rules().pieces;
+        (0..pieces.len()).find(|&i| pieces[i].royal && !self.ids[i].starts_with('+'))
+    }
+
     /// XBoard's table of kinds besides the King, position by position (`None` for a position
     /// left empty): unpromoted kinds first (with drops, those that promote first of all),
     /// then promoted ones, each position with rules of its own given a kind they fit or none.
@@ -381,12 +463,46 @@ impl View {
         }
         rest.extend((0..rules.pieces.len()).filter(|&i| Some(i) != king && promoted(i)));
         let mut slots = Vec::new();
+        let mut images: Vec<&str> = Vec::new();
         while slots.len() < XBOARD_KINDS && (!rest.is_empty() || slots.len() < XBOARD_MIN_KINDS) {
             let slot = slots.len();
-            let pick = rest.iter().position(|&i| self.fits(slot, i));
+            let image = self.image_name(slot);
+            let pick = if images.contains(&image) {
+                None
+            } else {
+                rest.iter().position(|&i| self.fits(slot, i))
+            };
+            if pick.is_some() {
+                images.push(image);
+            }
             slots.push(pick.map(|at| rest.remove(at)));
         }
         slots
+    }
+
+    /// The name of the image files XBoard draws position `slot` of this variant's table from:
+    /// two kinds never share one, so that each is drawn as its own.
+    fn image_name(&self, slot: usize) -> &'static str {
+        let rules = &self.tables.rules();
+        let drawn_from = SHOGI_IMAGES
+            .iter()
+            .find(|&&(at, _)| at == slot && rules.drops && self.ranks() != 7)
+            .map_or(slot, |&(_, from)| from);
+        IMAGE_NAMES[drawn_from]
+    }
+
+    /// Each kind XBoard is given, with the name of the image files it draws it from (the
+    /// King's last), for a variant XBoard does not know.
+    pub fn images(&self) -> Vec<(PieceId, &'static str)> {
+        let king = self.king();
+        let slots = self.slots(king);
+        let placed = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, kind)| kind.map(|i| (PieceId(i as u16), self.image_name(slot))));
+        placed
+            .chain(king.map(|k| (PieceId(k as u16), IMAGE_NAMES[XBOARD_KINDS])))
+            .collect()
     }
 
     /// Whether XBoard's rules for position `slot` of its table are also koma's for kind `i`.
