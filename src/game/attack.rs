@@ -4,13 +4,14 @@
 //! passing slides, runs beyond jumped squares) are checked by walking the attacking piece's
 //! own moves.
 
+use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movement::unrolled_walked_by_attack;
 use super::position::Position;
-use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_kind, code_side};
-use super::walks::{self, Cells};
-use crate::rules::{Mode, PieceId, Side, Split, Walked};
+use super::tables::MoveTables;
+use super::walks::{self, Cells, Walker};
+use crate::rules::{Mode, Movement, PieceId, Side};
 
-/// The direction opposite each of [`DIRS`](super::tables::DIRS).
+/// The direction opposite each of [`DIRS`](super::board::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
 
 impl Position {
@@ -66,7 +67,7 @@ impl View<'_> {
     /// Whether the piece on `sq` is protected by its owner (another piece could recapture),
     /// treating `ignore` as empty.
     pub fn protected(&self, sq: Sq, ignore: Sq) -> bool {
-        let owner = code_side(self.board[usize::from(sq)]);
+        let owner = code_side(self.board[sq.index()]);
         self.attacked_ignoring(sq, owner, ignore, false)
             || (self.t.rules().capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
     }
@@ -99,7 +100,7 @@ impl View<'_> {
         found: &mut impl FnMut(Sq) -> bool,
     ) -> bool {
         let t = self.t;
-        let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
+        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
         for (dir, &opposite) in OPPOSITE.iter().enumerate() {
             let longest = t.longest_ride[by.index()][dir];
             if longest == 0 {
@@ -107,7 +108,7 @@ impl View<'_> {
             }
             for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
                 if occupied(p) {
-                    let code = self.board[usize::from(p)];
+                    let code = self.board[p.index()];
                     if code_side(code) == by
                         && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
                         && found(p)
@@ -121,7 +122,7 @@ impl View<'_> {
         for (index, (_, kinds)) in t.leaps[by.index()].iter().enumerate() {
             let p = t.leap_source(by, index, sq);
             if p != NO_SQ && occupied(p) {
-                let code = self.board[usize::from(p)];
+                let code = self.board[p.index()];
                 if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] && found(p) {
                     return true;
                 }
@@ -146,7 +147,7 @@ impl View<'_> {
             if code == 0 || code_side(code) != by || !t.kind(code_kind(code)).slow_attacker {
                 continue;
             }
-            let p = p as Sq;
+            let p = Sq::new(p);
             if p != ignore
                 && p != sq
                 && self.slow_piece_attacks(p, code_kind(code), sq, by, ignore, unprotected_moves)
@@ -171,6 +172,12 @@ impl View<'_> {
             empty: ignore,
             foe: sq,
         };
+        let walker = Walker {
+            t,
+            cells,
+            side: by,
+            from: p,
+        };
         let rank = t.kind(kind).jump_rank;
         t.rules().pieces[kind.index()].moves.iter().any(|m| {
             let mode = m.mode();
@@ -182,42 +189,38 @@ impl View<'_> {
             // Lions are looked up in the tables, like rides and leaps that are not
             // capture-unprotected.
             let reaches = counted
-                && match m.split() {
-                    Split::Walked(Walked::Hook { dir, only_turn, .. }) => {
-                        self.hook_reaches(t, p, by, (dir, only_turn), sq, ignore)
+                && match *m {
+                    Movement::Hook { dir, only_turn, .. } => self.hook_reaches(t, p, by, (dir, only_turn), sq, ignore),
+                    Movement::Anywhere { .. } => true,
+                    Movement::Ride { .. } | Movement::Leap { .. } => {
+                        unrolled_walked_by_attack(m) && self.simple_reaches(kind, p, by, sq, ignore, mode)
                     }
-                    Split::Walked(Walked::Anywhere { .. }) => true,
-                    Split::Unrolled(unrolled) => {
-                        unrolled_walked_by_attack(unrolled) && self.simple_reaches(kind, p, by, sq, ignore, mode)
-                    }
-                    Split::Walked(Walked::Area { steps, dirs, mode }) => {
+                    Movement::Area { steps, dirs, mode } => {
                         let mut hit = false;
-                        walks::area(t, cells, by, p, steps, dirs, mode, |to, _| hit |= to == sq);
+                        walker.area(steps, dirs, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::RangeJump { dir, mode }) => {
+                    Movement::RangeJump { dir, mode } => {
                         let mut hit = false;
-                        walks::range_jump(t, cells, by, p, dir, rank, mode, |to, _| hit |= to == sq);
+                        walker.range_jump(dir, rank, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::RangeCapture { dir, mode }) => {
+                    Movement::RangeCapture { dir, mode } => {
                         let mut hit = false;
-                        walks::range_capture(t, cells, by, p, dir, rank, mode, |to, capture, _| {
-                            hit |= capture && to == sq
-                        });
+                        walker.range_capture(dir, rank, mode, |to, capture, _| hit |= capture && to == sq);
                         hit
                     }
-                    Split::Walked(Walked::Igui { dir, mode }) => {
+                    Movement::Igui { dir, mode } => {
                         let mut hit = false;
-                        walks::igui(t, cells, by, p, dir, mode, |to, _| hit |= to == sq);
+                        walker.igui(dir, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::Passing { dir, max, pieces, mode }) => {
+                    Movement::Passing { dir, max, pieces, mode } => {
                         let mut hit = false;
-                        walks::passing(t, cells, by, p, (dir, max), pieces, mode, |to, _| hit |= to == sq);
+                        walker.passing((dir, max), pieces, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
+                    Movement::AreaLion { .. } | Movement::LineLion { .. } => false,
                 };
             reaches && (mode != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
         })
@@ -242,7 +245,7 @@ impl View<'_> {
         };
         for ray in t.rays(kind, by, p) {
             for to in ray.squares() {
-                let code = if to == ignore { 0 } else { self.board[usize::from(to)] };
+                let code = if to == ignore { 0 } else { self.board[to.index()] };
                 if code == 0 {
                     if ray.mode.can_move() {
                         land(to, false);
@@ -256,20 +259,26 @@ impl View<'_> {
             }
         }
         let rank = t.kind(kind).jump_rank;
+        let walker = Walker {
+            t,
+            cells,
+            side: by,
+            from: p,
+        };
         for walked in &t.kind(kind).walked {
             match *walked {
-                Walked::Area { steps, dirs, mode } => walks::area(t, cells, by, p, steps, dirs, mode, &mut land),
-                Walked::RangeJump { dir, mode } => walks::range_jump(t, cells, by, p, dir, rank, mode, &mut land),
-                Walked::Passing { dir, max, pieces, mode } => {
-                    walks::passing(t, cells, by, p, (dir, max), pieces, mode, &mut land)
-                }
+                Movement::Area { steps, dirs, mode } => walker.area(steps, dirs, mode, &mut land),
+                Movement::RangeJump { dir, mode } => walker.range_jump(dir, rank, mode, &mut land),
+                Movement::Passing { dir, max, pieces, mode } => walker.passing((dir, max), pieces, mode, &mut land),
                 // The compiler allows burners no range captures.
-                Walked::AreaLion { .. }
-                | Walked::LineLion { .. }
-                | Walked::Hook { .. }
-                | Walked::Anywhere { .. }
-                | Walked::RangeCapture { .. }
-                | Walked::Igui { .. } => {}
+                Movement::Ride { .. }
+                | Movement::Leap { .. }
+                | Movement::AreaLion { .. }
+                | Movement::LineLion { .. }
+                | Movement::Hook { .. }
+                | Movement::Anywhere { .. }
+                | Movement::RangeCapture { .. }
+                | Movement::Igui { .. } => {}
             }
         }
         hit
@@ -277,7 +286,7 @@ impl View<'_> {
 
     /// Protection of the piece on `sq` against `by`'s attacker standing on `attacker`.
     fn protected_for(&self, sq: Sq, by: Side, attacker: Sq) -> bool {
-        let code = self.board[usize::from(sq)];
+        let code = self.board[sq.index()];
         if code == 0 || code_side(code) == by {
             return false;
         }
@@ -293,7 +302,7 @@ impl View<'_> {
         sq: Sq,
         ignore: Sq,
     ) -> bool {
-        let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
+        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
         let leg = |sq: Sq, vector: (i32, i32)| Geometry::dir_index(vector).map_or(&[][..], |d| t.line(sq, d));
         let vector = Geometry::board_vector(side, dir);
         let first = leg(from, vector);
@@ -327,7 +336,7 @@ impl View<'_> {
                     if p == sq {
                         return true;
                     }
-                    if p != ignore && self.board[usize::from(p)] != 0 {
+                    if p != ignore && self.board[p.index()] != 0 {
                         return false;
                     }
                 }
