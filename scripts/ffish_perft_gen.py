@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu}.perft from Fairy-Stockfish's move generator.
+"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi}.perft from Fairy-Stockfish's move generator.
 
 Fairy-Stockfish, as its Python module pyffish (`pip install pyffish`, version 0.0.90 when these
 files were written), gives the legal moves; this script counts them ply by ply (no bulk counting,
@@ -61,8 +61,8 @@ GAMES = {
         "Gold `+n`, the Tokin `+l`. A promotion is a flip, so the counts need no option.",
     ], []),
     "gorogoro": ("gorogoro", 4, 20, 3, DROP_MATE, []),
-    "euroshogi": ("euroshogi", 3, 8, 2, DROP_MATE, []),
-    "okisaki": ("okisakishogi", 3, 8, 2, DROP_MATE, []),
+    "euroshogi": ("euroshogi", 4, 20, 3, DROP_MATE, []),
+    "okisaki": ("okisakishogi", 4, 20, 3, DROP_MATE, []),
     "dobutsu": ("dobutsu", 6, 24, 4, [
         "Fairy-Stockfish's try is \"reached and unattacked\": a Lion standing on its far rank where",
         "no enemy piece attacks it wins, whoever is to move; the counts are under `option",
@@ -71,9 +71,15 @@ GAMES = {
         "the try made) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
         "Each position is counted from its FEN alone, without the moves before it.",
     ], ["try=unattacked"]),
-    "gorogoroplus": ("gorogoroplus", 3, 8, 2, DROP_MATE + [
+    "gorogoroplus": ("gorogoroplus", 4, 20, 3, DROP_MATE + [
         "Fairy-Stockfish defines `gorogoroplus` in its variants.ini, not in pyffish itself: the",
         "script loads that section (VARIANTS_INI) before counting.",
+    ], []),
+    "antiminishogi": ("antiminishogi", 6, 24, 3, [
+        "Fairy-Stockfish defines `antiminishogi` in its variants.ini, not in pyffish itself: the",
+        "script loads that section (VARIANTS_INI) before counting. No piece is royal, so no move",
+        "checks and no Pawn drop mates: the counts need no correction. A game over (a side left",
+        "without pieces) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
     ], []),
 }
 
@@ -85,18 +91,64 @@ startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1
 lance = l
 shogiKnight = n
 promotedPieceType = l:g n:g
+
+[antiminishogi:minishogi]
+king = -
+commoner = k
+mustCapture = true
+stalemateValue = win
+extinctionValue = win
+extinctionPieceTypes = *
+extinctionPseudoRoyal = false
+castling = false
 """
+# Positions made by hand, one or more for each special rule a game has that the start and
+# random games rarely reach: (what it shows, Fairy-Stockfish's FEN, depth). Counted like the
+# random positions (from the FEN alone).
+HAND_MADE = {
+    "gorogoroplus": [
+        ("The starting hand's Lance and Knight dropped, never where they could not move.",
+         "2k2/5/5/5/5/2K2[LNln] w 0 1", 3),
+        ("A Knight leaping into the two-rank zone, where it must promote (no move from there).",
+         "2k2/5/5/1N3/5/2K2[] w 0 1", 3),
+        ("A Pawn drop on c5 would mate: left out.", "1lkn1/1p1p1/2G2/5/5/2K2[P] w 0 1", 3),
+    ],
+    "euroshogi": [
+        ("The Knight's forward leaps and sideways steps; promotion compulsory in the zone.",
+         "4k3/8/8/8/3N4/8/8/4K3[] w 0 1", 3),
+        ("A Rook entering the three-rank zone, where every promotion is compulsory.",
+         "4k3/8/8/8/8/8/R7/4K3[] w 0 1", 3),
+        ("A Pawn drop on a7 would mate: left out.", "kn6/1p6/G7/8/8/8/8/4K3[P] w 0 1", 3),
+    ],
+    "okisaki": [
+        ("A Queen and a Knight in each hand, dropped anywhere they can move from.",
+         "4k5/10/10/10/10/10/10/10/10/4K5[QNqn] w 0 1", 2),
+        ("A Knight (the chess Knight) leaping into the zone: promotion optional.",
+         "4k5/10/10/4N5/10/10/10/10/10/4K5[] w 0 1", 3),
+        ("A Pawn drop on a9 would mate: left out.", "kn8/1p8/G9/10/10/10/10/10/10/4K5[P] w 0 1", 3),
+    ],
+    "antiminishogi": [
+        ("Compulsory capture: the Rook must take the Pawn; the Gold in hand may not be dropped.",
+         "k4/5/2p2/2R2/4K[G] w 0 1", 4),
+        ("Compulsory capture: of two captures either may be made, nothing else.",
+         "k4/1p3/R1p2/5/4K[] w 0 1", 4),
+        ("Extinction: White must take Black's last piece, and Black, with none left, has won.",
+         "k4/5/5/1g3/2K2[] b 0 1", 3),
+        ("Extinction: Black, to move, has no piece left: the game is over, no move.",
+         "k4/5/5/5/5[] w 0 1", 2),
+    ],
+}
 FREE_DROPS = {"micro", "kyoto", "dobutsu"}
 # Games whose positions may be over before any move (a Lion taken, the try made): such a node
 # has no move, as Fairy-Stockfish's `is_immediate_game_end` says; their options hold at the
 # start too.
-ENDS_BEFORE_MOVING = {"dobutsu"}
+ENDS_BEFORE_MOVING = {"dobutsu", "antiminishogi"}
 # (tests/perft/dobutsu.perft opens with a section of koma's own counts under the default reading,
 # kept by hand: a rerun of this script drops it, and it must be added back.)
 # Games whose random positions are counted from their FEN alone, as koma reads them: the
 # FREE_DROPS games, and the later ones (no rule of theirs looks at the moves before a
 # position within three plies, and replaying the game at every node is slow).
-FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki"}
+FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki", "antiminishogi"}
 FREE_DROP_VARIANTS = {GAMES[name][0] for name in FREE_DROPS}
 ENDS_BEFORE_MOVING_VARIANTS = {GAMES[name][0] for name in ENDS_BEFORE_MOVING}
 CROWN_PRINCE_POSITIONS = 6
@@ -189,6 +241,14 @@ def write(name):
         lines.append(f"position {sfen(variant, moves)}")
         lines += [f"option {option}" for option in options]
         lines += [f"perft {d} {perft_from_position(name, variant, start, moves, d)}" for d in range(1, depth + 1)]
+        print(name, lines[-1], flush=True)
+    if name in HAND_MADE:
+        lines += ["", "# Positions made by hand, one or more for each special rule, counted by Fairy-Stockfish."]
+    for note, fen, hand_depth in HAND_MADE.get(name, []):
+        lines.append(f"# {note}")
+        lines.append(f"position {ff.get_fen(variant, fen, [], False, True)}")
+        lines += [f"option {option}" for option in options]
+        lines += [f"perft {d} {perft(variant, fen, [], d)}" for d in range(1, hand_depth + 1)]
         print(name, lines[-1], flush=True)
     with open(os.path.join(PERFT_DIR, f"{name}.perft"), "w") as out:
         out.write("\n".join(lines) + "\n")
