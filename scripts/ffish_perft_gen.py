@@ -7,7 +7,9 @@ nothing of koma used) from each game's start position and from positions reached
 games (a fixed seed, so a rerun writes the same files). A Pawn drop that mates, which
 Fairy-Stockfish generates and scores as a loss for the dropper, is left out where the rules forbid
 it (not in Micro, Kyoto and Dobutsu, whose rules allow it). Sho positions with a Crown Prince on the
-board are added, found the same way, since random games rarely make one. Micro, Kyoto, Dobutsu,
+board are added, found the same way, since random games rarely make one; for Goro Goro Plus,
+EuroShogi, Okisaki and Anti-Minishogi, positions made by hand for each special rule (HAND_MADE).
+Only a Pawn dropped next to a King can check, so only such drops are asked about. Micro, Kyoto, Dobutsu,
 Goro Goro (and Plus), EuroShogi and Okisaki positions are counted from the position alone (its
 FEN, no moves before it), as koma reads the SFEN: small boards repeat positions often, no
 repetition rule should reach into a count, and replaying the game at every node is slow.
@@ -157,10 +159,39 @@ CROWN_PRINCE_POSITIONS = 6
 MATE_JUDGE = {"checkshogi": "shogi"}
 
 
-def pawn_drop_mate(variant, fen, moves, move):
+def king_files_and_ranks(variant, fen, moves):
+    """The (file letter, rank number) of each King on the board after `moves`."""
+    board = ff.get_fen(variant, fen, moves).split("[")[0].split(" ")[0]
+    kings, ranks = [], board.split("/")
+    for row, text in enumerate(ranks):
+        file, digits = 0, ""
+        for char in text:
+            if char.isdigit():
+                digits += char
+                continue
+            file += int(digits or 0)
+            digits = ""
+            if char in "kK":
+                kings.append((chr(ord("a") + file), len(ranks) - row))
+            if char != "+":
+                file += 1
+    return kings
+
+
+def next_to_a_king(move, kings):
+    """Whether a drop lands on a King's file on a rank next to it: the only squares from which
+    a dropped Pawn (which attacks the square in front of it) can give check."""
+    file, rank = move[2], int(move[3:])
+    return any(file == king_file and abs(rank - king_rank) == 1 for king_file, king_rank in kings)
+
+
+def pawn_drop_mate(variant, fen, moves, move, kings):
     """Fairy-Stockfish generates a Pawn drop that mates and scores it as a loss for the
-    dropper; the rules of these games forbid the drop, so it is not counted."""
-    if not move.startswith("P@") or not ff.gives_check(variant, fen, moves + [move]):
+    dropper; the rules of these games forbid the drop, so it is not counted. Only a drop next
+    to a King can check, so only those are asked about."""
+    if not move.startswith("P@") or not next_to_a_king(move, kings):
+        return False
+    if not ff.gives_check(variant, fen, moves + [move]):
         return False
     judge = MATE_JUDGE.get(variant, variant)
     return not ff.legal_moves(judge, fen, moves + [move])
@@ -171,7 +202,11 @@ def legal_moves(variant, fen, moves):
         return []
     if variant in FREE_DROP_VARIANTS:
         return ff.legal_moves(variant, fen, moves)
-    return [m for m in ff.legal_moves(variant, fen, moves) if not pawn_drop_mate(variant, fen, moves, m)]
+    legal = ff.legal_moves(variant, fen, moves)
+    if not any(m.startswith("P@") for m in legal):
+        return legal
+    kings = king_files_and_ranks(variant, fen, moves)
+    return [m for m in legal if not pawn_drop_mate(variant, fen, moves, m, kings)]
 
 
 def perft(variant, fen, moves, depth):
