@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu}.perft from Fairy-Stockfish's move generator.
+"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi}.perft from Fairy-Stockfish's move generator.
 
 Fairy-Stockfish, as its Python module pyffish (`pip install pyffish`, version 0.0.90 when these
 files were written), gives the legal moves; this script counts them ply by ply (no bulk counting,
@@ -7,7 +7,9 @@ nothing of koma used) from each game's start position and from positions reached
 games (a fixed seed, so a rerun writes the same files). A Pawn drop that mates, which
 Fairy-Stockfish generates and scores as a loss for the dropper, is left out where the rules forbid
 it (not in Micro, Kyoto and Dobutsu, whose rules allow it). Sho positions with a Crown Prince on the
-board are added, found the same way, since random games rarely make one. Micro, Kyoto, Dobutsu,
+board are added, found the same way, since random games rarely make one; for Goro Goro Plus,
+EuroShogi, Okisaki and Anti-Minishogi, positions made by hand for each special rule (HAND_MADE).
+Only a Pawn dropped next to a King can check, so only such drops are asked about. Micro, Kyoto, Dobutsu,
 Goro Goro (and Plus), EuroShogi and Okisaki positions are counted from the position alone (its
 FEN, no moves before it), as koma reads the SFEN: small boards repeat positions often, no
 repetition rule should reach into a count, and replaying the game at every node is slow.
@@ -61,8 +63,8 @@ GAMES = {
         "Gold `+n`, the Tokin `+l`. A promotion is a flip, so the counts need no option.",
     ], []),
     "gorogoro": ("gorogoro", 4, 20, 3, DROP_MATE, []),
-    "euroshogi": ("euroshogi", 3, 8, 2, DROP_MATE, []),
-    "okisaki": ("okisakishogi", 3, 8, 2, DROP_MATE, []),
+    "euroshogi": ("euroshogi", 4, 20, 3, DROP_MATE, []),
+    "okisaki": ("okisakishogi", 4, 20, 3, DROP_MATE, []),
     "dobutsu": ("dobutsu", 6, 24, 4, [
         "Fairy-Stockfish's try is \"reached and unattacked\": a Lion standing on its far rank where",
         "no enemy piece attacks it wins, whoever is to move; the counts are under `option",
@@ -71,9 +73,15 @@ GAMES = {
         "the try made) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
         "Each position is counted from its FEN alone, without the moves before it.",
     ], ["try=unattacked"]),
-    "gorogoroplus": ("gorogoroplus", 3, 8, 2, DROP_MATE + [
+    "gorogoroplus": ("gorogoroplus", 4, 20, 3, DROP_MATE + [
         "Fairy-Stockfish defines `gorogoroplus` in its variants.ini, not in pyffish itself: the",
         "script loads that section (VARIANTS_INI) before counting.",
+    ], []),
+    "antiminishogi": ("antiminishogi", 6, 24, 3, [
+        "Fairy-Stockfish defines `antiminishogi` in its variants.ini, not in pyffish itself: the",
+        "script loads that section (VARIANTS_INI) before counting. No piece is royal, so no move",
+        "checks and no Pawn drop mates: the counts need no correction. A game over (a side left",
+        "without pieces) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
     ], []),
 }
 
@@ -85,18 +93,64 @@ startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1
 lance = l
 shogiKnight = n
 promotedPieceType = l:g n:g
+
+[antiminishogi:minishogi]
+king = -
+commoner = k
+mustCapture = true
+stalemateValue = win
+extinctionValue = win
+extinctionPieceTypes = *
+extinctionPseudoRoyal = false
+castling = false
 """
+# Positions made by hand, one or more for each special rule a game has that the start and
+# random games rarely reach: (what it shows, Fairy-Stockfish's FEN, depth). Counted like the
+# random positions (from the FEN alone).
+HAND_MADE = {
+    "gorogoroplus": [
+        ("The starting hand's Lance and Knight dropped, never where they could not move.",
+         "2k2/5/5/5/5/2K2[LNln] w 0 1", 3),
+        ("A Knight leaping into the two-rank zone, where it must promote (no move from there).",
+         "2k2/5/5/1N3/5/2K2[] w 0 1", 3),
+        ("A Pawn drop on c5 would mate: left out.", "1lkn1/1p1p1/2G2/5/5/2K2[P] w 0 1", 3),
+    ],
+    "euroshogi": [
+        ("The Knight's forward leaps and sideways steps; promotion compulsory in the zone.",
+         "4k3/8/8/8/3N4/8/8/4K3[] w 0 1", 3),
+        ("A Rook entering the three-rank zone, where every promotion is compulsory.",
+         "4k3/8/8/8/8/8/R7/4K3[] w 0 1", 3),
+        ("A Pawn drop on a7 would mate: left out.", "kn6/1p6/G7/8/8/8/8/4K3[P] w 0 1", 3),
+    ],
+    "okisaki": [
+        ("A Queen and a Knight in each hand, dropped anywhere they can move from.",
+         "4k5/10/10/10/10/10/10/10/10/4K5[QNqn] w 0 1", 2),
+        ("A Knight (the chess Knight) leaping into the zone: promotion optional.",
+         "4k5/10/10/4N5/10/10/10/10/10/4K5[] w 0 1", 3),
+        ("A Pawn drop on a9 would mate: left out.", "kn8/1p8/G9/10/10/10/10/10/10/4K5[P] w 0 1", 3),
+    ],
+    "antiminishogi": [
+        ("Compulsory capture: the Rook must take the Pawn; the Gold in hand may not be dropped.",
+         "k4/5/2p2/2R2/4K[G] w 0 1", 4),
+        ("Compulsory capture: of two captures either may be made, nothing else.",
+         "k4/1p3/R1p2/5/4K[] w 0 1", 4),
+        ("Extinction: White must take Black's last piece, and Black, with none left, has won.",
+         "k4/5/5/1g3/2K2[] b 0 1", 3),
+        ("Extinction: Black, to move, has no piece left: the game is over, no move.",
+         "k4/5/5/5/5[] w 0 1", 2),
+    ],
+}
 FREE_DROPS = {"micro", "kyoto", "dobutsu"}
 # Games whose positions may be over before any move (a Lion taken, the try made): such a node
 # has no move, as Fairy-Stockfish's `is_immediate_game_end` says; their options hold at the
 # start too.
-ENDS_BEFORE_MOVING = {"dobutsu"}
+ENDS_BEFORE_MOVING = {"dobutsu", "antiminishogi"}
 # (tests/perft/dobutsu.perft opens with a section of koma's own counts under the default reading,
 # kept by hand: a rerun of this script drops it, and it must be added back.)
 # Games whose random positions are counted from their FEN alone, as koma reads them: the
 # FREE_DROPS games, and the later ones (no rule of theirs looks at the moves before a
 # position within three plies, and replaying the game at every node is slow).
-FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki"}
+FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki", "antiminishogi"}
 FREE_DROP_VARIANTS = {GAMES[name][0] for name in FREE_DROPS}
 ENDS_BEFORE_MOVING_VARIANTS = {GAMES[name][0] for name in ENDS_BEFORE_MOVING}
 CROWN_PRINCE_POSITIONS = 6
@@ -105,10 +159,39 @@ CROWN_PRINCE_POSITIONS = 6
 MATE_JUDGE = {"checkshogi": "shogi"}
 
 
-def pawn_drop_mate(variant, fen, moves, move):
+def king_files_and_ranks(variant, fen, moves):
+    """The (file letter, rank number) of each King on the board after `moves`."""
+    board = ff.get_fen(variant, fen, moves).split("[")[0].split(" ")[0]
+    kings, ranks = [], board.split("/")
+    for row, text in enumerate(ranks):
+        file, digits = 0, ""
+        for char in text:
+            if char.isdigit():
+                digits += char
+                continue
+            file += int(digits or 0)
+            digits = ""
+            if char in "kK":
+                kings.append((chr(ord("a") + file), len(ranks) - row))
+            if char != "+":
+                file += 1
+    return kings
+
+
+def next_to_a_king(move, kings):
+    """Whether a drop lands on a King's file on a rank next to it: the only squares from which
+    a dropped Pawn (which attacks the square in front of it) can give check."""
+    file, rank = move[2], int(move[3:])
+    return any(file == king_file and abs(rank - king_rank) == 1 for king_file, king_rank in kings)
+
+
+def pawn_drop_mate(variant, fen, moves, move, kings):
     """Fairy-Stockfish generates a Pawn drop that mates and scores it as a loss for the
-    dropper; the rules of these games forbid the drop, so it is not counted."""
-    if not move.startswith("P@") or not ff.gives_check(variant, fen, moves + [move]):
+    dropper; the rules of these games forbid the drop, so it is not counted. Only a drop next
+    to a King can check, so only those are asked about."""
+    if not move.startswith("P@") or not next_to_a_king(move, kings):
+        return False
+    if not ff.gives_check(variant, fen, moves + [move]):
         return False
     judge = MATE_JUDGE.get(variant, variant)
     return not ff.legal_moves(judge, fen, moves + [move])
@@ -119,7 +202,11 @@ def legal_moves(variant, fen, moves):
         return []
     if variant in FREE_DROP_VARIANTS:
         return ff.legal_moves(variant, fen, moves)
-    return [m for m in ff.legal_moves(variant, fen, moves) if not pawn_drop_mate(variant, fen, moves, m)]
+    legal = ff.legal_moves(variant, fen, moves)
+    if not any(m.startswith("P@") for m in legal):
+        return legal
+    kings = king_files_and_ranks(variant, fen, moves)
+    return [m for m in legal if not pawn_drop_mate(variant, fen, moves, m, kings)]
 
 
 def perft(variant, fen, moves, depth):
@@ -189,6 +276,14 @@ def write(name):
         lines.append(f"position {sfen(variant, moves)}")
         lines += [f"option {option}" for option in options]
         lines += [f"perft {d} {perft_from_position(name, variant, start, moves, d)}" for d in range(1, depth + 1)]
+        print(name, lines[-1], flush=True)
+    if name in HAND_MADE:
+        lines += ["", "# Positions made by hand, one or more for each special rule, counted by Fairy-Stockfish."]
+    for note, fen, hand_depth in HAND_MADE.get(name, []):
+        lines.append(f"# {note}")
+        lines.append(f"position {ff.get_fen(variant, fen, [], False, True)}")
+        lines += [f"option {option}" for option in options]
+        lines += [f"perft {d} {perft(variant, fen, [], d)}" for d in range(1, hand_depth + 1)]
         print(name, lines[-1], flush=True)
     with open(os.path.join(PERFT_DIR, f"{name}.perft"), "w") as out:
         out.write("\n".join(lines) + "\n")

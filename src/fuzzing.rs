@@ -153,6 +153,7 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("okisaki", &[]),
     ("dobutsu", &[]),
     ("dobutsu", &["try=unattacked"]),
+    ("antiminishogi", &[]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

@@ -9,8 +9,8 @@
 //! move it uses) gets a mark of its own.
 
 use crate::rules::{
-    FlipEvent, KingSteps, LionDefence, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent,
-    Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading, rank_name,
+    Extinction, FlipEvent, KingSteps, LionDefence, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind,
+    PromotionEvent, Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading, rank_name,
 };
 use std::collections::BTreeMap;
 
@@ -1229,9 +1229,29 @@ fn try_line(rule: Try) -> String {
     format!("the try: a royal piece on {zone} wins, {when}")
 }
 
+/// Extinction, in words: which pieces, and what losing them means.
+fn extinction_line(rules: &Rules, rule: &Extinction) -> String {
+    let outcome = match rule.outcome {
+        Outcome::Win => "wins",
+        Outcome::Draw => "draws",
+        Outcome::Loss => "loses",
+    };
+    if rule.kinds.is_empty() {
+        return format!("extinction: a side left with no piece, on the board or in hand, {outcome}");
+    }
+    let kinds: Vec<String> = rule.kinds.iter().map(|&k| abbrev_and_name(rules.piece(k))).collect();
+    format!(
+        "extinction: a side left with no piece of one of {} (on the board or in hand, promoted or not) {outcome}",
+        kinds.join(", ")
+    )
+}
+
 fn end_lines(rules: &Rules) -> Vec<String> {
     let end = &rules.end;
-    let mut lines = vec![if end.royal_capture_allowed {
+    let has_royals = rules.pieces.iter().any(|p| p.royal);
+    let mut lines = vec![if !has_royals {
+        "no royal piece: no check, no checkmate".into()
+    } else if end.royal_capture_allowed {
         "capture every royal of the other side; a move may leave one's last royal capturable (and lose)".into()
     } else {
         "checkmate: capture every royal of the other side; no move may leave one's last royal capturable".into()
@@ -1246,6 +1266,12 @@ fn end_lines(rules: &Rules) -> Vec<String> {
     }
     if let Some(rule) = end.try_rule {
         lines.push(try_line(rule));
+    }
+    if let Some(rule) = &end.extinction {
+        lines.push(extinction_line(rules, rule));
+    }
+    if rules.must_capture {
+        lines.push("capture compulsory: while a side can capture, it must (a drop is no capture)".into());
     }
     lines.push(format!("stalemate: the side with no legal move {stalemate}"));
     if end.bare_king {

@@ -135,6 +135,12 @@ broken_files! {
     bad_value_try: "bad-value-try" => [BadValue];
     syntax_try: "syntax-try" => [Syntax];
     duplicate_statement_try: "duplicate-statement-try" => [DuplicateStatement];
+    syntax_extinction: "syntax-extinction" => [Syntax];
+    duplicate_statement_extinction: "duplicate-statement-extinction" => [DuplicateStatement];
+    duplicate_statement_must_capture: "duplicate-statement-must-capture" => [DuplicateStatement];
+    rule_needs_another_extinction_promoted: "rule-needs-another-extinction-promoted" => [RuleNeedsAnother];
+    bad_value_extinction_twice: "bad-value-extinction-twice" => [BadValue];
+    rule_needs_another_no_royal: "rule-needs-another-no-royal" => [RuleNeedsAnother, RuleNeedsAnother];
     stuck_piece: "stuck-piece" => [StuckPiece];
     zones_overlap: "zones-overlap" => [ZonesOverlap];
     missing_name: "missing-name" => [MissingName];

@@ -199,6 +199,11 @@ fn perft_dobutsu() {
 }
 
 #[test]
+fn perft_antiminishogi() {
+    run("antiminishogi", false);
+}
+
+#[test]
 fn perft_checkshogi() {
     run("checkshogi", false);
 }

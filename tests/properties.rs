@@ -650,7 +650,8 @@ fn annan() {
 
 /// Goro Goro Shogi, Goro Goro Plus (pieces in hand from the start), EuroShogi (compulsory
 /// promotion in the zone), Okisaki Shogi (a Queen, a chess Knight, a two-way Lance) and
-/// Dobutsu Shogi under both readings of the try.
+/// Dobutsu Shogi under both readings of the try; Anti-Minishogi (compulsory capture,
+/// extinction, no royal piece).
 #[test]
 fn gorogoro_euroshogi_okisaki_and_dobutsu() {
     for (variant, options, games, plies, seed) in [
@@ -660,6 +661,7 @@ fn gorogoro_euroshogi_okisaki_and_dobutsu() {
         ("okisaki", &[][..], 3, 100, 17),
         ("dobutsu", &[][..], 8, 100, 18),
         ("dobutsu", &["try=unattacked"][..], 8, 100, 19),
+        ("antiminishogi", &[][..], 6, 100, 20),
     ] {
         run(Config {
             variant,

@@ -568,3 +568,68 @@ fn try_campmate_wins_on_arrival() {
         "attacked, it has still arrived"
     );
 }
+
+// ------------------------------------------------------------------ anti games
+
+/// Compulsory capture (`must-capture`, Anti-Minishogi): while a side can capture, its other
+/// moves are illegal, a drop among them; with no capture on the board, any move goes.
+#[test]
+fn must_capture_forbids_every_other_move_while_a_capture_is_possible() {
+    // Black's Rook on 3d, White's Pawn on 3c in front of it; a Gold in Black's hand.
+    let mut pos = position("antiminishogi", &[], "k4/5/2p2/2R2/4K b G 1");
+    assert_eq!(legal(&mut pos), list(&["3d3c"]));
+    assert_eq!(check(&mut pos, "1e2e"), Err(Illegal::MustCapture));
+    assert_eq!(check(&mut pos, "G*2b"), Err(Illegal::MustCapture));
+    assert!(!is_legal(&mut pos, "1e2e"), "the independent check agrees");
+    assert!(!is_legal(&mut pos, "G*2b"));
+    assert!(is_legal(&mut pos, "3d3c"));
+    // Of two captures either may be made (the King on 5a taken with or without promotion).
+    let mut pos = position("antiminishogi", &[], "k4/1p3/R1p2/5/4K b - 1");
+    assert_eq!(legal(&mut pos), list(&["5c3c", "5c5a", "5c5a+"]));
+    // Nothing to take: every move goes.
+    let mut pos = position("antiminishogi", &[], "k4/5/5/2R2/4K b G 1");
+    assert_eq!(check(&mut pos, "G*2b"), Ok(()));
+    assert_eq!(check(&mut pos, "1e2e"), Ok(()));
+}
+
+/// Extinction (`extinction win`, Anti-Minishogi): a side left with no piece, on the board or
+/// in hand, has won; the game is over.
+#[test]
+fn extinction_win_a_side_without_pieces_has_won() {
+    // White's Gold on 4d must take Black's last piece, the King on 3e.
+    let mut g = game("antiminishogi", &[], "k4/5/5/1g3/2K2 w - 2");
+    play_all(&mut g, &["4d3e"]);
+    assert_eq!(g.result(), win(Side::Black, EndReason::Extinction));
+    assert!(g.legal_moves().is_empty(), "the game is over");
+    assert_eq!(try_play(&mut g, "K*3c"), Err(Illegal::Extinct));
+    // A piece in hand is a piece: Black, with its King in hand, plays on.
+    let mut g = game("antiminishogi", &[], "k4/5/5/5/5 b K 1");
+    assert_eq!(g.result(), None);
+    assert!(!g.legal_moves().is_empty());
+}
+
+/// Extinction of kinds (`extinction loss P`): a side left without a piece of a kind listed,
+/// on the board or in hand, promoted or not, has lost; other kinds do not count.
+#[test]
+fn extinction_of_a_kind_counts_its_promoted_faces_and_the_hand() {
+    let text = "variant \"Extinction\"\nboard 3 x 4\npiece K \"King\" sfen k : step all\n\
+                piece P \"Pawn\" sfen p promotes +P : step forward\npiece +P \"Tokin\" : step all\n\
+                setup\n  c: . P .\n  d: . K .\npromotion zone 1\ndrops\nextinction loss P\n";
+    let source = koma::compile::Source {
+        name: "extinction.var".into(),
+        text: text.into(),
+    };
+    let compiled = koma::compile::compile(source, &koma::compile::MemoryLoader::default(), &[]);
+    assert!(!compiled.report.has_errors(), "{}", compiled.report.render(false));
+    let rules = compiled.rules.expect("compiles");
+    let tables = std::sync::Arc::new(koma::game::MoveTables::new(rules));
+    // Black's Pawn promoted on 2a is still a Pawn: no extinction.
+    let mut g = Game::new(read_sfen(&tables, "k+P1/3/3/2K w p 2").expect("a position"));
+    assert_eq!(g.result(), None);
+    // White's King takes it: Black has Kings but no Pawn, and loses; White's Pawn is in hand.
+    play_all(&mut g, &["3a2a"]);
+    assert_eq!(g.result(), win(Side::White, EndReason::Extinction));
+    // A Pawn in hand is enough.
+    let mut g = Game::new(read_sfen(&tables, "k2/3/3/2K b Pp 1").expect("a position"));
+    assert_eq!(g.result(), None);
+}

@@ -382,3 +382,28 @@ fn summary_shows_the_try() {
         "{fsf}"
     );
 }
+
+/// The summary of an anti game: no royal piece, extinction, compulsory capture.
+#[test]
+fn summary_shows_extinction_and_compulsory_capture() {
+    let text = show(&shipped("antiminishogi", &[]), None).unwrap();
+    for line in [
+        "no royal piece: no check, no checkmate",
+        "extinction: a side left with no piece, on the board or in hand, wins",
+        "capture compulsory: while a side can capture, it must (a drop is no capture)",
+        "stalemate: the side with no legal move wins",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    let own = inline(
+        "variant \"V\"\nboard 5 x 5\npiece K \"King\" : step all\npiece P \"Pawn\" promotes +P : step forward\n\
+         piece +P \"Tokin\" : step all\nsetup\n  e: . . K P .\npromotion zone 1\nextinction loss K P\n",
+    );
+    let text = show(&own, None).unwrap();
+    assert!(
+        text.contains(
+            "extinction: a side left with no piece of one of K (King), P (Pawn) (on the board or in hand, promoted or not) loses"
+        ),
+        "{text}"
+    );
+}

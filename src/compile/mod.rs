@@ -144,6 +144,7 @@ pub fn compile(source: Source, loader: &dyn Loader, choices: &[Choice]) -> Compi
             flip: None,
             capture_unprotected_protects: false,
             moves_as_piece_behind: false,
+            must_capture: false,
             end: rule_statements::default_end(),
             handicaps: vec![],
         };

@@ -8,7 +8,7 @@ use super::{Ctx, Table};
 use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
 use crate::parse::keywords;
 use crate::rules::{
-    EndRules, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent,
+    EndRules, Extinction, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent,
     PromotionTrigger, Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading,
 };
 use indexmap::IndexMap;
@@ -21,6 +21,7 @@ pub(super) fn default_end() -> EndRules {
         bare_king: false,
         check_wins: false,
         try_rule: None,
+        extinction: None,
         repetition: None,
         royal_capture_allowed: false,
         lion_trading: false,
@@ -40,6 +41,11 @@ pub(super) struct Stated {
     pub(super) drops: bool,
     /// `stuck-pieces-stay` is in force: no warning for pieces that can get stuck.
     pub(super) stuck_pieces_stay: bool,
+    /// A `stalemate` statement is in force: with `extinction`, a way to win without a royal.
+    pub(super) stalemate: bool,
+    /// Where each rule about royal pieces in force is stated, by its keyword: without a
+    /// royal piece such a rule says nothing.
+    pub(super) royal_rules: Vec<(&'static str, Span)>,
     /// The names of the handicaps defined so far.
     pub(super) handicaps: HashSet<String>,
     /// Where the rules about two-faced pieces are stated (in force with the options chosen).
@@ -90,6 +96,12 @@ impl Ctx {
             }
         }
         self.stated.stuck_pieces_stay = once.contains_key("stuck-pieces-stay");
+        self.stated.stalemate = once.contains_key("stalemate");
+        for key in ["check-wins", "try", "bare-king", "royal-capture-allowed"] {
+            if let Some(span) = once.get(key) {
+                self.stated.royal_rules.push((key, span.clone()));
+            }
+        }
         self.face_rules(table, rules);
         self.check_wins_needs_royal_safety(&once);
         self.check_burners(table, rules, &once);
@@ -176,6 +188,8 @@ impl Ctx {
             RuleStatement::BareKing => "bare-king",
             RuleStatement::CheckWins => "check-wins",
             RuleStatement::Try { .. } => "try",
+            RuleStatement::Extinction { .. } => "extinction",
+            RuleStatement::MustCapture => "must-capture",
             RuleStatement::Repetition { .. } => "repetition",
             RuleStatement::LionTrading { .. } => "lion-trading",
             RuleStatement::CounterStrike(_) => "counter-strike",
@@ -469,13 +483,7 @@ impl Ctx {
                     }
                 }
             }
-            RuleStatement::Stalemate(outcome) => {
-                rules.end.stalemate = match outcome.node.trim() {
-                    "draw" => Outcome::Draw,
-                    "win" => Outcome::Win,
-                    _ => Outcome::Loss,
-                }
-            }
+            RuleStatement::Stalemate(outcome) => rules.end.stalemate = outcome_word(&outcome.node),
             RuleStatement::BareKing => rules.end.bare_king = true,
             RuleStatement::CheckWins => rules.end.check_wins = true,
             RuleStatement::Try { depth, reading } => {
@@ -489,6 +497,8 @@ impl Ctx {
                     rules.end.try_rule = Some(Try { depth, reading });
                 }
             }
+            RuleStatement::Extinction { outcome, kinds } => self.extinction(outcome, kinds, table, rules),
+            RuleStatement::MustCapture => rules.must_capture = true,
             RuleStatement::Repetition {
                 count,
                 effect,
@@ -820,6 +830,28 @@ impl Ctx {
         });
     }
 
+    /// `extinction OUTCOME [ABBR...]`: the kinds watched are unpromoted ones (a promoted
+    /// piece counts with the kind it comes from), each named once.
+    fn extinction(&mut self, outcome: &Spanned<String>, kinds: &[Spanned<String>], table: &Table, rules: &mut Rules) {
+        let mut watched: Vec<PieceId> = Vec::new();
+        for (id, span) in self.piece_list(table, kinds) {
+            if self.promoted_named(rules, id, &span, "extinction") {
+                continue;
+            }
+            if watched.contains(&id) {
+                let message = format!("`{}` is listed twice", rules.piece(id).abbrev);
+                let help = Some("list each kind once".to_string());
+                self.error(Check::BadValue, span, message, "listed again", help);
+                continue;
+            }
+            watched.push(id);
+        }
+        rules.end.extinction = Some(Extinction {
+            outcome: outcome_word(&outcome.node),
+            kinds: watched,
+        });
+    }
+
     /// The depth of a try zone: 1 to the board's ranks.
     fn try_depth(&mut self, depth: &Spanned<u32>, rules: &Rules) -> Option<u8> {
         let ranks = u32::from(rules.board.ranks);
@@ -909,6 +941,25 @@ impl Ctx {
         });
     }
 
+    /// Whether a game without a royal piece can still be won: by extinction, or by a
+    /// `stalemate` statement that gives the side without a move a win or a loss.
+    fn won_without_royal(&self, rules: &Rules) -> bool {
+        rules.end.extinction.is_some() || (self.stated.stalemate && rules.end.stalemate != Outcome::Draw)
+    }
+
+    /// In a variant without royal pieces, the rules about them say nothing: each is reported.
+    fn royal_rules_without_royal(&mut self) {
+        for (key, span) in std::mem::take(&mut self.stated.royal_rules) {
+            self.error(
+                Check::RuleNeedsAnother,
+                span,
+                format!("`{key}` is about royal pieces, and no piece is royal"),
+                "no royal piece",
+                Some(format!("mark a piece `royal`, or remove `{key}`")),
+            );
+        }
+    }
+
     /// Checks that need the whole variant: royals, pieces never in play, stuck pieces.
     pub(super) fn cross_check(&mut self, table: &Table, rules: &mut Rules) {
         if rules.pieces.is_empty() {
@@ -918,6 +969,8 @@ impl Ctx {
             }];
             let help = Some("define the pieces, such as `piece K \"King\" royal : step all`".into());
             self.report(Check::NoRoyal, 0, "the variant defines no piece".into(), labels, help);
+        } else if !rules.pieces.iter().any(|p| p.royal) && self.won_without_royal(rules) {
+            self.royal_rules_without_royal();
         } else if !rules.pieces.iter().any(|p| p.royal) {
             // Point at the king if there is one by name, else at the first piece.
             let local = table.values().filter(|e| e.source == 0);
@@ -929,7 +982,8 @@ impl Ctx {
                         text: "not `royal`".into(),
                     }],
                     format!(
-                        "mark the piece that must be captured with `royal`: `piece {} \"{}\" royal : …`",
+                        "mark the piece that must be captured with `royal`: `piece {} \"{}\" royal : …`; \
+                         or, for a game without one, say how it is won: `extinction win|loss` or `stalemate win|loss`",
                         entry.decl.abbrev.node, entry.decl.name.node
                     ),
                 ),
@@ -1104,6 +1158,16 @@ impl Ctx {
             }
             self.report(Check::StuckPiece, entry.source, message, labels, help);
         }
+    }
+}
+
+/// An outcome as the grammar spells it: `draw`, `loss` or `win`.
+fn outcome_word(word: &str) -> Outcome {
+    match word.trim() {
+        "draw" => Outcome::Draw,
+        "win" => Outcome::Win,
+        // The grammar's one other word.
+        _ => Outcome::Loss,
     }
 }
 

@@ -39,6 +39,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("euroshogi", include_str!("../../variants/euroshogi.var")),
     ("okisaki", include_str!("../../variants/okisaki.var")),
     ("dobutsu", include_str!("../../variants/dobutsu.var")),
+    ("antiminishogi", include_str!("../../variants/antiminishogi.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -7,7 +7,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position, Sq, Undo};
+use crate::game::{LionCounting, Move, Position, Sq, Undo, outcome_winner};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -1188,7 +1188,8 @@ fn best_index(scores: &[i32], i: usize) -> usize {
 }
 
 /// The game's end for the side to move, when it has ended whatever the moves: no royal
-/// left, a check given where the first check wins, the try, or the bare-king rule.
+/// left, a check given where the first check wins, the try, extinction, or the bare-king
+/// rule.
 fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     if ev.has_royals && pos.royal_squares(side).is_empty() {
@@ -1202,6 +1203,13 @@ fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
             MATE - ply as i32
         } else {
             -MATE + ply as i32
+        });
+    }
+    if let Some((extinct, outcome)) = pos.extinct() {
+        return Some(match outcome_winner(extinct, outcome) {
+            Some(winner) if winner == side => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => 0,
         });
     }
     if ev.bare_king {

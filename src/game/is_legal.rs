@@ -32,6 +32,8 @@
 //!   movements, and promotes as itself;
 //! - a position has one pass, the pass of the first piece that may pass in the board's
 //!   reading order (rank `a` first, each rank from its highest file).
+//! - under `must-capture`, a move that takes nothing is illegal while a legal move takes a
+//!   piece (a drop takes nothing);
 //! - a range capture that takes more than an enemy on its destination (a piece it passes,
 //!   or one of its own side there) is a move of its own, marked [`Move::sweep`]; one that
 //!   takes at most an enemy on its destination is an ordinary move.
@@ -60,10 +62,21 @@ impl Position {
             // The side to move is in check, and the first check wins: the game is over.
             return false;
         }
-        if judge.try_made() {
+        if judge.try_made() || judge.extinct() {
             return false;
         }
-        self.is_legal_in_play(m)
+        self.is_legal_in_play(m) && !self.capture_compulsory_forbids(m)
+    }
+
+    /// Compulsory capture (`must-capture`): whether `m` takes nothing while some legal move
+    /// of the candidates takes a piece.
+    fn capture_compulsory_forbids(&mut self, m: &Move) -> bool {
+        let judge = Judge::new(self);
+        if !judge.rules.must_capture || judge.takes(m) {
+            return false;
+        }
+        let captures: Vec<Move> = self.candidate_moves().into_iter().filter(|c| judge.takes(c)).collect();
+        captures.iter().any(|c| self.is_legal_in_play(c))
     }
 
     /// [`is_legal`](Self::is_legal) but for the end by check (`check-wins`): what a drop
@@ -387,6 +400,49 @@ impl<'a> Judge<'a> {
                     && (rule.reading != TryReading::Unattacked || !self.can_capture_on(side.opponent(), s, None, true))
             })
         })
+    }
+
+    /// Extinction (`extinction`): whether either side has no piece left, on the board or in
+    /// hand, of a kind watched (promoted faces counted with their kind), or none at all.
+    fn extinct(&self) -> bool {
+        let Some(rule) = &self.rules.end.extinction else {
+            return false;
+        };
+        let unpromoted = |k: PieceId| {
+            let mut k = k;
+            while let Some(base) = self.rules.piece(k).promotion.reverts_to {
+                k = base;
+            }
+            k
+        };
+        [self.side, self.side.opponent()].into_iter().any(|side| {
+            let held = |watched: Option<PieceId>| {
+                let on_board = self.rules.board.squares().any(|s| {
+                    self.at(s)
+                        .is_some_and(|(owner, k, _)| owner == side && watched.is_none_or(|w| unpromoted(k) == w))
+                });
+                let in_hand = (0..self.rules.pieces.len()).any(|k| {
+                    let k = PieceId(k as u16);
+                    watched.is_none_or(|w| unpromoted(k) == w) && self.pos.in_hand(side, k) > 0
+                });
+                on_board || in_hand
+            };
+            if rule.kinds.is_empty() {
+                !held(None)
+            } else {
+                rule.kinds.iter().any(|&k| !held(Some(k)))
+            }
+        })
+    }
+
+    /// Whether a move takes a piece: one of the squares it captures on is occupied.
+    fn takes(&self, m: &Move) -> bool {
+        let shape = if m.is_drop() {
+            self.drop_shape(m)
+        } else {
+            self.board_shape(m)
+        };
+        shape.is_some_and(|squares| squares.iter().any(|&s| self.at(s).is_some()))
     }
 
     fn royal_squares(&self, side: Side) -> Vec<Square> {

@@ -91,9 +91,10 @@ impl Position {
     }
 
     /// Whether the game is over before the side to move moves: its last royal taken where
-    /// the rules let it be, a check given where the first check wins, or a try made.
+    /// the rules let it be, a check given where the first check wins, a try made, or a side
+    /// extinct.
     pub fn over_before_moving(&self) -> bool {
-        self.royals_lost() || self.check_given() || self.try_winner().is_some()
+        self.royals_lost() || self.check_given() || self.try_winner().is_some() || self.extinct().is_some()
     }
 
     /// Whether the game is over because the side to move is in check where the first check
@@ -148,7 +149,8 @@ impl Position {
         } else {
             self.slow_threat(side.opponent())
         };
-        let filter = Filter {
+        let mut filter = Filter {
+            must_capture: false,
             royal,
             no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
             royal_burnable: t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1,
@@ -162,11 +164,27 @@ impl Position {
         if only != NO_SQ {
             self.known_check = Some(only_attacked);
         }
+        filter.must_capture = t.rules().must_capture && self.can_capture_legally(&filter);
         filter
+    }
+
+    /// Whether some pseudo-legal capture passes `filter` (compulsory capture then holds).
+    fn can_capture_legally(&mut self, filter: &Filter) -> bool {
+        let mut captures = Vec::new();
+        self.generate(&mut captures, LionCounting::Distinct, Wanted::Captures);
+        captures.iter().any(|m| self.passes(filter, m).is_ok())
+    }
+
+    /// Whether a move takes a piece.
+    fn is_capture(&self, m: &Move) -> bool {
+        self.taken(m).next().is_some()
     }
 
     /// Checks a pseudo-legal move against every legality rule.
     fn passes(&mut self, f: &Filter, m: &Move) -> Result<(), Illegal> {
+        if f.must_capture && !self.is_capture(m) {
+            return Err(Illegal::MustCapture);
+        }
         if let (true, Some(from)) = (f.lion_rules, m.from) {
             self.lion_trading(m, from)?;
         }
@@ -429,6 +447,9 @@ pub struct Legality(Filter);
 
 /// Facts about the position that every move's legality check shares.
 struct Filter {
+    /// Compulsory capture holds (`must-capture`) and the side to move has a legal capture:
+    /// every other move is illegal.
+    must_capture: bool,
     /// The only royal of the side to move, when its safety matters.
     royal: Sq,
     /// The side to move has no royal, and its safety would matter: a move that makes one
@@ -452,6 +473,7 @@ impl Filter {
     /// own side can break a rule (the checks of `passes`).
     fn only_royals_and_sweeps(&self, t: &MoveTables) -> bool {
         self.royal == NO_SQ
+            && !self.must_capture
             && !self.no_royal
             && !self.lion_rules
             && !self.drop_mate
@@ -515,6 +537,9 @@ impl Position {
         }
         if self.try_winner().is_some() {
             return Err(Illegal::TryMade);
+        }
+        if self.extinct().is_some() {
+            return Err(Illegal::Extinct);
         }
         let mut pseudo = Vec::new();
         self.pseudo_moves(&mut pseudo, LionCounting::Distinct);

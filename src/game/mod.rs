@@ -36,7 +36,7 @@ pub(crate) use board::{code_kind, code_side};
 pub use legality::Legality;
 pub use movegen::LionCounting;
 pub use moves::{Illegal, Move};
-pub use outcome::{EndReason, Game, GameResult};
+pub use outcome::{EndReason, Game, GameResult, outcome_winner};
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
 pub use tables::{KindInfo, MoveTables};

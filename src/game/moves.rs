@@ -115,4 +115,10 @@ pub enum Illegal {
     /// The game is over: a royal piece has made the try (`try N`).
     #[error("the game is over: a royal piece has made the try")]
     TryMade,
+    /// The game is over: a side has lost every piece, or every piece of a kind (`extinction`).
+    #[error("the game is over: a side has no piece left of a kind the extinction rule watches")]
+    Extinct,
+    /// Capturing is compulsory (`must-capture`) and the move does not capture.
+    #[error("a capture is possible, and capturing is compulsory")]
+    MustCapture,
 }

@@ -1,12 +1,12 @@
 //! A game in progress: the moves played from a start position, and how the game ends
-//! (checkmate, capture of every royal, the first check, the try, stalemate, bare king, the
+//! (checkmate, capture of every royal, the first check, the try, extinction, stalemate, bare king, the
 //! repetition rules).
 
 use super::board::{Sq, code_kind, code_side};
 use super::movegen::LionCounting;
 use super::moves::{Illegal, Move};
 use super::position::{Position, Undo};
-use crate::rules::{Outcome, RepetitionEffect, Side, TryReading};
+use crate::rules::{Outcome, PieceId, RepetitionEffect, Side, TryReading};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -24,6 +24,9 @@ pub enum EndReason {
     /// The winner's royal piece made the try: it reached its far ranks (`try N`).
     #[error("the try")]
     Try,
+    /// A side lost every piece, or every piece of a kind (`extinction`).
+    #[error("extinction")]
+    Extinction,
     /// The loser has nothing left but royal pieces (Chu's bare-king rule).
     #[error("bare king")]
     BareKing,
@@ -132,6 +135,12 @@ impl Game {
                 reason: EndReason::Try,
             });
         }
+        if let Some((side, outcome)) = self.position.extinct() {
+            return Some(GameResult {
+                winner: outcome_winner(side, outcome),
+                reason: EndReason::Extinction,
+            });
+        }
         if rules.end.bare_king
             && let Some(result) = self.bare_king()
         {
@@ -149,13 +158,8 @@ impl Game {
                 reason: EndReason::Checkmate,
             });
         }
-        let winner = match self.position.rules().end.stalemate {
-            Outcome::Loss => Some(side.opponent()),
-            Outcome::Win => Some(side),
-            Outcome::Draw => None,
-        };
         Some(GameResult {
-            winner,
+            winner: outcome_winner(side, self.position.rules().end.stalemate),
             reason: EndReason::Stalemate,
         })
     }
@@ -213,6 +217,15 @@ impl Game {
     }
 }
 
+/// The winner when `side` gets `outcome` (none for a draw).
+pub fn outcome_winner(side: Side, outcome: Outcome) -> Option<Side> {
+    match outcome {
+        Outcome::Loss => Some(side.opponent()),
+        Outcome::Win => Some(side),
+        Outcome::Draw => None,
+    }
+}
+
 impl Position {
     /// The side that has won by the try (`try N`), if one has: a side whose royal piece
     /// stands on its far ranks wins at once (campmate), or at once where no enemy piece
@@ -230,6 +243,34 @@ impl Position {
                     && (rule.reading != TryReading::Unattacked || !self.attacked(sq, side.opponent()))
             })
         })
+    }
+
+    /// Extinction (`extinction`): the first side, the one that just moved judged first, left
+    /// with no piece (on the board or in hand) of any kind watched, with the outcome the rule
+    /// gives it.
+    pub fn extinct(&self) -> Option<(Side, Outcome)> {
+        let rule = self.tables().rules().end.extinction.as_ref()?;
+        [self.side.opponent(), self.side]
+            .into_iter()
+            .find(|&side| self.has_none_of(side, &rule.kinds))
+            .map(|side| (side, rule.outcome))
+    }
+
+    /// Whether `side` has no piece, on the board or in hand, of one of `kinds` (unpromoted
+    /// kinds, each counted with its promoted faces); of any kind, when `kinds` is empty.
+    fn has_none_of(&self, side: Side, kinds: &[PieceId]) -> bool {
+        let t = self.tables();
+        let held = |watched: Option<PieceId>| {
+            t.rules()
+                .piece_ids()
+                .filter(|&k| watched.is_none_or(|w| t.kind(k).unpromoted == w))
+                .any(|k| self.count(side, k) > 0 || self.in_hand(side, k) > 0)
+        };
+        if kinds.is_empty() {
+            !held(None)
+        } else {
+            kinds.iter().any(|&k| !held(Some(k)))
+        }
     }
 
     /// Whether `side` has nothing on the board but royal pieces, and pieces left without a

@@ -218,6 +218,14 @@ pub enum RuleStatement {
         depth: Spanned<u32>,
         reading: Option<Spanned<String>>,
     },
+    /// `extinction win|loss|draw [ABBR...]`: a side left with no piece (on the board or in
+    /// hand), or with none of one of the kinds listed, wins, loses or draws.
+    Extinction {
+        outcome: Spanned<String>,
+        kinds: Vec<Spanned<String>>,
+    },
+    /// `must-capture`: a side that can capture must.
+    MustCapture,
     Repetition {
         count: Spanned<u32>,
         effect: Spanned<String>,

@@ -354,6 +354,11 @@ impl Build {
                 depth: self.number(&inner[0]),
                 reading: inner.get(1).map(|p| self.spanned_str(p)),
             },
+            Token::extinction_rule => RuleStatement::Extinction {
+                outcome: self.spanned_str(&inner[0]),
+                kinds: strs(&inner[1..]),
+            },
+            Token::must_capture_rule => RuleStatement::MustCapture,
             Token::repetition_rule => RuleStatement::Repetition {
                 count: self.number(&inner[0]),
                 effect: self.spanned_str(&inner[1]),

@@ -232,7 +232,11 @@ fn distance_of(text: &str, at: usize, found: &str) -> Option<(&'static str, Span
 
 /// `a` or `an`, for a keyword.
 fn article(keyword: &str) -> &'static str {
-    if keyword == "option" { "an" } else { "a" }
+    if keyword.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
 }
 
 /// The things expected, from the rules tried and the literal tokens: when rules describe what

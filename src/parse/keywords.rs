@@ -114,6 +114,11 @@ pub const WORDS: &[Word] = &[
     ),
     statement("check-wins", alone!("check-wins")),
     statement(
+        "extinction",
+        "`extinction win|loss|draw`, optionally followed by the kinds whose loss ends the game, such as `extinction win`",
+    ),
+    statement("must-capture", alone!("must-capture")),
+    statement(
         "repetition",
         "`repetition N draw|illegal|starter-varies`, optionally followed by `, perpetual-check loses`",
     ),

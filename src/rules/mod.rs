@@ -66,6 +66,10 @@ pub struct Rules {
     /// rank where drops are barred.
     #[serde(default, skip_serializing_if = "is_false")]
     pub moves_as_piece_behind: bool,
+    /// Compulsory capture (`must-capture`): while a side has a legal move that captures, its
+    /// other moves (drops among them) are illegal.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub must_capture: bool,
     pub end: EndRules,
     pub handicaps: Vec<Handicap>,
 }
@@ -275,6 +279,10 @@ pub struct EndRules {
     /// The try (`try N`): a side whose royal piece stands on one of its far ranks wins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub try_rule: Option<Try>,
+    /// Extinction (`extinction`): a side left without pieces, or without every piece of one
+    /// kind, has won, lost or drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extinction: Option<Extinction>,
     pub repetition: Option<Repetition>,
     /// Moves that leave the mover's last royal capturable are legal (they just lose).
     pub royal_capture_allowed: bool,
@@ -299,6 +307,16 @@ pub struct EndRules {
 pub struct Try {
     pub depth: u8,
     pub reading: TryReading,
+}
+
+/// Extinction: a side with no piece left of the kinds in `kinds` (of any kind, when it is
+/// empty), on the board or in hand, promoted or not, gets `outcome` (antichess's and
+/// Anti-Minishogi's win by losing every piece; Extinction chess's loss of a whole kind).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extinction {
+    pub outcome: Outcome,
+    /// The unpromoted kinds watched (each with its promoted face); empty: every piece.
+    pub kinds: Vec<PieceId>,
 }
 
 /// When a royal piece on its far ranks wins under [`Try`].

@@ -211,7 +211,8 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         | RuleStatement::NoDropMate(list)
         | RuleStatement::NoDropLastRank(list)
         | RuleStatement::NoForcedPromotion(list)
-        | RuleStatement::CounterStrike(list) => vec![list],
+        | RuleStatement::CounterStrike(list)
+        | RuleStatement::Extinction { kinds: list, .. } => vec![list],
         RuleStatement::DropLimit { piece, .. } | RuleStatement::PieceLimit { piece, .. } => {
             vec![std::slice::from_ref(piece)]
         }
@@ -229,6 +230,7 @@ fn rule_abbreviations(rule: &RuleStatement) -> impl Iterator<Item = &Spanned<Str
         | RuleStatement::BareKing
         | RuleStatement::CheckWins
         | RuleStatement::Try { .. }
+        | RuleStatement::MustCapture
         | RuleStatement::MovesAsPieceBehind
         | RuleStatement::Repetition { .. }
         | RuleStatement::RoyalCaptureAllowed

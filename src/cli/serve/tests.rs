@@ -802,3 +802,30 @@ async fn the_try_ends_a_game_of_dobutsu() {
     assert_eq!(over["result"]["result"], "1-0", "{over}");
     assert!(over["result"]["reason"].as_str().unwrap().contains("try"), "{over}");
 }
+
+/// Anti-Minishogi in the browser: only the capture is offered, and a side that loses its last
+/// piece has won.
+#[tokio::test]
+async fn extinction_ends_a_game_of_antiminishogi() {
+    let app = router(&[]);
+    let game = new_game(
+        &app,
+        json!({ "variant": "antiminishogi", "sfen": "k4/5/5/1g3/2K2 w - 2" }),
+    )
+    .await;
+    let id = &game["id"];
+    let (_, moves) = get(&app, &format!("/api/games/{id}/moves")).await;
+    let usi: Vec<&str> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["usi"].as_str().unwrap())
+        .collect();
+    assert_eq!(usi, ["4d3e"], "capture is compulsory");
+    let (_, over) = post(&app, &format!("/api/games/{id}/move"), json!({ "move": "4d3e" })).await;
+    assert_eq!(over["result"]["result"], "1-0", "{over}");
+    assert!(
+        over["result"]["reason"].as_str().unwrap().contains("extinction"),
+        "{over}"
+    );
+}
