@@ -23,14 +23,19 @@
 //!    counts move sequences. [`game::movement`] says how each movement kind is carried out,
 //!    and how to add one.
 //! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
-//!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
-//! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
+//!    (SFEN, USI, the rule texts' notation, game records, XBoard's moves and XBetza), and the
+//!    computer player (and its answer to a draw offer).
+//! 6. What every front end starts from: [`variant`] compiles a variant into a
+//!    [`Variant`](variant::Variant) (the report is the error) and starts its games
+//!    ([`Start`](variant::Start): the start, a handicap or a position), with who plays each
+//!    side and the texts front ends share.
+//! 7. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
 //!    (`src/cli`) offers the commands `check`, `compile`, `show`, `perft`, `moves`, `play`
 //!    and `bench` over all of the above.
 //!
 //! Each stage imports only earlier ones: `format` imports only `parse`; `compile` imports `parse` and `rules`, `rules`
 //! imports nothing, `game` imports `rules`, `notation` and `engine` import `game` and
-//! `rules`, `show` imports `rules`. [`files`], below them all, is how any stage reads and
+//! `rules`, `variant` imports `compile`, `game` and `notation`, `show` imports `rules`. [`files`], below them all, is how any stage reads and
 //! writes files on disk (regular files only; saves that never leave a file half written).
 //!
 //! Test support is not part of the shipped library: the independent legality check
@@ -92,3 +97,4 @@ pub mod notation;
 pub mod parse;
 pub mod rules;
 pub mod show;
+pub mod variant;

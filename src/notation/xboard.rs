@@ -4,10 +4,12 @@
 //! with Lion moves in multi-leg form (`e5f6,f6g7`) and a pass as `@@@@`, and the `setup` and `piece` commands that
 //! define a variant XBoard does not know.
 
-use super::betza::betza;
-use koma::game::{Move, MoveTables, NO_SQ, Position, Setup};
-use koma::notation::read_usi;
-use koma::rules::{PieceId, Side, Square};
+mod betza;
+
+use super::read_usi;
+use crate::game::{Move, MoveTables, NO_SQ, Position, Setup};
+use crate::rules::{PieceId, Side, Square};
+pub use betza::{Betza, betza};
 use std::sync::Arc;
 
 /// The variants XBoard plays without being told their rules (with the same piece letters).
@@ -162,9 +164,9 @@ impl View {
         }
         let usi: String = squares.iter().map(Square::to_string).collect::<String>() + if promote { "+" } else { "" };
         read_usi(pos, &usi).map_err(|e| match e {
-            koma::notation::UsiError::NotLegal(_) => "not a legal move here".to_string(),
-            koma::notation::UsiError::Breaks(rule) => rule.to_string(),
-            koma::notation::UsiError::Malformed(m) => m,
+            crate::notation::UsiError::NotLegal(_) => "not a legal move here".to_string(),
+            crate::notation::UsiError::Breaks(rule) => rule.to_string(),
+            crate::notation::UsiError::Malformed(m) => m,
         })
     }
 
@@ -415,7 +417,7 @@ impl View {
         let sq = geo.index(square);
         let moves = pos.legal_moves();
         let mut marks = vec![None; geo.len()];
-        let mark = |pos: &Position, m: &Move, to: koma::game::Sq, marks: &mut Vec<Option<char>>| {
+        let mark = |pos: &Position, m: &Move, to: crate::game::Sq, marks: &mut Vec<Option<char>>| {
             let occupied = pos.piece_at(geo.square(to)).is_some();
             let colour = if m.promote {
                 'M'
@@ -536,14 +538,14 @@ fn piece_ids(tables: &MoveTables) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::protocol::load_variant;
+    use crate::variant::Variant;
 
     /// A Lion that may pass (an empty square next to it) on Chu's board.
     const LION: &str = "k11/12/12/12/12/12/9N2/9p2/10p1/12/12/K11 w 0 1";
 
     #[test]
     fn a_pass_is_written_as_the_null_move_and_read_back() {
-        let view = View::new(load_variant("chu", &[]).expect("chu compiles"));
+        let view = View::new(Variant::named("chu", &[]).expect("chu compiles").tables().clone());
         let mut pos = view.read_fen(LION).expect("the position reads");
         let pass = pos
             .legal_moves()
