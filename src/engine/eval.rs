@@ -10,8 +10,8 @@
 //! weight multiplies, the numbers a tuning run fits the weights to.
 
 use super::weights::Weights;
-use crate::game::tables::{code_kind, code_side};
 use crate::game::{MoveTables, Position, Sq};
+use crate::game::{code_kind, code_side};
 use crate::rules::{LionRole, Mode, PieceId, PromotionEvent, Side, Square};
 use std::sync::Arc;
 

@@ -4,13 +4,14 @@
 //! passing slides, runs beyond jumped squares) are checked by walking the attacking piece's
 //! own moves.
 
+use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movement::unrolled_walked_by_attack;
 use super::position::Position;
-use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_kind, code_side};
-use super::walks::{self, Cells};
+use super::tables::MoveTables;
+use super::walks::{self, Cells, Walker};
 use crate::rules::{Mode, PieceId, Side, Split, Walked};
 
-/// The direction opposite each of [`DIRS`](super::tables::DIRS).
+/// The direction opposite each of [`DIRS`](super::board::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
 
 impl Position {
@@ -171,6 +172,12 @@ impl View<'_> {
             empty: ignore,
             foe: sq,
         };
+        let walker = Walker {
+            t,
+            cells,
+            side: by,
+            from: p,
+        };
         let rank = t.kind(kind).jump_rank;
         t.rules().pieces[kind.index()].moves.iter().any(|m| {
             let mode = m.mode();
@@ -192,29 +199,27 @@ impl View<'_> {
                     }
                     Split::Walked(Walked::Area { steps, dirs, mode }) => {
                         let mut hit = false;
-                        walks::area(t, cells, by, p, steps, dirs, mode, |to, _| hit |= to == sq);
+                        walker.area(steps, dirs, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::RangeJump { dir, mode }) => {
                         let mut hit = false;
-                        walks::range_jump(t, cells, by, p, dir, rank, mode, |to, _| hit |= to == sq);
+                        walker.range_jump(dir, rank, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::RangeCapture { dir, mode }) => {
                         let mut hit = false;
-                        walks::range_capture(t, cells, by, p, dir, rank, mode, |to, capture, _| {
-                            hit |= capture && to == sq
-                        });
+                        walker.range_capture(dir, rank, mode, |to, capture, _| hit |= capture && to == sq);
                         hit
                     }
                     Split::Walked(Walked::Igui { dir, mode }) => {
                         let mut hit = false;
-                        walks::igui(t, cells, by, p, dir, mode, |to, _| hit |= to == sq);
+                        walker.igui(dir, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::Passing { dir, max, pieces, mode }) => {
                         let mut hit = false;
-                        walks::passing(t, cells, by, p, (dir, max), pieces, mode, |to, _| hit |= to == sq);
+                        walker.passing((dir, max), pieces, mode, |to, _| hit |= to == sq);
                         hit
                     }
                     Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
@@ -256,13 +261,17 @@ impl View<'_> {
             }
         }
         let rank = t.kind(kind).jump_rank;
+        let walker = Walker {
+            t,
+            cells,
+            side: by,
+            from: p,
+        };
         for walked in &t.kind(kind).walked {
             match *walked {
-                Walked::Area { steps, dirs, mode } => walks::area(t, cells, by, p, steps, dirs, mode, &mut land),
-                Walked::RangeJump { dir, mode } => walks::range_jump(t, cells, by, p, dir, rank, mode, &mut land),
-                Walked::Passing { dir, max, pieces, mode } => {
-                    walks::passing(t, cells, by, p, (dir, max), pieces, mode, &mut land)
-                }
+                Walked::Area { steps, dirs, mode } => walker.area(steps, dirs, mode, &mut land),
+                Walked::RangeJump { dir, mode } => walker.range_jump(dir, rank, mode, &mut land),
+                Walked::Passing { dir, max, pieces, mode } => walker.passing((dir, max), pieces, mode, &mut land),
                 // The compiler allows burners no range captures.
                 Walked::AreaLion { .. }
                 | Walked::LineLion { .. }

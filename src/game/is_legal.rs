@@ -36,9 +36,9 @@
 //!   or one of its own side there) is a move of its own, marked [`Move::sweep`]; one that
 //!   takes at most an enemy on its destination is an ordinary move.
 
-use super::Move;
+use super::board::{NO_SQ, Sq};
+use super::moves::Move;
 use super::position::Position;
-use super::tables::{NO_SQ, Sq};
 use crate::rules::{
     FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side,
     Split, Square, TryReading, Walked,

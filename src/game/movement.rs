@@ -38,7 +38,7 @@
 //!
 //! [`Movement::split`]: crate::rules::Movement::split
 
-use super::tables::Geometry;
+use super::board::Geometry;
 use crate::rules::{Mode, Movement, Offset, Side, Split, Unrolled, Walked};
 
 /// How a movement captures along one board vector, for attack detection's reverse lookup.

@@ -2,7 +2,7 @@
 //! order without reading the empty squares, and reads which neighbours of a square the side
 //! holds in three word reads.
 
-use super::tables::Sq;
+use super::board::Sq;
 use crate::rules::MAX_BOARD_SIDE;
 
 /// The most squares a board has.

@@ -2,10 +2,10 @@
 //! (checkmate, capture of every royal, the first check, the try, stalemate, bare king, the
 //! repetition rules).
 
-use super::Move;
+use super::board::{Sq, code_kind, code_side};
 use super::movegen::LionCounting;
+use super::moves::{Illegal, Move};
 use super::position::{Position, Undo};
-use super::tables::{Sq, code_kind, code_side};
 use crate::rules::{Outcome, RepetitionEffect, Side, TryReading};
 
 /// Why a game ended.
@@ -88,7 +88,7 @@ impl Game {
     }
 
     /// Plays a move if it is legal; otherwise says which rule forbids it.
-    pub fn play(&mut self, m: Move) -> Result<(), super::Illegal> {
+    pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
         self.position.check_legal(&m)?;
         let undo = self.position.make(&m);
         self.moves.push((m, undo));

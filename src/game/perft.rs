@@ -2,8 +2,8 @@
 //! in bulk. Buffers are allocated once per depth, not per move. The repetition rule is not
 //! applied: a position's counts do not depend on how it was reached.
 
-use super::Move;
 use super::movegen::LionCounting;
+use super::moves::Move;
 use super::position::Position;
 
 /// The number of leaf nodes `depth` plies from `pos`.

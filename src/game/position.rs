@@ -2,9 +2,10 @@
 //! [`Position`] (what the interpreter plays on), with make and unmake, and an incremental
 //! Zobrist hash.
 
-use super::Move;
+use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
+use super::moves::Move;
 use super::occupancy::Occupancy;
-use super::tables::{Geometry, MoveTables, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
+use super::tables::MoveTables;
 use super::walks;
 use crate::rules::{LionRole, MAX_ROYALS, PieceId, Rules, Side, Square};
 use std::fmt;

@@ -11,115 +11,13 @@
 //! then down. Nothing here knows about particular pieces: it only lays the movement entries
 //! of the rules over the board.
 
+use super::board::{DIRS, Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
 use crate::rules::{
-    BoardSize, DropRestrictions, FlipEvent, LionRole, Mode, Offset, PieceId, PiecePromotion, PromotionEvent, Rules,
-    Side, Split, Square, Walked,
+    DropRestrictions, FlipEvent, LionRole, Mode, Offset, PieceId, PiecePromotion, PromotionEvent, Rules, Side, Split,
+    Walked,
 };
-
-/// A square index.
-pub type Sq = u16;
-/// No square.
-pub const NO_SQ: Sq = u16::MAX;
-
-/// The eight unit directions in board terms: (change of file number, change of rank number).
-pub const DIRS: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
-
-/// The board's shape and square numbering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Geometry {
-    pub files: u8,
-    pub ranks: u8,
-}
-
-impl Geometry {
-    pub fn new(size: BoardSize) -> Geometry {
-        Geometry {
-            files: size.files,
-            ranks: size.ranks,
-        }
-    }
-
-    pub fn len(self) -> usize {
-        usize::from(self.files) * usize::from(self.ranks)
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.len() == 0
-    }
-
-    pub fn index(self, square: Square) -> Sq {
-        (u16::from(square.rank) - 1) * u16::from(self.files) + u16::from(self.files - square.file)
-    }
-
-    pub fn square(self, sq: Sq) -> Square {
-        let files = u16::from(self.files);
-        Square {
-            file: self.files - (sq % files) as u8,
-            rank: (sq / files) as u8 + 1,
-        }
-    }
-
-    pub fn size(self) -> BoardSize {
-        BoardSize {
-            files: self.files,
-            ranks: self.ranks,
-        }
-    }
-
-    /// The square `(df, dr)` away in board terms, if on the board.
-    pub fn step(self, sq: Sq, df: i32, dr: i32) -> Option<Sq> {
-        let s = self.square(sq);
-        let file = i32::from(s.file) + df;
-        let rank = i32::from(s.rank) + dr;
-        let ok = (1..=i32::from(self.files)).contains(&file) && (1..=i32::from(self.ranks)).contains(&rank);
-        ok.then(|| {
-            self.index(Square {
-                file: file as u8,
-                rank: rank as u8,
-            })
-        })
-    }
-
-    /// An offset seen by `side`, in board terms.
-    pub fn board_vector(side: Side, offset: Offset) -> (i32, i32) {
-        match side {
-            Side::Black => (-i32::from(offset.dx), -i32::from(offset.dy)),
-            Side::White => (i32::from(offset.dx), i32::from(offset.dy)),
-        }
-    }
-
-    /// How far `sq` is from `side`'s far edge: 1 on the last rank.
-    pub fn depth(self, side: Side, sq: Sq) -> u8 {
-        self.size().depth_from_far_edge(side, self.square(sq))
-    }
-
-    /// King-step distance between two squares.
-    /// The index in [`DIRS`] of a unit board vector.
-    pub fn dir_index(vector: (i32, i32)) -> Option<usize> {
-        DIRS.iter()
-            .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
-    }
-
-    /// The squares of the line from `from` (not included) to `to` (included), in order; it
-    /// ends at the board's edge when `to` is not on a line through `from`.
-    pub fn line_to(self, from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
-        let (a, b) = (self.square(from), self.square(to));
-        let df = (i32::from(b.file) - i32::from(a.file)).signum();
-        let dr = (i32::from(b.rank) - i32::from(a.rank)).signum();
-        std::iter::successors(
-            Some(from),
-            move |&at| if at == to { None } else { self.step(at, df, dr) },
-        )
-        .skip(1)
-    }
-
-    pub fn distance(self, a: Sq, b: Sq) -> u8 {
-        let (x, y) = (self.square(a), self.square(b));
-        x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))
-    }
-}
 
 /// A run of squares from a start square, walked in order and blocked by the first piece.
 /// A leap is a run of one square.
@@ -400,23 +298,6 @@ fn squares_behind(rules: &Rules, geo: Geometry) -> [Vec<Sq>; 2] {
             .map(|sq| geo.step(sq, df, dr).unwrap_or(NO_SQ))
             .collect()
     })
-}
-
-/// The code of a piece on the board: 0 is an empty square.
-pub fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
-    ((kind.0 + 1) << 2) | (u16::from(declined) << 1) | side as u16
-}
-
-pub fn code_kind(code: u16) -> PieceId {
-    PieceId((code >> 2) - 1)
-}
-
-pub fn code_side(code: u16) -> Side {
-    if code & 1 == 0 { Side::Black } else { Side::White }
-}
-
-pub fn code_declined(code: u16) -> bool {
-    code & 2 != 0
 }
 
 impl MoveTables {

@@ -7,7 +7,8 @@
 //! reached) walk them the same way. Allocation-free: an area walk keeps its frontier on the
 //! stack.
 
-use super::tables::{Geometry, KindInfo, MoveTables, Sq, code_kind, code_side};
+use super::board::{DIRS, Geometry, NO_SQ, Sq, code_kind, code_side};
+use super::tables::{KindInfo, MoveTables};
 use crate::rules::{MAX_AREA_STEPS, Mode, Offset, Side};
 
 /// The most squares an area walk can visit: the square of side `2 * MAX_AREA_STEPS + 1`.
@@ -15,7 +16,7 @@ const AREA: usize = (2 * MAX_AREA_STEPS as usize + 1) * (2 * MAX_AREA_STEPS as u
 
 /// The board a walk reads: `empty` counts as an empty square (a piece lifted off it), and
 /// the piece on `foe` as an enemy of the mover whatever its side (the square attack
-/// detection asks about). Either may be [`NO_SQ`](super::tables::NO_SQ).
+/// detection asks about). Either may be [`NO_SQ`].
 #[derive(Clone, Copy)]
 pub(super) struct Cells<'a> {
     pub board: &'a [u16],
@@ -28,8 +29,8 @@ impl Cells<'_> {
     pub fn plain(board: &[u16]) -> Cells<'_> {
         Cells {
             board,
-            empty: super::tables::NO_SQ,
-            foe: super::tables::NO_SQ,
+            empty: NO_SQ,
+            foe: NO_SQ,
         }
     }
 
@@ -47,61 +48,165 @@ impl Cells<'_> {
     }
 }
 
-/// The area move of a piece of `side` on `from`: up to `steps` king steps along the steps of
-/// `dirs` (bits of [`Offset::UNIT`]), through empty squares only, ending on an empty square
-/// or on the first capture; never on `from`. Each destination is visited once.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn area(
-    t: &MoveTables,
-    cells: Cells,
-    side: Side,
-    from: Sq,
-    steps: u8,
-    dirs: u8,
-    mode: Mode,
-    mut visit: impl FnMut(Sq, bool),
-) {
-    let geo = t.geometry();
-    let k = i32::from(steps);
-    let width = 2 * k + 1;
-    let slot = |sq: Sq| {
-        let (a, b) = (geo.square(from), geo.square(sq));
-        let df = i32::from(b.file) - i32::from(a.file) + k;
-        let dr = i32::from(b.rank) - i32::from(a.rank) + k;
-        (dr * width + df) as usize
-    };
-    let vectors = unit_vectors(side, dirs);
-    let mut seen = [false; AREA];
-    let mut frontier = [0 as Sq; AREA];
-    seen[slot(from)] = true;
-    frontier[0] = from;
-    let (mut start, mut end) = (0, 1);
-    for _ in 0..steps {
-        let layer_end = end;
-        for i in start..layer_end {
-            let at = frontier[i];
-            for &(df, dr) in vectors.iter().flatten() {
-                let Some(next) = geo.step(at, df, dr) else {
-                    continue;
-                };
-                let s = slot(next);
-                if seen[s] {
-                    continue;
-                }
-                seen[s] = true;
-                let target = cells.at(next);
-                if target == 0 {
-                    if mode.can_move() {
-                        visit(next, false);
+/// A walk's context: the tables, the board as the walk reads it, and the moving piece's
+/// side and square. The walks are its methods.
+#[derive(Clone, Copy)]
+pub(super) struct Walker<'a> {
+    pub t: &'a MoveTables,
+    pub cells: Cells<'a>,
+    pub side: Side,
+    pub from: Sq,
+}
+
+impl Walker<'_> {
+    /// The area move of a piece of `side` on `from`: up to `steps` king steps along the steps of
+    /// `dirs` (bits of [`Offset::UNIT`]), through empty squares only, ending on an empty square
+    /// or on the first capture; never on `from`. Each destination is visited once.
+    pub fn area(self, steps: u8, dirs: u8, mode: Mode, mut visit: impl FnMut(Sq, bool)) {
+        let Walker { t, cells, side, from } = self;
+        let geo = t.geometry();
+        let k = i32::from(steps);
+        let width = 2 * k + 1;
+        let slot = |sq: Sq| {
+            let (a, b) = (geo.square(from), geo.square(sq));
+            let df = i32::from(b.file) - i32::from(a.file) + k;
+            let dr = i32::from(b.rank) - i32::from(a.rank) + k;
+            (dr * width + df) as usize
+        };
+        let vectors = unit_vectors(side, dirs);
+        let mut seen = [false; AREA];
+        let mut frontier = [0 as Sq; AREA];
+        seen[slot(from)] = true;
+        frontier[0] = from;
+        let (mut start, mut end) = (0, 1);
+        for _ in 0..steps {
+            let layer_end = end;
+            for i in start..layer_end {
+                let at = frontier[i];
+                for &(df, dr) in vectors.iter().flatten() {
+                    let Some(next) = geo.step(at, df, dr) else {
+                        continue;
+                    };
+                    let s = slot(next);
+                    if seen[s] {
+                        continue;
                     }
-                    frontier[end] = next;
-                    end += 1;
-                } else if cells.enemy(target, next, side) && mode.can_capture() {
-                    visit(next, true);
+                    seen[s] = true;
+                    let target = cells.at(next);
+                    if target == 0 {
+                        if mode.can_move() {
+                            visit(next, false);
+                        }
+                        frontier[end] = next;
+                        end += 1;
+                    } else if cells.enemy(target, next, side) && mode.can_capture() {
+                        visit(next, true);
+                    }
                 }
             }
+            start = layer_end;
         }
-        start = layer_end;
+    }
+
+    /// A range jump of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
+    /// through empty squares; the first piece met may be captured (an enemy); past a piece
+    /// ranked below the mover it goes on, over empty squares and lower-ranked pieces of either
+    /// side, capturing any lower-ranked enemy; a piece of the mover's rank or higher ends it.
+    pub fn range_jump(self, dir: Offset, rank: u8, mode: Mode, mut visit: impl FnMut(Sq, bool)) {
+        let Walker { t, cells, side, from } = self;
+        let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+            return;
+        };
+        let rank_of = |code: u16| t.code(code).jump_rank;
+        let mut jumping = false;
+        for &to in t.line(from, d) {
+            let target = cells.at(to);
+            if target == 0 {
+                if !jumping && mode.can_move() {
+                    visit(to, false);
+                }
+                continue;
+            }
+            let lower = rank_of(target) > rank;
+            if cells.enemy(target, to, side) && mode.can_capture() && (lower || !jumping) {
+                visit(to, true);
+            }
+            if !lower {
+                return;
+            }
+            jumping = true;
+        }
+    }
+
+    /// A passing slide of a piece of `side` on `from`, along `dir` up to `max` squares (`None`:
+    /// to the edge): it passes over up to `pieces` pieces of either side, ending on any empty
+    /// square on the way or capturing an enemy among the first `pieces + 1` pieces met; the
+    /// piece after the last it may pass ends it. It takes only the piece it ends on.
+    pub fn passing(self, (dir, max): (Offset, Option<u8>), pieces: u8, mode: Mode, mut visit: impl FnMut(Sq, bool)) {
+        let Walker { t, cells, side, from } = self;
+        let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+            return;
+        };
+        let reach = max.map_or(usize::MAX, usize::from);
+        let mut passed = 0;
+        for &to in t.line(from, d).iter().take(reach) {
+            let target = cells.at(to);
+            if target == 0 {
+                if mode.can_move() {
+                    visit(to, false);
+                }
+                continue;
+            }
+            if cells.enemy(target, to, side) && mode.can_capture() {
+                visit(to, true);
+            }
+            if passed == pieces {
+                return;
+            }
+            passed += 1;
+        }
+    }
+
+    /// A range capture of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
+    /// that passes over pieces of either side ranked below the mover, capturing each; it may end
+    /// on any square it reaches, empty or holding a lower-ranked piece of either side (taken
+    /// too); a piece of the mover's rank or higher ends it, and is not taken. A `capture-only`
+    /// one must take a piece. `visit` gets each destination's square, whether the move captures,
+    /// and whether it sweeps (takes more than an enemy on the square: see
+    /// [`Move::sweep`](super::Move::sweep)).
+    pub fn range_capture(self, dir: Offset, rank: u8, mode: Mode, mut visit: impl FnMut(Sq, bool, bool)) {
+        let Walker { t, cells, side, from } = self;
+        let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+            return;
+        };
+        let mut passed = false;
+        for &to in t.line(from, d) {
+            let target = cells.at(to);
+            if target == 0 {
+                if passed || mode.can_move() {
+                    visit(to, passed, passed);
+                }
+                continue;
+            }
+            if t.code(target).jump_rank <= rank {
+                return;
+            }
+            visit(to, true, passed || !cells.enemy(target, to, side));
+            passed = true;
+        }
+    }
+
+    /// The igui capture of a piece of `side` on `from` towards `dir`: the adjacent square, when
+    /// an enemy stands there.
+    pub fn igui(self, dir: Offset, mode: Mode, mut visit: impl FnMut(Sq, bool)) {
+        let Walker { t, cells, side, from } = self;
+        let (df, dr) = Geometry::board_vector(side, dir);
+        if let Some(to) = t.geometry().step(from, df, dr) {
+            let target = cells.at(to);
+            if target != 0 && cells.enemy(target, to, side) && mode.can_capture() {
+                visit(to, true);
+            }
+        }
     }
 }
 
@@ -116,141 +221,6 @@ fn unit_vectors(side: Side, dirs: u8) -> [Option<(i32, i32)>; 8] {
     out
 }
 
-/// A range jump of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
-/// through empty squares; the first piece met may be captured (an enemy); past a piece
-/// ranked below the mover it goes on, over empty squares and lower-ranked pieces of either
-/// side, capturing any lower-ranked enemy; a piece of the mover's rank or higher ends it.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn range_jump(
-    t: &MoveTables,
-    cells: Cells,
-    side: Side,
-    from: Sq,
-    dir: Offset,
-    rank: u8,
-    mode: Mode,
-    mut visit: impl FnMut(Sq, bool),
-) {
-    let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
-        return;
-    };
-    let rank_of = |code: u16| t.code(code).jump_rank;
-    let mut jumping = false;
-    for &to in t.line(from, d) {
-        let target = cells.at(to);
-        if target == 0 {
-            if !jumping && mode.can_move() {
-                visit(to, false);
-            }
-            continue;
-        }
-        let lower = rank_of(target) > rank;
-        if cells.enemy(target, to, side) && mode.can_capture() && (lower || !jumping) {
-            visit(to, true);
-        }
-        if !lower {
-            return;
-        }
-        jumping = true;
-    }
-}
-
-/// A passing slide of a piece of `side` on `from`, along `dir` up to `max` squares (`None`:
-/// to the edge): it passes over up to `pieces` pieces of either side, ending on any empty
-/// square on the way or capturing an enemy among the first `pieces + 1` pieces met; the
-/// piece after the last it may pass ends it. It takes only the piece it ends on.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn passing(
-    t: &MoveTables,
-    cells: Cells,
-    side: Side,
-    from: Sq,
-    (dir, max): (Offset, Option<u8>),
-    pieces: u8,
-    mode: Mode,
-    mut visit: impl FnMut(Sq, bool),
-) {
-    let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
-        return;
-    };
-    let reach = max.map_or(usize::MAX, usize::from);
-    let mut passed = 0;
-    for &to in t.line(from, d).iter().take(reach) {
-        let target = cells.at(to);
-        if target == 0 {
-            if mode.can_move() {
-                visit(to, false);
-            }
-            continue;
-        }
-        if cells.enemy(target, to, side) && mode.can_capture() {
-            visit(to, true);
-        }
-        if passed == pieces {
-            return;
-        }
-        passed += 1;
-    }
-}
-
-/// A range capture of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
-/// that passes over pieces of either side ranked below the mover, capturing each; it may end
-/// on any square it reaches, empty or holding a lower-ranked piece of either side (taken
-/// too); a piece of the mover's rank or higher ends it, and is not taken. A `capture-only`
-/// one must take a piece. `visit` gets each destination's square, whether the move captures,
-/// and whether it sweeps (takes more than an enemy on the square: see
-/// [`Move::sweep`](super::Move::sweep)).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn range_capture(
-    t: &MoveTables,
-    cells: Cells,
-    side: Side,
-    from: Sq,
-    dir: Offset,
-    rank: u8,
-    mode: Mode,
-    mut visit: impl FnMut(Sq, bool, bool),
-) {
-    let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
-        return;
-    };
-    let mut passed = false;
-    for &to in t.line(from, d) {
-        let target = cells.at(to);
-        if target == 0 {
-            if passed || mode.can_move() {
-                visit(to, passed, passed);
-            }
-            continue;
-        }
-        if t.code(target).jump_rank <= rank {
-            return;
-        }
-        visit(to, true, passed || !cells.enemy(target, to, side));
-        passed = true;
-    }
-}
-
-/// The igui capture of a piece of `side` on `from` towards `dir`: the adjacent square, when
-/// an enemy stands there.
-pub(super) fn igui(
-    t: &MoveTables,
-    cells: Cells,
-    side: Side,
-    from: Sq,
-    dir: Offset,
-    mode: Mode,
-    mut visit: impl FnMut(Sq, bool),
-) {
-    let (df, dr) = Geometry::board_vector(side, dir);
-    if let Some(to) = t.geometry().step(from, df, dr) {
-        let target = cells.at(to);
-        if target != 0 && cells.enemy(target, to, side) && mode.can_capture() {
-            visit(to, true);
-        }
-    }
-}
-
 /// Whether a piece of `side` ending its move on `to` would be burnt there by an enemy
 /// burner next to it.
 pub(super) fn burnt_on(t: &MoveTables, cells: Cells, side: Side, to: Sq) -> bool {
@@ -262,8 +232,7 @@ pub(super) fn burnt_on(t: &MoveTables, cells: Cells, side: Side, to: Sq) -> bool
 
 /// The squares next to `sq`.
 pub(super) fn neighbours(geo: Geometry, sq: Sq) -> impl Iterator<Item = Sq> {
-    super::tables::DIRS
-        .iter()
+    DIRS.iter()
         .filter_map(move |&(df, dr)| geo.step(sq, i32::from(df), i32::from(dr)))
 }
 

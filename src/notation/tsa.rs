@@ -43,7 +43,7 @@
 //! drop with an SFEN letter.
 
 use super::usi::{UsiError, drop_kind, read_usi};
-use crate::game::tables::Geometry;
+use crate::game::Geometry;
 use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
 use crate::rules::{Offset, PieceId, Side, Square, Walked, rank_name};
 

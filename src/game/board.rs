@@ -1,0 +1,127 @@
+//! The board's ground floor: squares and their numbering, the unit directions, and the
+//! codes of the pieces standing on the board.
+//!
+//! Squares are numbered 0.. from the top-left corner (highest file, rank `a`), left to right
+//! then down.
+
+use crate::rules::{BoardSize, Offset, PieceId, Side, Square};
+
+/// A square index.
+pub type Sq = u16;
+/// No square.
+pub const NO_SQ: Sq = u16::MAX;
+
+/// The eight unit directions in board terms: (change of file number, change of rank number).
+pub const DIRS: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+
+/// The board's shape and square numbering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Geometry {
+    pub fn new(size: BoardSize) -> Geometry {
+        Geometry {
+            files: size.files,
+            ranks: size.ranks,
+        }
+    }
+
+    pub fn len(self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn index(self, square: Square) -> Sq {
+        (u16::from(square.rank) - 1) * u16::from(self.files) + u16::from(self.files - square.file)
+    }
+
+    pub fn square(self, sq: Sq) -> Square {
+        let files = u16::from(self.files);
+        Square {
+            file: self.files - (sq % files) as u8,
+            rank: (sq / files) as u8 + 1,
+        }
+    }
+
+    pub fn size(self) -> BoardSize {
+        BoardSize {
+            files: self.files,
+            ranks: self.ranks,
+        }
+    }
+
+    /// The square `(df, dr)` away in board terms, if on the board.
+    pub fn step(self, sq: Sq, df: i32, dr: i32) -> Option<Sq> {
+        let s = self.square(sq);
+        let file = i32::from(s.file) + df;
+        let rank = i32::from(s.rank) + dr;
+        let ok = (1..=i32::from(self.files)).contains(&file) && (1..=i32::from(self.ranks)).contains(&rank);
+        ok.then(|| {
+            self.index(Square {
+                file: file as u8,
+                rank: rank as u8,
+            })
+        })
+    }
+
+    /// An offset seen by `side`, in board terms.
+    pub fn board_vector(side: Side, offset: Offset) -> (i32, i32) {
+        match side {
+            Side::Black => (-i32::from(offset.dx), -i32::from(offset.dy)),
+            Side::White => (i32::from(offset.dx), i32::from(offset.dy)),
+        }
+    }
+
+    /// How far `sq` is from `side`'s far edge: 1 on the last rank.
+    pub fn depth(self, side: Side, sq: Sq) -> u8 {
+        self.size().depth_from_far_edge(side, self.square(sq))
+    }
+
+    /// King-step distance between two squares.
+    /// The index in [`DIRS`] of a unit board vector.
+    pub fn dir_index(vector: (i32, i32)) -> Option<usize> {
+        DIRS.iter()
+            .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
+    }
+
+    /// The squares of the line from `from` (not included) to `to` (included), in order; it
+    /// ends at the board's edge when `to` is not on a line through `from`.
+    pub fn line_to(self, from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
+        let (a, b) = (self.square(from), self.square(to));
+        let df = (i32::from(b.file) - i32::from(a.file)).signum();
+        let dr = (i32::from(b.rank) - i32::from(a.rank)).signum();
+        std::iter::successors(
+            Some(from),
+            move |&at| if at == to { None } else { self.step(at, df, dr) },
+        )
+        .skip(1)
+    }
+
+    pub fn distance(self, a: Sq, b: Sq) -> u8 {
+        let (x, y) = (self.square(a), self.square(b));
+        x.file.abs_diff(y.file).max(x.rank.abs_diff(y.rank))
+    }
+}
+
+/// The code of a piece on the board: 0 is an empty square.
+pub fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
+    ((kind.0 + 1) << 2) | (u16::from(declined) << 1) | side as u16
+}
+
+pub fn code_kind(code: u16) -> PieceId {
+    PieceId((code >> 2) - 1)
+}
+
+pub fn code_side(code: u16) -> Side {
+    if code & 1 == 0 { Side::Black } else { Side::White }
+}
+
+pub fn code_declined(code: u16) -> bool {
+    code & 2 != 0
+}

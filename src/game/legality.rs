@@ -1,0 +1,542 @@
+//! Legality: which pseudo-legal moves the rules allow (royal safety, the Lion-trading
+//! rules, drop mate, piece limits, repetition), and why a move is illegal.
+
+use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
+use super::movegen::{LionCounting, MAX_FILES, Wanted};
+use super::moves::{Illegal, Move};
+use super::position::{Position, taken_squares};
+use super::tables::MoveTables;
+use crate::rules::{LionDefence, LionRole, RepetitionEffect, Side};
+
+impl Position {
+    /// Every legal move, sorted as generated (board squares in order, then drops).
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out, LionCounting::Distinct);
+        out
+    }
+
+    /// Fills `out` with the legal moves.
+    pub fn legal_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        self.filtered_moves_into(out, counting, History::Applies);
+    }
+
+    /// Fills `out` with the moves legal whatever the history: every legality rule but the
+    /// repetition rule. Perft counts these (a position's counts do not depend on how it was
+    /// reached); the search takes them and applies the repetition rule to the moves it plays
+    /// ([`Position::repetition_breach`]).
+    pub fn legal_moves_ignoring_history_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
+        self.filtered_moves_into(out, counting, History::Ignored);
+    }
+
+    fn filtered_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting, history: History) {
+        out.clear();
+        self.pseudo_moves(out, counting);
+        let filter = self.legality_filter(history);
+        let mut i = 0;
+        while i < out.len() {
+            if self.passes(&filter, &out[i]).is_ok() {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The number of moves legal whatever the history (perft's last ply), without keeping
+    /// them. Where only a royal's move or a sweep could break a rule, the other moves are
+    /// counted as they are generated.
+    pub fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
+        buffer.clear();
+        if self.over_before_moving() {
+            return 0;
+        }
+        let filter = self.legality_filter(History::Ignored);
+        let wanted = if filter.only_royals_and_sweeps(&self.t) {
+            Wanted::Counted
+        } else {
+            Wanted::All
+        };
+        let mut n = self.generate(buffer, counting, wanted);
+        if self.t.rules().drops {
+            self.drops(buffer);
+        }
+        for m in buffer.iter() {
+            if self.passes(&filter, m).is_ok() {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Prepares the legality check of this position's pseudo-legal moves one at a time, as
+    /// [`Position::legal_moves_ignoring_history_into`] would check them all: for a search
+    /// that checks a move only when it comes up. Valid while the position is this one.
+    pub fn legality_ignoring_history(&mut self) -> Legality {
+        Legality(self.legality_filter(History::Ignored))
+    }
+
+    /// Whether the pseudo-legal move `m` of this position passes every legality rule but the
+    /// repetition rule (`legality` from [`Position::legality_ignoring_history`] of this
+    /// position).
+    pub fn passes_legality(&mut self, legality: &Legality, m: &Move) -> bool {
+        self.passes(&legality.0, m).is_ok()
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut buffer = Vec::new();
+        self.pseudo_moves(&mut buffer, LionCounting::Distinct);
+        let filter = self.legality_filter(History::Applies);
+        buffer.iter().any(|m| self.passes(&filter, m).is_ok())
+    }
+
+    /// Whether the game is over before the side to move moves: its last royal taken where
+    /// the rules let it be, a check given where the first check wins, or a try made.
+    pub fn over_before_moving(&self) -> bool {
+        self.royals_lost() || self.check_given() || self.try_winner().is_some()
+    }
+
+    /// Whether the game is over because the side to move is in check where the first check
+    /// wins (`check-wins`).
+    pub fn check_given(&self) -> bool {
+        self.t.rules().end.check_wins && self.royal_in_check(self.side)
+    }
+
+    /// Whether the side to move, in check, has a legal move out of it: the moves it could
+    /// make were the game not over by the check (`check-wins`), which is what a drop mate is
+    /// judged by.
+    fn can_meet_check(&mut self) -> bool {
+        if self.royals_lost() {
+            return false;
+        }
+        let mut buffer = Vec::new();
+        self.piece_moves(&mut buffer, LionCounting::Distinct);
+        let filter = self.legality_filter(History::Applies);
+        buffer.iter().any(|m| self.passes(&filter, m).is_ok())
+    }
+
+    /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
+    /// no royal piece left (in a variant that has royal pieces).
+    pub fn royals_lost(&self) -> bool {
+        let t = &*self.t;
+        t.rules().end.royal_capture_allowed
+            && self.royal_squares(self.side).is_empty()
+            && t.kinds().iter().any(|k| k.royal)
+    }
+
+    /// What the legality check needs to know about the position, computed once.
+    fn legality_filter(&mut self, history: History) -> Filter {
+        let t = &*self.t;
+        let side = self.side;
+        let royals = self.royal_squares(side);
+        let only = if royals.len() == 1 { royals[0] } else { NO_SQ };
+        let only_attacked = only != NO_SQ && self.attacked(only, side.opponent());
+        let guard_royal = !t.rules().end.royal_capture_allowed && only != NO_SQ;
+        let royal = if guard_royal { only } else { NO_SQ };
+        let in_check = guard_royal && only_attacked;
+        let repetition = t
+            .rules()
+            .end
+            .repetition
+            .as_ref()
+            .filter(|r| history == History::Applies && r.effect != RepetitionEffect::Draw)
+            .map(|r| r.count)
+            .filter(|&count| self.some_position_seen(usize::from(count) - 1));
+        // Any move may change how the pieces move where each moves as the piece behind it.
+        let slow = if t.rules().moves_as_piece_behind {
+            SlowThreat::Unrestricted
+        } else {
+            self.slow_threat(side.opponent())
+        };
+        let filter = Filter {
+            royal,
+            no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
+            royal_burnable: t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1,
+            royal_sweepable: !t.rules().end.royal_capture_allowed && royals.len() > 1,
+            in_check,
+            slow,
+            lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
+            drop_mate: t.kinds().iter().any(|k| k.drop.no_drop_mate),
+            repetition,
+        };
+        if only != NO_SQ {
+            self.known_check = Some(only_attacked);
+        }
+        filter
+    }
+
+    /// Checks a pseudo-legal move against every legality rule.
+    fn passes(&mut self, f: &Filter, m: &Move) -> Result<(), Illegal> {
+        if f.lion_rules && !m.is_drop() {
+            self.lion_trading(m)?;
+        }
+        if (f.royal != NO_SQ && self.may_expose(f, m))
+            || (f.no_royal && self.makes_royal(m))
+            || (f.royal_burnable && self.moves_royal(m))
+            || (f.royal_sweepable && m.sweep && self.t.line_holds(m.from, m.to, self.royal_squares(self.side)))
+        {
+            let undo = self.make(m);
+            let royals = self.royal_squares(self.side.opponent());
+            // A royal burnt for ending its move next to an enemy burner leaves none.
+            let exposed =
+                (royals.len() == 1 && self.attacked(royals[0], self.side)) || (royals.is_empty() && !f.no_royal);
+            self.unmake(m, &undo);
+            if exposed {
+                return Err(Illegal::LeavesRoyalInCheck);
+            }
+        }
+        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(m) {
+            return Err(Illegal::DropMate);
+        }
+        if self.t.piece_limits && !m.is_drop() && self.breaks_piece_limit(m) {
+            return Err(Illegal::FileLimit);
+        }
+        if let Some(count) = f.repetition {
+            self.repetition(m, count)?;
+        }
+        Ok(())
+    }
+
+    /// `piece-limit`: whether a move takes a piece of a limited kind to another file that
+    /// already holds the most of its kind allowed.
+    fn breaks_piece_limit(&self, m: &Move) -> bool {
+        let kind = code_kind(self.board[usize::from(m.from)]);
+        let Some(limit) = self.t.kind(kind).piece_limit else {
+            return false;
+        };
+        let geo = self.t.geometry();
+        let file = geo.square(m.to).file;
+        file != geo.square(m.from).file && self.full_files(kind, limit)[usize::from(file)]
+    }
+
+    /// Whether a move moves a royal piece on the board.
+    fn moves_royal(&self, m: &Move) -> bool {
+        !m.is_drop() && self.t.kind(code_kind(self.board[usize::from(m.from)])).royal
+    }
+
+    /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
+    fn makes_royal(&self, m: &Move) -> bool {
+        let kinds = &self.t.kinds();
+        if let Some(kind) = m.drop {
+            return kinds[kind.index()].royal;
+        }
+        let moved = code_kind(self.board[usize::from(m.from)]).index();
+        m.promote && kinds[moved].turns_to.is_some_and(|p| kinds[p.index()].royal)
+    }
+
+    /// Whether a move might leave the only royal capturable (false only when it surely cannot).
+    fn may_expose(&self, f: &Filter, m: &Move) -> bool {
+        if f.in_check || f.slow == SlowThreat::Unrestricted {
+            return true;
+        }
+        if m.is_drop() {
+            return false;
+        }
+        // A move opens lines from the squares it empties: its start, and the squares a Lion
+        // captures on before its destination. A hook's path runs along a line through the
+        // hook piece and then along a line through the royal.
+        let geo = self.t.geometry();
+        let hooks = match &f.slow {
+            SlowThreat::Hooks(squares, n) => &squares[..*n],
+            _ => &[][..],
+        };
+        let opened = |sq: Sq| sq != NO_SQ && (aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h)));
+        // A sweep empties its whole line.
+        m.sweep || m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
+    }
+
+    /// Whether some earlier position occurred at least `times` times: only then can a move
+    /// make a position occur once more than that.
+    fn some_position_seen(&self, times: usize) -> bool {
+        if times <= 1 {
+            return !self.history.is_empty();
+        }
+        let mut sorted = self.history.clone();
+        sorted.sort_unstable();
+        sorted.chunk_by(|a, b| a == b).any(|run| run.len() >= times)
+    }
+
+    fn drop_mates(&mut self, m: &Move) -> bool {
+        if !self.drop_gives_check(m) {
+            return false;
+        }
+        let undo = self.make(m);
+        let mates = self.royal_in_check(self.side) && !self.can_meet_check();
+        self.unmake(m, &undo);
+        mates
+    }
+
+    /// Whether a dropped piece would attack an enemy royal (by its rides and leaps; pieces
+    /// with other movements, and any piece where pieces move as the piece behind them, are
+    /// assumed to).
+    fn drop_gives_check(&self, m: &Move) -> bool {
+        let t = &*self.t;
+        let Some(kind) = m.drop else {
+            return false;
+        };
+        if !t.kind(kind).walked.is_empty() || t.rules().moves_as_piece_behind {
+            return true;
+        }
+        let royals = self.royal_squares(self.side.opponent());
+        t.rays(kind, self.side, m.to)
+            .filter(|r| r.mode.can_capture())
+            .any(|ray| {
+                for sq in ray.squares() {
+                    if royals.contains(&sq) {
+                        return true;
+                    }
+                    if self.board[usize::from(sq)] != 0 {
+                        return false;
+                    }
+                }
+                false
+            })
+    }
+
+    fn repetition(&mut self, m: &Move, count: u8) -> Result<(), Illegal> {
+        if self.history.is_empty() {
+            return Ok(());
+        }
+        let undo = self.make(m);
+        let breach = self.repetition_breach_of(count);
+        self.unmake(m, &undo);
+        breach
+    }
+
+    /// Whether the move just made broke the repetition rule, where the rule forbids moves:
+    /// the position it reached occurs once too often, by the mover's fault (the rule's
+    /// reason as the error). `Ok` where the rule only ends the game, or there is none.
+    pub fn repetition_breach(&self) -> Result<(), Illegal> {
+        match &self.t.rules().end.repetition {
+            Some(rule) if rule.effect != RepetitionEffect::Draw => self.repetition_breach_of(rule.count),
+            _ => Ok(()),
+        }
+    }
+
+    fn repetition_breach_of(&self, count: u8) -> Result<(), Illegal> {
+        if self.history.is_empty() || self.repetitions() + 1 < usize::from(count) {
+            return Ok(());
+        }
+        let effect = self.t.rules().end.repetition.as_ref().map(|r| r.effect);
+        let mover = self.side.opponent();
+        match (effect, self.perpetual_checker()) {
+            (Some(RepetitionEffect::StarterVaries), _) if self.cycle_starter() != Some(mover) => Ok(()),
+            // The side in perpetual check may repeat: the checking side loses.
+            (_, Some(checker)) if checker != mover => Ok(()),
+            (_, Some(_)) => Err(Illegal::PerpetualCheck),
+            _ => Err(Illegal::Repetition),
+        }
+    }
+
+    /// The side that started the cycle now repeating: the side to move at the start of the
+    /// repeating sequence that ends in the current position. That is the first occurrence of
+    /// the current position, moved back as long as the positions before it repeat with the
+    /// same period (the distance between its first two occurrences); an older cycle, ended
+    /// since, does not count.
+    fn cycle_starter(&self) -> Option<Side> {
+        let mut all = self.history.clone();
+        all.push(self.hash);
+        let first = all.iter().position(|&h| h == self.hash)?;
+        let period = 1 + all[first + 1..].iter().position(|&h| h == self.hash)?;
+        let mut start = first;
+        while start > 0 && all[start - 1] == all[start - 1 + period] {
+            start -= 1;
+        }
+        let plies_ago = all.len() - 1 - start;
+        Some(if plies_ago.is_multiple_of(2) {
+            self.side
+        } else {
+            self.side.opponent()
+        })
+    }
+
+    /// Chu's Lion-trading rules.
+    fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
+        let end = &self.t.rules().end;
+        let (lion_trading, counter_strike) = (end.lion_trading, end.counter_strike);
+        let geometry = self.t.geometry();
+        let mover_is_lion = self.t.kind(code_kind(self.board[usize::from(m.from)])).lion == LionRole::Lion;
+        let side = self.side;
+        let mut bridge = false;
+        // The squares taken, gathered first: judging a Lion's protection makes the move. Only
+        // a sweep's depend on the board.
+        let mut taken = [NO_SQ; MAX_FILES];
+        if m.sweep {
+            for (slot, sq) in taken.iter_mut().zip(taken_squares(geometry, &self.board, *m)) {
+                *slot = sq;
+            }
+        } else {
+            for (slot, sq) in taken.iter_mut().zip(m.captures()) {
+                *slot = sq;
+            }
+        }
+        for sq in taken.into_iter().take_while(|&sq| sq != NO_SQ) {
+            let code = self.board[usize::from(sq)];
+            if code == 0 || code_side(code) == side {
+                continue;
+            }
+            let role = self.t.kind(code_kind(code)).lion;
+            if role == LionRole::Lion {
+                if counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
+                    return Err(Illegal::CounterStrike);
+                }
+                let distant = geometry.distance(m.from, sq) >= 2;
+                if lion_trading && mover_is_lion && distant && !bridge && self.lion_defended(m, sq) {
+                    return Err(Illegal::ProtectedLion);
+                }
+            }
+            bridge |= role != LionRole::WeakBridge;
+        }
+        Ok(())
+    }
+}
+
+impl Position {
+    /// Whether the Lion on `sq`, which the Lion move `m` takes, counts as protected.
+    fn lion_defended(&mut self, m: &Move, sq: Sq) -> bool {
+        match self.t.rules().end.lion_defence {
+            LionDefence::Defended => self.protected(sq, m.from),
+            LionDefence::AfterMove => {
+                let undo = self.make(m);
+                let defended = self.attacked(sq, self.side);
+                self.unmake(m, &undo);
+                defended
+            }
+        }
+    }
+}
+
+/// Whether the legality rules include the one on the game's history (repetition).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum History {
+    Applies,
+    Ignored,
+}
+
+/// What the legality check of one position's moves shares, computed once
+/// ([`Position::legality_ignoring_history`]).
+pub struct Legality(Filter);
+
+/// Facts about the position that every move's legality check shares.
+struct Filter {
+    /// The only royal of the side to move, when its safety matters.
+    royal: Sq,
+    /// The side to move has no royal, and its safety would matter: a move that makes one
+    /// (a promotion or a drop) must not leave it capturable.
+    no_royal: bool,
+    /// The side to move has several royals and there are burners: a royal that moves may be
+    /// burnt, and must then not leave the last one capturable.
+    royal_burnable: bool,
+    /// The side to move has several royals: a sweep (range capture) may take all of them,
+    /// and must then not.
+    royal_sweepable: bool,
+    in_check: bool,
+    slow: SlowThreat,
+    lion_rules: bool,
+    drop_mate: bool,
+    repetition: Option<u8>,
+}
+
+impl Filter {
+    /// Whether only a move of a royal (which may be burnt) or a sweep over a royal of its
+    /// own side can break a rule (the checks of `passes`).
+    fn only_royals_and_sweeps(&self, t: &MoveTables) -> bool {
+        self.royal == NO_SQ
+            && !self.no_royal
+            && !self.lion_rules
+            && !self.drop_mate
+            && self.repetition.is_none()
+            && !t.piece_limits
+    }
+}
+
+/// The most hook pieces whose squares the legality filter keeps; past it, every move is checked.
+const MAX_HOOKS: usize = 8;
+
+/// What the opponent's slow attackers (hooks, Emperors) mean for the royal's safety.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SlowThreat {
+    None,
+    /// Only hook pieces, on these squares.
+    Hooks([Sq; MAX_HOOKS], usize),
+    /// Pieces whose attacks can change in any way: check every move.
+    Unrestricted,
+}
+
+impl Position {
+    fn slow_threat(&self, by: Side) -> SlowThreat {
+        if self.slow_count[by.index()] == 0 {
+            return SlowThreat::None;
+        }
+        let mut squares = [NO_SQ; MAX_HOOKS];
+        let mut n = 0;
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code == 0 || code_side(code) != by {
+                continue;
+            }
+            let info = &self.t.kind(code_kind(code));
+            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.depth(by, sq as Sq) != 1) {
+                continue;
+            }
+            if !info.hook_attacker_only || n == MAX_HOOKS {
+                return SlowThreat::Unrestricted;
+            }
+            squares[n] = sq as Sq;
+            n += 1;
+        }
+        SlowThreat::Hooks(squares, n)
+    }
+}
+
+/// Whether two squares share a file, rank or diagonal.
+fn aligned(geo: Geometry, a: Sq, b: Sq) -> bool {
+    let (x, y) = (geo.square(a), geo.square(b));
+    x.file == y.file || x.rank == y.rank || x.file.abs_diff(y.file) == x.rank.abs_diff(y.rank)
+}
+
+impl Position {
+    /// Checks one move against the rules, naming the rule it breaks.
+    pub fn check_legal(&mut self, m: &Move) -> Result<(), Illegal> {
+        if self.royals_lost() {
+            return Err(Illegal::GameOver);
+        }
+        if self.check_given() {
+            return Err(Illegal::CheckGiven);
+        }
+        if self.try_winner().is_some() {
+            return Err(Illegal::TryMade);
+        }
+        let mut pseudo = Vec::new();
+        self.pseudo_moves(&mut pseudo, LionCounting::Distinct);
+        if !pseudo.contains(m) {
+            return Err(self.why_not_generated(m, &pseudo));
+        }
+        let filter = self.legality_filter(History::Applies);
+        self.passes(&filter, m)
+    }
+
+    /// The reason a move is not among the moves the pieces can make.
+    fn why_not_generated(&self, m: &Move, pseudo: &[Move]) -> Illegal {
+        let t = &*self.t;
+        if let Some(kind) = m.drop {
+            let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
+            let in_hand =
+                kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, t.kind(kind).unpromoted)] > 0;
+            let face = t.kind(kind).unpromoted == kind || t.rules().drop_either_face;
+            if !(free && in_hand && face && t.rules().drops) {
+                return Illegal::NotAMove;
+            }
+            if t.depth(self.side, m.to) <= t.kind(kind).drop.banned_ranks() {
+                return Illegal::NoFurtherMove;
+            }
+            return Illegal::FileLimit;
+        }
+        let same_path = |p: &&Move| p.from == m.from && p.to == m.to && p.via == m.via;
+        if pseudo.iter().any(|p| same_path(&p)) {
+            Illegal::Promotion
+        } else {
+            Illegal::NotAMove
+        }
+    }
+}
