@@ -331,7 +331,7 @@ impl View {
     }
 
     /// The `setup` command and one `piece` command per kind it names, for a variant XBoard
-    /// does not know. XBoard takes at most [`XBOARD_KINDS`] kinds besides the King; a `piece`
+    /// does not know. XBoard takes at most `XBOARD_KINDS` kinds besides the King; a `piece`
     /// command for a kind left out would redefine another piece (XBoard reads `+X` as the
     /// partner it gives `X`), so kinds past the limit get none.
     pub fn definition(&self, start: &Position) -> Vec<String> {
