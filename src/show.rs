@@ -9,8 +9,8 @@
 //! move it uses) gets a mark of its own.
 
 use crate::rules::{
-    FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent, Repetition,
-    RepetitionEffect, Rules, Side, Square, Try, TryReading, rank_name,
+    FlipEvent, KingSteps, LionDefence, LionRole, Mode, Movement, Offset, Outcome, PieceId, PieceKind, PromotionEvent,
+    Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading, rank_name,
 };
 use std::collections::BTreeMap;
 
@@ -366,7 +366,7 @@ impl Diagram {
             Movement::Ride { dir, max: None, .. } => self.line(dir, None, Kind::Slide, mode),
             Movement::Ride { dir, max: Some(1), .. } => self.line(dir, Some(1), Kind::Step, mode),
             Movement::Ride { dir, max, .. } => self.line(dir, max, Kind::Range, mode),
-            Movement::Area { steps, ref dirs, .. } => self.area(steps, dirs, mode),
+            Movement::Area { steps, dirs, .. } => self.area(steps, dirs, mode),
             Movement::RangeJump { dir, .. } => self.line(dir, None, Kind::RangeJump, mode),
             Movement::RangeCapture { dir, .. } => self.line(dir, None, Kind::RangeCapture, mode),
             Movement::Igui { dir, .. } => self.put(dir, Kind::Igui, mode),
@@ -402,13 +402,9 @@ impl Diagram {
     }
 
     /// Every square an area move reaches on an empty board: within `steps` king steps made
-    /// of the steps `dirs` allows (all eight when empty).
-    fn area(&mut self, steps: u8, dirs: &[Offset], mode: Mode) {
-        let units: Vec<Offset> = if dirs.is_empty() {
-            Offset::UNIT.to_vec()
-        } else {
-            dirs.to_vec()
-        };
+    /// of the steps `dirs` allows.
+    fn area(&mut self, steps: u8, dirs: KingSteps, mode: Mode) {
+        let units: Vec<Offset> = dirs.offsets().collect();
         let mut reached = vec![ORIGIN];
         let mut frontier = vec![ORIGIN];
         for _ in 0..steps {

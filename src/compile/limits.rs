@@ -5,7 +5,7 @@
 
 use super::diagnostic::{Check, Label};
 use super::{Ctx, Table};
-use crate::rules::{MAX_ROYALS, Movement, Rules, Side, Split};
+use crate::rules::{MAX_ROYALS, Movement, Rules, Side};
 
 /// The most runs the interpreter's movement tables may hold: one for each step, slide and
 /// leap of each kind, for each side (eight bytes each: 32 MB). The lines of squares the runs
@@ -19,10 +19,7 @@ pub const MAX_PIECES_OF_A_KIND: usize = 255;
 /// The runs a movement adds to the movement tables for one side: one for a step, slide or
 /// leap; none for the walked kinds (lions, hooks, `anywhere`), walked on the board.
 pub fn table_runs(movement: &Movement) -> u64 {
-    match movement.split() {
-        Split::Unrolled(_) => 1,
-        Split::Walked(_) => 0,
-    }
+    u64::from(movement.is_unrolled())
 }
 
 impl Ctx {

@@ -8,7 +8,7 @@ use super::diagnostic::{Check, Label};
 use super::suggest::{did_you_mean_or, did_you_mean_or_list};
 use crate::parse::ast::{Clause, Modifier, MovementSyntax, Spanned};
 use crate::parse::keywords;
-use crate::rules::{BoardSize, MAX_AREA_STEPS, MAX_LION_STEPS, Mode, Movement, Offset};
+use crate::rules::{BoardSize, KingSteps, MAX_AREA_STEPS, MAX_LION_STEPS, Mode, Movement, Offset};
 
 /// The offsets a direction word stands for, if it is one.
 fn offsets_of(word: &str) -> Option<Vec<Offset>> {
@@ -168,11 +168,7 @@ impl Ctx {
             MovementSyntax::Anywhere => vec![Movement::Anywhere { mode }],
             MovementSyntax::Area(n, dirs) => {
                 let steps = self.area_steps(n, longest, source);
-                let mut dirs = self.directions(dirs, source);
-                if dirs.len() == 8 {
-                    // All eight: written as plain `area N`.
-                    dirs.clear();
-                }
+                let dirs = KingSteps::of(&self.directions(dirs, source));
                 vec![Movement::Area { steps, dirs, mode }]
             }
             MovementSyntax::RangeJump(dirs) => self

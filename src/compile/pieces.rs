@@ -360,7 +360,7 @@ impl Ctx {
             moves
         } else {
             let mut seen = std::collections::HashSet::new();
-            moves.into_iter().filter(|m| seen.insert(m.clone())).collect()
+            moves.into_iter().filter(|m| seen.insert(*m)).collect()
         };
         done[index] = Some(unique.clone());
         unique

@@ -9,7 +9,7 @@ use super::movement::unrolled_walked_by_attack;
 use super::position::Position;
 use super::tables::MoveTables;
 use super::walks::{self, Cells, Walker};
-use crate::rules::{Mode, PieceId, Side, Split, Walked};
+use crate::rules::{Mode, Movement, PieceId, Side};
 
 /// The direction opposite each of [`DIRS`](super::board::DIRS).
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -189,40 +189,38 @@ impl View<'_> {
             // Lions are looked up in the tables, like rides and leaps that are not
             // capture-unprotected.
             let reaches = counted
-                && match m.split() {
-                    Split::Walked(Walked::Hook { dir, only_turn, .. }) => {
-                        self.hook_reaches(t, p, by, (dir, only_turn), sq, ignore)
+                && match *m {
+                    Movement::Hook { dir, only_turn, .. } => self.hook_reaches(t, p, by, (dir, only_turn), sq, ignore),
+                    Movement::Anywhere { .. } => true,
+                    Movement::Ride { .. } | Movement::Leap { .. } => {
+                        unrolled_walked_by_attack(m) && self.simple_reaches(kind, p, by, sq, ignore, mode)
                     }
-                    Split::Walked(Walked::Anywhere { .. }) => true,
-                    Split::Unrolled(unrolled) => {
-                        unrolled_walked_by_attack(unrolled) && self.simple_reaches(kind, p, by, sq, ignore, mode)
-                    }
-                    Split::Walked(Walked::Area { steps, dirs, mode }) => {
+                    Movement::Area { steps, dirs, mode } => {
                         let mut hit = false;
                         walker.area(steps, dirs, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::RangeJump { dir, mode }) => {
+                    Movement::RangeJump { dir, mode } => {
                         let mut hit = false;
                         walker.range_jump(dir, rank, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::RangeCapture { dir, mode }) => {
+                    Movement::RangeCapture { dir, mode } => {
                         let mut hit = false;
                         walker.range_capture(dir, rank, mode, |to, capture, _| hit |= capture && to == sq);
                         hit
                     }
-                    Split::Walked(Walked::Igui { dir, mode }) => {
+                    Movement::Igui { dir, mode } => {
                         let mut hit = false;
                         walker.igui(dir, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::Passing { dir, max, pieces, mode }) => {
+                    Movement::Passing { dir, max, pieces, mode } => {
                         let mut hit = false;
                         walker.passing((dir, max), pieces, mode, |to, _| hit |= to == sq);
                         hit
                     }
-                    Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. }) => false,
+                    Movement::AreaLion { .. } | Movement::LineLion { .. } => false,
                 };
             reaches && (mode != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
         })
@@ -269,16 +267,18 @@ impl View<'_> {
         };
         for walked in &t.kind(kind).walked {
             match *walked {
-                Walked::Area { steps, dirs, mode } => walker.area(steps, dirs, mode, &mut land),
-                Walked::RangeJump { dir, mode } => walker.range_jump(dir, rank, mode, &mut land),
-                Walked::Passing { dir, max, pieces, mode } => walker.passing((dir, max), pieces, mode, &mut land),
+                Movement::Area { steps, dirs, mode } => walker.area(steps, dirs, mode, &mut land),
+                Movement::RangeJump { dir, mode } => walker.range_jump(dir, rank, mode, &mut land),
+                Movement::Passing { dir, max, pieces, mode } => walker.passing((dir, max), pieces, mode, &mut land),
                 // The compiler allows burners no range captures.
-                Walked::AreaLion { .. }
-                | Walked::LineLion { .. }
-                | Walked::Hook { .. }
-                | Walked::Anywhere { .. }
-                | Walked::RangeCapture { .. }
-                | Walked::Igui { .. } => {}
+                Movement::Ride { .. }
+                | Movement::Leap { .. }
+                | Movement::AreaLion { .. }
+                | Movement::LineLion { .. }
+                | Movement::Hook { .. }
+                | Movement::Anywhere { .. }
+                | Movement::RangeCapture { .. }
+                | Movement::Igui { .. } => {}
             }
         }
         hit

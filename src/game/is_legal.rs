@@ -41,7 +41,7 @@ use super::moves::Move;
 use super::position::Position;
 use crate::rules::{
     FlipEvent, LionDefence, LionRole, Mode, Movement, Offset, PieceId, PromotionEvent, RepetitionEffect, Rules, Side,
-    Split, Square, TryReading, Walked,
+    Square, TryReading,
 };
 
 impl Position {
@@ -489,15 +489,8 @@ impl<'a> Judge<'a> {
                 false
             }
             Movement::Anywhere { .. } => from != to,
-            Movement::Area { steps, ref dirs, .. } => {
-                let units: Vec<Offset> = if dirs.is_empty() {
-                    (-1..=1)
-                        .flat_map(|dx| (-1..=1).map(move |dy| Offset::new(dx, dy)))
-                        .filter(|&o| o != Offset::new(0, 0))
-                        .collect()
-                } else {
-                    dirs.clone()
-                };
+            Movement::Area { steps, dirs, .. } => {
+                let units: Vec<Offset> = dirs.offsets().collect();
                 from != to && self.area_walk(side, from, &units, steps, to, lifted)
             }
             Movement::RangeJump { dir, .. } => {
@@ -856,13 +849,13 @@ impl<'a> Judge<'a> {
 
     /// The squares a Lion step of `movement` may go to from `at` (the walk started on `from`).
     fn lion_neighbours(&self, movement: &Movement, from: Square, at: Square) -> Vec<Square> {
-        match movement.split() {
-            Split::Walked(Walked::AreaLion { .. }) => (-1..=1)
+        match *movement {
+            Movement::AreaLion { .. } => (-1..=1)
                 .flat_map(|dx| (-1..=1).map(move |dy| Offset::new(dx, dy)))
                 .filter(|&o| o != Offset::new(0, 0))
                 .filter_map(|o| self.step(self.side, at, o))
                 .collect(),
-            Split::Walked(Walked::LineLion { dir, steps, .. }) => {
+            Movement::LineLion { dir, steps, .. } => {
                 let mut line = vec![from];
                 line.extend(self.line(self.side, from, dir, steps));
                 match line.iter().position(|&s| s == at) {
@@ -874,16 +867,15 @@ impl<'a> Judge<'a> {
                     None => vec![],
                 }
             }
-            Split::Walked(
-                Walked::Hook { .. }
-                | Walked::Anywhere { .. }
-                | Walked::Area { .. }
-                | Walked::RangeJump { .. }
-                | Walked::Igui { .. }
-                | Walked::RangeCapture { .. }
-                | Walked::Passing { .. },
-            )
-            | Split::Unrolled(_) => vec![],
+            Movement::Ride { .. }
+            | Movement::Leap { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => vec![],
         }
     }
 

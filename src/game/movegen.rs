@@ -9,7 +9,7 @@ use super::moves::Move;
 use super::position::{LionScratch, Position, WalkResult, taken_squares};
 use super::tables::MoveTables;
 use super::walks;
-use crate::rules::{FlipEvent, Mode, Offset, PieceId, Side, Walked, hook_turns};
+use crate::rules::{FlipEvent, Mode, Movement, Offset, PieceId, Side, hook_turns};
 
 /// One more than the most files a board has (file numbers index the per-file counts).
 pub(super) const MAX_FILES: usize = crate::rules::MAX_BOARD_SIDE as usize + 1;
@@ -333,11 +333,13 @@ impl<'a> Gen<'a> {
         }
         for walked in &info.walked {
             match *walked {
-                Walked::AreaLion { steps, mode } => self.area_lion(from, steps, mode),
-                Walked::LineLion { dir, steps, mode } => self.line_lion(from, dir, steps, mode),
-                Walked::Hook { dir, only_turn, mode } => self.hook(from, dir, only_turn, mode),
-                Walked::Anywhere { mode } => self.anywhere(from, mode),
-                Walked::Area { steps, dirs, mode } => {
+                // Unrolled into the tables: never among the walked movements.
+                Movement::Ride { .. } | Movement::Leap { .. } => {}
+                Movement::AreaLion { steps, mode } => self.area_lion(from, steps, mode),
+                Movement::LineLion { dir, steps, mode } => self.line_lion(from, dir, steps, mode),
+                Movement::Hook { dir, only_turn, mode } => self.hook(from, dir, only_turn, mode),
+                Movement::Anywhere { mode } => self.anywhere(from, mode),
+                Movement::Area { steps, dirs, mode } => {
                     let walker = self.walker(from);
                     walker.area(steps, dirs, mode, |to, capture| {
                         if !capture || self.may_capture(mode, to, from) {
@@ -345,7 +347,7 @@ impl<'a> Gen<'a> {
                         }
                     });
                 }
-                Walked::RangeJump { dir, mode } => {
+                Movement::RangeJump { dir, mode } => {
                     let walker = self.walker(from);
                     let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_jump(dir, rank, mode, |to, capture| {
@@ -354,7 +356,7 @@ impl<'a> Gen<'a> {
                         }
                     });
                 }
-                Walked::Passing { dir, max, pieces, mode } => {
+                Movement::Passing { dir, max, pieces, mode } => {
                     let walker = self.walker(from);
                     walker.passing((dir, max), pieces, mode, |to, capture| {
                         if !capture || self.may_capture(mode, to, from) {
@@ -362,7 +364,7 @@ impl<'a> Gen<'a> {
                         }
                     });
                 }
-                Walked::RangeCapture { dir, mode } => {
+                Movement::RangeCapture { dir, mode } => {
                     let walker = self.walker(from);
                     // Whether the walk has met one of the mover's royals: a sweep from there
                     // on takes it.
@@ -377,7 +379,7 @@ impl<'a> Gen<'a> {
                         }
                     });
                 }
-                Walked::Igui { dir, mode } => {
+                Movement::Igui { dir, mode } => {
                     let walker = self.walker(from);
                     walker.igui(dir, mode, |target, _| {
                         self.igui(from, target, mode);

@@ -1,17 +1,16 @@
 //! How the interpreter carries out each movement kind. The kinds are split once, by
-//! [`Movement::split`](crate::rules::Movement::split), into the kinds [unrolled](Unrolled)
-//! into runs of squares when the tables are built (rides and leaps) and the kinds
-//! [walked](Walked) on the board as moves are generated (lions, hooks, `anywhere`). Every
-//! consumer matches on that split without a fallthrough arm, so a new kind does not compile
-//! until every place that must know it does.
+//! [`Movement::is_unrolled`], into the kinds unrolled into runs of squares when the tables
+//! are built (rides and leaps) and the kinds walked on the board as moves are generated
+//! (lions, hooks, `anywhere`, ...). Every consumer matches on [`Movement`] without a
+//! fallthrough arm, so a new kind does not compile until every place that must know it does.
 //!
 //! Here: the reverse views attack detection looks up, and the per-kind facts move
 //! generation reads. Elsewhere, each matching on the split:
-//! [`Position`](super::Position)'s move generation walks the [`Walked`] kinds, attack
-//! detection walks the slow ones, and the independent legality check (feature
-//! `test-support`) reads every kind its own way. The tables hold each run as a stretch of a
-//! line ([`Unrolled::stretch`](crate::rules::Unrolled::stretch)); the compiler checks their
-//! number against koma's limits.
+//! [`Position`](super::Position)'s move generation walks the walked kinds (with the walks of
+//! `walks.rs`), attack detection walks the slow ones, and the independent legality check
+//! (feature `test-support`) reads every kind its own way. The tables hold each run as a
+//! stretch of a line ([`Movement::stretch`]); the compiler checks their number against
+//! koma's limits.
 //!
 //! # Adding a movement kind
 //!
@@ -24,22 +23,24 @@
 //! 2. The syntax tree: a `MovementSyntax` variant in `parse/ast.rs`, built where the parser
 //!    builds the others. The compiler then points to the lowering in `compile/movement.rs`.
 //! 3. [`rules::Movement`](crate::rules::Movement): a variant, documented, lowered in
-//!    `compile/movement.rs`. The compiler then points to [`Movement::split`]: put the kind on
-//!    one side, as a variant of [`Unrolled`] if it is a fixed run of squares from every
-//!    square, blocked by the first piece (the tables then follow from
-//!    [`Unrolled::stretch`]), or of [`Walked`] otherwise; and to the other
-//!    matches on `Movement` (its mode, `can_leave`, the legality check, the diagram in
-//!    `show.rs`).
-//! 4. Every match on the split the compiler then points to: this module (attack vectors and
-//!    the per-kind facts), move generation (walking a [`Walked`] kind), attack detection
-//!    (`slow_attack`), the legality check, and TSA's pass squares. None has a fallthrough arm.
+//!    `compile/movement.rs`. The compiler then points to [`Movement::is_unrolled`]: put the
+//!    kind on one side, unrolled if it is a fixed run of squares from every square, blocked
+//!    by the first piece (give it a [`Movement::stretch`]; the tables then follow), walked
+//!    otherwise; and to the other matches on `Movement` (its mode, `can_leave`, the legality
+//!    check, the diagram in `show.rs`).
+//! 4. Every match the compiler then points to: this module (attack vectors and the per-kind
+//!    facts), move generation (walking a walked kind, usually as a walk of `walks.rs` on its
+//!    `Walker`), attack detection (`slow_attack`), the legality check, and TSA's pass
+//!    squares. None has a fallthrough arm.
 //! 5. The README's description of the language, and tests: a `.var` snippet using it, its
 //!    diagram snapshot, and perft counts from an oracle once a shipped variant uses it.
 //!
-//! [`Movement::split`]: crate::rules::Movement::split
+//! [`Movement`]: crate::rules::Movement
+//! [`Movement::is_unrolled`]: crate::rules::Movement::is_unrolled
+//! [`Movement::stretch`]: crate::rules::Movement::stretch
 
 use super::board::Geometry;
-use crate::rules::{Mode, Movement, Offset, Side, Split, Unrolled, Walked};
+use crate::rules::{Mode, Movement, Offset, Side};
 
 /// How a movement captures along one board vector, for attack detection's reverse lookup.
 pub(super) enum Reach {
@@ -55,14 +56,14 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
     if walked_by_attack(movement) || !movement.mode().can_capture() {
         return vec![];
     }
-    match movement.split() {
-        Split::Unrolled(Unrolled::Ride { dir, max, .. }) => {
+    match *movement {
+        Movement::Ride { dir, max, .. } => {
             let longest = geo.files.max(geo.ranks);
             let reach = max.map_or(longest, |max| max.min(longest));
             vec![(Geometry::board_vector(side, dir), Reach::Ride(reach))]
         }
-        Split::Unrolled(Unrolled::Leap { to, .. }) => vec![(Geometry::board_vector(side, to), Reach::Leap)],
-        Split::Walked(Walked::AreaLion { steps, .. }) => {
+        Movement::Leap { to, .. } => vec![(Geometry::board_vector(side, to), Reach::Leap)],
+        Movement::AreaLion { steps, .. } => {
             let n = i8::try_from(steps).unwrap_or(i8::MAX);
             let mut out = Vec::new();
             for dx in -n..=n {
@@ -74,53 +75,43 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
             }
             out
         }
-        Split::Walked(Walked::LineLion { dir, steps, .. }) => (1..=steps as i8)
+        Movement::LineLion { dir, steps, .. } => (1..=steps as i8)
             .map(|k| (Geometry::board_vector(side, dir.scale(k)), Reach::Leap))
             .collect(),
-        Split::Walked(Walked::Igui { dir, .. }) => vec![(Geometry::board_vector(side, dir), Reach::Leap)],
-        Split::Walked(
-            Walked::Hook { .. }
-            | Walked::Anywhere { .. }
-            | Walked::Area { .. }
-            | Walked::RangeJump { .. }
-            | Walked::Passing { .. }
-            | Walked::RangeCapture { .. },
-        ) => vec![],
+        Movement::Igui { dir, .. } => vec![(Geometry::board_vector(side, dir), Reach::Leap)],
+        Movement::Hook { .. }
+        | Movement::Anywhere { .. }
+        | Movement::Area { .. }
+        | Movement::RangeJump { .. }
+        | Movement::Passing { .. }
+        | Movement::RangeCapture { .. } => vec![],
     }
 }
 
 /// The walked movements of a piece, for move generation.
-pub(super) fn walked(moves: &[Movement]) -> Vec<Walked> {
-    moves
-        .iter()
-        .filter_map(|m| match m.split() {
-            Split::Walked(walked) => Some(walked),
-            Split::Unrolled(_) => None,
-        })
-        .collect()
+pub(super) fn walked(moves: &[Movement]) -> Vec<Movement> {
+    moves.iter().filter(|m| !m.is_unrolled()).copied().collect()
 }
 
 /// Whether attack detection must walk this movement: it cannot be looked up in reverse.
 fn walked_by_attack(movement: &Movement) -> bool {
-    match movement.split() {
-        Split::Walked(
-            Walked::Hook { .. }
-            | Walked::Anywhere { .. }
-            | Walked::Area { .. }
-            | Walked::RangeJump { .. }
-            | Walked::Passing { .. }
-            | Walked::RangeCapture { .. },
-        ) => true,
-        Split::Walked(Walked::AreaLion { .. } | Walked::LineLion { .. } | Walked::Igui { .. }) => {
+    match movement {
+        Movement::Hook { .. }
+        | Movement::Anywhere { .. }
+        | Movement::Area { .. }
+        | Movement::RangeJump { .. }
+        | Movement::Passing { .. }
+        | Movement::RangeCapture { .. } => true,
+        Movement::AreaLion { .. } | Movement::LineLion { .. } | Movement::Igui { .. } => {
             movement.mode() == Mode::CaptureUnprotected
         }
-        Split::Unrolled(unrolled) => unrolled_walked_by_attack(unrolled),
+        Movement::Ride { .. } | Movement::Leap { .. } => unrolled_walked_by_attack(movement),
     }
 }
 
-/// Whether attack detection walks this run rather than looking it up in reverse: it is
-/// capture-unprotected, only from the last rank, or jumps its first squares.
-pub(super) fn unrolled_walked_by_attack(unrolled: Unrolled) -> bool {
+/// Whether attack detection walks this run (of an unrolled kind) rather than looking it up
+/// in reverse: it is capture-unprotected, only from the last rank, or jumps its first squares.
+pub(super) fn unrolled_walked_by_attack(unrolled: &Movement) -> bool {
     unrolled.mode() == Mode::CaptureUnprotected || unrolled.from_last_rank() || unrolled.beyond() > 0
 }
 
@@ -144,19 +135,17 @@ pub(super) fn last_rank_attacker_only(moves: &[Movement]) -> bool {
 /// Whether the only movements of a piece attack detection walks are hooks.
 pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
     slow_attacker(moves, false)
-        && moves.iter().all(|m| match m.split() {
-            Split::Walked(Walked::Hook { mode, .. }) => mode != Mode::CaptureUnprotected,
-            Split::Walked(
-                Walked::Anywhere { .. }
-                | Walked::Area { .. }
-                | Walked::RangeJump { .. }
-                | Walked::RangeCapture { .. }
-                | Walked::Passing { .. },
-            ) => false,
-            Split::Walked(
-                Walked::AreaLion { mode, .. } | Walked::LineLion { mode, .. } | Walked::Igui { mode, .. },
-            ) => mode != Mode::CaptureUnprotected,
-            Split::Unrolled(unrolled) => !unrolled_walked_by_attack(unrolled),
+        && moves.iter().all(|m| match m {
+            Movement::Hook { mode, .. } => *mode != Mode::CaptureUnprotected,
+            Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => false,
+            Movement::AreaLion { mode, .. } | Movement::LineLion { mode, .. } | Movement::Igui { mode, .. } => {
+                *mode != Mode::CaptureUnprotected
+            }
+            Movement::Ride { .. } | Movement::Leap { .. } => !unrolled_walked_by_attack(m),
         })
 }
 
@@ -166,15 +155,23 @@ pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
     let longest = geo.files.max(geo.ranks);
     let mut seen: std::collections::HashSet<Offset> = std::collections::HashSet::new();
     for m in moves {
-        match m.split() {
-            Split::Unrolled(unrolled) => {
-                if unrolled.offsets(longest).any(|o| !seen.insert(o)) {
+        match m {
+            Movement::Ride { .. } | Movement::Leap { .. } => {
+                if m.offsets(longest).any(|o| !seen.insert(o)) {
                     return true;
                 }
             }
             // Lion, hook, area and Emperor moves reach squares in several ways: always
             // de-duplicate. (Range jumps, igui and passing slides too, for simplicity.)
-            Split::Walked(_) => return true,
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => return true,
         }
     }
     false

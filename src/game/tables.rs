@@ -15,8 +15,7 @@ use super::board::{DIRS, Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movement::{self, Reach, attack_vectors};
 use super::random::SplitMix64;
 use crate::rules::{
-    DropRestrictions, FlipEvent, LionRole, Mode, Offset, PieceId, PiecePromotion, PromotionEvent, Rules, Side, Split,
-    Walked,
+    DropRestrictions, FlipEvent, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent, Rules, Side,
 };
 
 /// A run of squares from a start square, walked in order and blocked by the first piece.
@@ -136,7 +135,7 @@ pub struct KindInfo {
     /// Its only slow movements are from its last rank: elsewhere it is no slow attacker.
     pub last_rank_attacker_only: bool,
     /// Its walked movements, in the order of the rules.
-    pub walked: Vec<Walked>,
+    pub walked: Vec<Movement>,
     /// Its place in the range-jumping order (`jump-rank`; 1 the highest), [`u8::MAX`]
     /// without one: a range jump passes only pieces of a greater number than the mover's.
     pub jump_rank: u8,
@@ -518,10 +517,9 @@ impl MoveTables {
             for side in [Side::Black, Side::White] {
                 let start = self.stretches.len() as u32;
                 for movement in &self.rules.pieces[kind].moves {
-                    let Split::Unrolled(unrolled) = movement.split() else {
+                    let Some((offset, first, last)) = movement.stretch(longest) else {
                         continue;
                     };
-                    let (offset, first, last) = unrolled.stretch(longest);
                     let board_vector = Geometry::board_vector(side, offset);
                     let vector = vectors.iter().position(|&v| v == board_vector).unwrap_or_else(|| {
                         vectors.push(board_vector);
@@ -533,9 +531,9 @@ impl MoveTables {
                         vector: vector as u16,
                         first: first - 1,
                         end: last,
-                        mode: unrolled.mode(),
-                        slow: movement::unrolled_walked_by_attack(unrolled),
-                        from_last_rank: unrolled.from_last_rank(),
+                        mode: movement.mode(),
+                        slow: movement::unrolled_walked_by_attack(movement),
+                        from_last_rank: movement.from_last_rank(),
                         ring_bit: if neighbour { neighbour_bit(df, dr) } else { 0 },
                     });
                 }

@@ -9,7 +9,7 @@
 
 use super::board::{DIRS, Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::tables::{KindInfo, MoveTables};
-use crate::rules::{MAX_AREA_STEPS, Mode, Offset, Side};
+use crate::rules::{KingSteps, MAX_AREA_STEPS, Mode, Offset, Side};
 
 /// The most squares an area walk can visit: the square of side `2 * MAX_AREA_STEPS + 1`.
 const AREA: usize = (2 * MAX_AREA_STEPS as usize + 1) * (2 * MAX_AREA_STEPS as usize + 1);
@@ -60,9 +60,9 @@ pub(super) struct Walker<'a> {
 
 impl Walker<'_> {
     /// The area move of a piece of `side` on `from`: up to `steps` king steps along the steps of
-    /// `dirs` (bits of [`Offset::UNIT`]), through empty squares only, ending on an empty square
+    /// `dirs`, through empty squares only, ending on an empty square
     /// or on the first capture; never on `from`. Each destination is visited once.
-    pub fn area(self, steps: u8, dirs: u8, mode: Mode, mut visit: impl FnMut(Sq, bool)) {
+    pub fn area(self, steps: u8, dirs: KingSteps, mode: Mode, mut visit: impl FnMut(Sq, bool)) {
         let Walker { t, cells, side, from } = self;
         let geo = t.geometry();
         let k = i32::from(steps);
@@ -211,12 +211,10 @@ impl Walker<'_> {
 }
 
 /// The board vectors of the king steps in `dirs` for `side`.
-fn unit_vectors(side: Side, dirs: u8) -> [Option<(i32, i32)>; 8] {
+fn unit_vectors(side: Side, dirs: KingSteps) -> [Option<(i32, i32)>; 8] {
     let mut out = [None; 8];
-    for (i, unit) in Offset::UNIT.iter().enumerate() {
-        if dirs & (1 << i) != 0 {
-            out[i] = Some(Geometry::board_vector(side, *unit));
-        }
+    for (slot, unit) in out.iter_mut().zip(dirs.offsets()) {
+        *slot = Some(Geometry::board_vector(side, unit));
     }
     out
 }

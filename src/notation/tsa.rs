@@ -45,7 +45,7 @@
 use super::usi::{UsiError, drop_kind, read_usi};
 use crate::game::Geometry;
 use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
-use crate::rules::{Offset, PieceId, Side, Square, Walked, rank_name};
+use crate::rules::{Movement, Offset, PieceId, Side, Square, rank_name};
 
 /// Why a text cannot be read as a move of this position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -258,15 +258,17 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
     let walked = &t.kind(kind).walked;
     let allowed = |dx: i8, dy: i8| {
         walked.iter().any(|w| match *w {
-            Walked::AreaLion { mode, .. } => mode.can_move(),
-            Walked::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
-            Walked::Hook { .. }
-            | Walked::Anywhere { .. }
-            | Walked::Area { .. }
-            | Walked::RangeJump { .. }
-            | Walked::Igui { .. }
-            | Walked::RangeCapture { .. }
-            | Walked::Passing { .. } => false,
+            Movement::AreaLion { mode, .. } => mode.can_move(),
+            Movement::LineLion { dir, mode, .. } => mode.can_move() && (dir.dx, dir.dy) == (dx, dy),
+            Movement::Ride { .. }
+            | Movement::Leap { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => false,
         })
     };
     PASS_ORDER

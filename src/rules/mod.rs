@@ -10,7 +10,7 @@ mod geometry;
 mod movement;
 
 pub use geometry::{BoardSize, MAX_BOARD_SIDE, Offset, Side, Square, rank_name, rank_number};
-pub use movement::{Movement, Split, Unrolled, Walked, hook_turns};
+pub use movement::{KingSteps, Movement, hook_turns};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};

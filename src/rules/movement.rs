@@ -1,16 +1,18 @@
-//! The movement kinds of the compiled rules, and the one split the interpreter makes of them:
-//! the kinds [unrolled](Unrolled) into runs of squares over the board (rides and leaps), and
-//! the kinds [walked](Walked) on the board as moves are generated (lions, hooks, `anywhere`).
+//! The movement kinds of the compiled rules, one enum, and the one split the interpreter
+//! makes of them ([`Movement::is_unrolled`]): the kinds unrolled into runs of squares over
+//! the board (rides and leaps), and the kinds walked on the board as moves are generated
+//! (lions, hooks, `anywhere`, area moves, ...).
 //!
-//! The unrolling itself is here ([`Unrolled::stretch`]): the stretch of a line each run
+//! The unrolling itself is here ([`Movement::stretch`]): the stretch of a line each run
 //! covers, which the interpreter's tables look up from every square. How the interpreter
-//! carries out each kind, and the recipe for adding a kind, are in `koma::game::movement`.
+//! carries out each kind, and the recipe for adding a kind, are in the interpreter's
+//! `game/movement.rs`.
 
 use super::{BoardSize, Mode, Offset, Side, Square};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One way of moving, lowered from a clause of the language.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Movement {
     /// Along `dir` through empty squares, at most `max` squares (`None`: any distance),
     /// stopping on the first occupied square. A step is `max: Some(1)`.
@@ -67,13 +69,12 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
-    /// Up to `steps` king steps, each to an adjacent square along one of `dirs` (empty: all
-    /// eight), through empty squares only, turning freely; the move ends on its first
+    /// Up to `steps` king steps, each to an adjacent square along one of `dirs`, through empty squares only, turning freely; the move ends on its first
     /// capture and never on its start square (`area N`: the Fire Demon's area move).
     Area {
         steps: u8,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        dirs: Vec<Offset>,
+        #[serde(default, skip_serializing_if = "KingSteps::is_all")]
+        dirs: KingSteps,
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
@@ -113,32 +114,56 @@ pub enum Movement {
     },
 }
 
-/// The one split of movement kinds: every consumer of a kind matches on this (or on
-/// [`Unrolled`] or [`Walked`]), never on [`Movement`] with a fallthrough arm.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Split {
-    Unrolled(Unrolled),
-    Walked(Walked),
+/// The king steps an area move may take (`area N` with directions), a subset of
+/// [`Offset::UNIT`]; all eight unless the rules name some.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KingSteps(u8);
+
+impl KingSteps {
+    /// All eight king steps.
+    pub const ALL: KingSteps = KingSteps(u8::MAX);
+
+    /// The king steps among `dirs`; all eight when `dirs` is empty.
+    pub fn of(dirs: &[Offset]) -> KingSteps {
+        KingSteps(Offset::unit_mask(dirs))
+    }
+
+    pub fn is_all(&self) -> bool {
+        *self == KingSteps::ALL
+    }
+
+    /// The steps, as bits of [`Offset::UNIT`].
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The steps, in the order of [`Offset::UNIT`].
+    pub fn offsets(self) -> impl Iterator<Item = Offset> {
+        Offset::UNIT
+            .into_iter()
+            .enumerate()
+            .filter(move |(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, unit)| unit)
+    }
 }
 
-/// The kinds unrolled, once per variant, into runs of squares from every square: walked in
-/// order and blocked by the first piece. A leap is a run of one square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unrolled {
-    /// See [`Movement::Ride`].
-    Ride {
-        dir: Offset,
-        max: Option<u8>,
-        mode: Mode,
-        from_last_rank: bool,
-        beyond: u8,
-    },
-    /// See [`Movement::Leap`].
-    Leap {
-        to: Offset,
-        mode: Mode,
-        from_last_rank: bool,
-    },
+impl Default for KingSteps {
+    fn default() -> KingSteps {
+        KingSteps::ALL
+    }
+}
+
+/// Written as the list of its steps, as the rules name them.
+impl Serialize for KingSteps {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.offsets())
+    }
+}
+
+impl<'de> Deserialize<'de> for KingSteps {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<KingSteps, D::Error> {
+        Vec::<Offset>::deserialize(deserializer).map(|dirs| KingSteps::of(&dirs))
+    }
 }
 
 fn is_false(value: &bool) -> bool {
@@ -149,78 +174,24 @@ fn is_zero(value: &u8) -> bool {
     *value == 0
 }
 
-/// The kinds walked on the board as moves are generated: they reach squares in several
-/// ways, or depend on what stands where.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Walked {
-    /// See [`Movement::AreaLion`].
-    AreaLion { steps: u8, mode: Mode },
-    /// See [`Movement::LineLion`].
-    LineLion { dir: Offset, steps: u8, mode: Mode },
-    /// See [`Movement::Hook`].
-    Hook {
-        dir: Offset,
-        only_turn: Option<Offset>,
-        mode: Mode,
-    },
-    /// See [`Movement::Anywhere`].
-    Anywhere { mode: Mode },
-    /// See [`Movement::Area`]; `dirs` holds the king steps allowed as bits of [`Offset::UNIT`].
-    Area { steps: u8, dirs: u8, mode: Mode },
-    /// See [`Movement::RangeJump`].
-    RangeJump { dir: Offset, mode: Mode },
-    /// See [`Movement::RangeCapture`].
-    RangeCapture { dir: Offset, mode: Mode },
-    /// See [`Movement::Igui`].
-    Igui { dir: Offset, mode: Mode },
-    /// See [`Movement::Passing`].
-    Passing {
-        dir: Offset,
-        max: Option<u8>,
-        pieces: u8,
-        mode: Mode,
-    },
-}
-
 impl Movement {
-    /// Which side of the split this movement is on.
-    pub fn split(&self) -> Split {
-        match *self {
-            Movement::Ride {
-                dir,
-                max,
-                mode,
-                from_last_rank,
-                beyond,
-            } => Split::Unrolled(Unrolled::Ride {
-                dir,
-                max,
-                mode,
-                from_last_rank,
-                beyond,
-            }),
-            Movement::Leap {
-                to,
-                mode,
-                from_last_rank,
-            } => Split::Unrolled(Unrolled::Leap {
-                to,
-                mode,
-                from_last_rank,
-            }),
-            Movement::AreaLion { steps, mode } => Split::Walked(Walked::AreaLion { steps, mode }),
-            Movement::LineLion { dir, steps, mode } => Split::Walked(Walked::LineLion { dir, steps, mode }),
-            Movement::Hook { dir, only_turn, mode } => Split::Walked(Walked::Hook { dir, only_turn, mode }),
-            Movement::Anywhere { mode } => Split::Walked(Walked::Anywhere { mode }),
-            Movement::Area { steps, ref dirs, mode } => Split::Walked(Walked::Area {
-                steps,
-                dirs: Offset::unit_mask(dirs),
-                mode,
-            }),
-            Movement::RangeJump { dir, mode } => Split::Walked(Walked::RangeJump { dir, mode }),
-            Movement::RangeCapture { dir, mode } => Split::Walked(Walked::RangeCapture { dir, mode }),
-            Movement::Igui { dir, mode } => Split::Walked(Walked::Igui { dir, mode }),
-            Movement::Passing { dir, max, pieces, mode } => Split::Walked(Walked::Passing { dir, max, pieces, mode }),
+    /// The one split the interpreter makes: whether the kind is unrolled into runs of
+    /// squares from every square, walked in order and blocked by the first piece (rides and
+    /// leaps: see [`Movement::stretch`]), rather than walked on the board as moves are
+    /// generated (the others: they reach squares in several ways, or depend on what stands
+    /// where).
+    pub fn is_unrolled(&self) -> bool {
+        match self {
+            Movement::Ride { .. } | Movement::Leap { .. } => true,
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Igui { .. }
+            | Movement::Passing { .. } => false,
         }
     }
 
@@ -242,12 +213,19 @@ impl Movement {
 
     /// How many steps a Lion movement takes; `None` for the other kinds.
     pub fn lion_steps(&self) -> Option<u8> {
-        match self.split() {
-            Split::Walked(walked) => walked.lion_steps(),
-            Split::Unrolled(Unrolled::Ride { .. } | Unrolled::Leap { .. }) => None,
+        match self {
+            Movement::AreaLion { steps, .. } | Movement::LineLion { steps, .. } => Some(*steps),
+            Movement::Ride { .. }
+            | Movement::Leap { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => None,
         }
     }
-
     /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
     pub fn can_leave(&self, board: BoardSize, side: Side, from: Square) -> bool {
         let first = match self {
@@ -259,7 +237,7 @@ impl Movement {
             | Movement::Passing { dir, .. } => *dir,
             Movement::Leap { to, .. } => *to,
             Movement::Area { dirs, .. } => {
-                return dirs.is_empty() || dirs.iter().any(|&d| board.offset(side, from, d).is_some());
+                return dirs.offsets().any(|d| board.offset(side, from, d).is_some());
             }
             // It captures without moving: the piece stays where it is.
             Movement::Igui { .. } => return false,
@@ -271,48 +249,63 @@ impl Movement {
 
     /// Whether the movement is allowed only from the mover's last rank (`from-last-rank`).
     pub fn from_last_rank(&self) -> bool {
-        match self.split() {
-            Split::Unrolled(unrolled) => unrolled.from_last_rank(),
-            Split::Walked(_) => false,
-        }
-    }
-}
-
-impl Unrolled {
-    pub fn mode(self) -> Mode {
         match self {
-            Unrolled::Ride { mode, .. } | Unrolled::Leap { mode, .. } => mode,
+            Movement::Ride { from_last_rank, .. } | Movement::Leap { from_last_rank, .. } => *from_last_rank,
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => false,
         }
     }
 
-    /// Whether the run exists only from the mover's last rank.
-    pub fn from_last_rank(self) -> bool {
+    /// How many squares a ride jumps before its run starts (`beyond N`); 0 for the others.
+    pub fn beyond(&self) -> u8 {
         match self {
-            Unrolled::Ride { from_last_rank, .. } | Unrolled::Leap { from_last_rank, .. } => from_last_rank,
+            Movement::Ride { beyond, .. } => *beyond,
+            Movement::Leap { .. }
+            | Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => 0,
         }
     }
 
-    /// How many squares the run jumps before it starts (`beyond N`).
-    pub fn beyond(self) -> u8 {
-        match self {
-            Unrolled::Ride { beyond, .. } => beyond,
-            Unrolled::Leap { .. } => 0,
+    /// An unrolled kind's run as a stretch of a line: the vector it steps along, and the
+    /// first and last steps it reaches (1 is the square next along; a ride's last is its
+    /// `max`, or the board's longest side; a leap's run is its one square). `None` for the
+    /// walked kinds.
+    pub fn stretch(&self, longest: u8) -> Option<(Offset, u8, u8)> {
+        match *self {
+            Movement::Ride { dir, max, beyond, .. } => {
+                Some((dir, beyond + 1, max.map_or(longest, |max| max.min(longest))))
+            }
+            Movement::Leap { to, .. } => Some((to, 1, 1)),
+            Movement::AreaLion { .. }
+            | Movement::LineLion { .. }
+            | Movement::Hook { .. }
+            | Movement::Anywhere { .. }
+            | Movement::Area { .. }
+            | Movement::RangeJump { .. }
+            | Movement::Igui { .. }
+            | Movement::RangeCapture { .. }
+            | Movement::Passing { .. } => None,
         }
     }
 
-    /// The run as a stretch of a line: the vector it steps along, and the first and last
-    /// steps it reaches (1 is the square next along; a ride's last is its `max`, or the
-    /// board's longest side; a leap's run is its one square).
-    pub fn stretch(self, longest: u8) -> (Offset, u8, u8) {
-        match self {
-            Unrolled::Ride { dir, max, beyond, .. } => (dir, beyond + 1, max.map_or(longest, |max| max.min(longest))),
-            Unrolled::Leap { to, .. } => (to, 1, 1),
-        }
-    }
-
-    /// The offsets of the run, in order, on a board whose longest side is `longest` squares.
-    pub fn offsets(self, longest: u8) -> impl Iterator<Item = Offset> {
-        let (vector, first, last) = self.stretch(longest);
+    /// An unrolled kind's offsets, in order, on a board whose longest side is `longest`
+    /// squares; none for the walked kinds.
+    pub fn offsets(&self, longest: u8) -> impl Iterator<Item = Offset> {
+        let (vector, first, last) = self.stretch(longest).unwrap_or((Offset::new(0, 0), 1, 0));
         (first..=last).map(move |k| vector.scale(k as i8))
     }
 }
@@ -323,34 +316,4 @@ pub fn hook_turns(dir: Offset, only_turn: Option<Offset>) -> impl Iterator<Item 
     dir.perpendiculars()
         .into_iter()
         .filter(move |&turn| only_turn.is_none_or(|only| only == turn))
-}
-
-impl Walked {
-    pub fn mode(self) -> Mode {
-        match self {
-            Walked::AreaLion { mode, .. }
-            | Walked::LineLion { mode, .. }
-            | Walked::Hook { mode, .. }
-            | Walked::Anywhere { mode }
-            | Walked::Area { mode, .. }
-            | Walked::RangeJump { mode, .. }
-            | Walked::Igui { mode, .. }
-            | Walked::RangeCapture { mode, .. }
-            | Walked::Passing { mode, .. } => mode,
-        }
-    }
-
-    /// How many steps a Lion movement takes; `None` for the other walked kinds.
-    pub fn lion_steps(self) -> Option<u8> {
-        match self {
-            Walked::AreaLion { steps, .. } | Walked::LineLion { steps, .. } => Some(steps),
-            Walked::Hook { .. }
-            | Walked::Anywhere { .. }
-            | Walked::Area { .. }
-            | Walked::RangeJump { .. }
-            | Walked::Igui { .. }
-            | Walked::RangeCapture { .. }
-            | Walked::Passing { .. } => None,
-        }
-    }
 }
