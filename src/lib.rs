@@ -36,8 +36,9 @@
 //! Each stage imports only earlier ones: `format` imports only `parse`; `compile` imports
 //! `parse` and `rules`, `rules` imports nothing, `game` imports `rules`, `notation` and
 //! `engine` import `game` and `rules`, `variant` imports `compile`, `game`, `notation` and
-//! `rules`, `show` imports `rules` (and the compiler's `suggest`). [`files`], below them all, is how any stage reads and writes files on disk (regular files
-//! only; saves that never leave a file half written).
+//! `rules`, `show` imports `rules` (and the compiler's `suggest`). [`files`], below them
+//! all, is how any stage reads and writes files on disk (regular files only; saves that
+//! never leave a file half written).
 //!
 //! Test support is not part of the shipped library: the independent legality check
 //! `Position::is_legal` and the module `fuzzing` (the checks the fuzz targets and the
