@@ -45,7 +45,12 @@ pub enum Start {
 pub enum StartError {
     /// The variant has no handicap of that name; `known` lists those it has.
     #[error("no handicap \"{}\" ({})", excerpt(name, EXCERPT_CHARS), known_handicaps(known))]
-    NoHandicap { name: String, known: Vec<String> },
+    NoHandicap {
+        /// The name asked for.
+        name: String,
+        /// The names of the variant's handicaps.
+        known: Vec<String>,
+    },
     /// The SFEN does not describe a position of the variant.
     #[error("bad position: {0}")]
     BadSfen(#[from] SfenError),
@@ -143,8 +148,10 @@ impl Variant {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
+    /// A person, through the front end.
     #[default]
     Human,
+    /// koma's engine.
     Koma,
 }
 

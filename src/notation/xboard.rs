@@ -32,13 +32,16 @@ const LION_SLOT: usize = 21;
 /// XBoard reads a table of at least six kinds a side, the King included.
 const XBOARD_MIN_KINDS: usize = 5;
 
+/// A variant as XBoard sees it: its squares, moves and positions in XBoard's terms, and the
+/// commands that define it for XBoard.
 pub struct View {
-    pub tables: Arc<MoveTables>,
+    tables: Arc<MoveTables>,
     /// Each kind's ID, in Black's (upper) case.
     ids: Vec<String>,
 }
 
 impl View {
+    /// The view of the variant whose tables these are.
     pub fn new(tables: Arc<MoveTables>) -> View {
         let ids = piece_ids(&tables);
         View { tables, ids }

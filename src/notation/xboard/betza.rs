@@ -15,7 +15,9 @@ use indexmap::IndexMap;
 /// A piece's moves in XBetza, and whether the description is exact.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Betza {
+    /// The XBetza text (`KNADcaKmabK`).
     pub text: String,
+    /// Whether the text says every move; when not, XBoard learns the moves from highlights.
     pub exact: bool,
 }
 
