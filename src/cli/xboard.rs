@@ -15,6 +15,7 @@ use koma::engine::{Info, Limits, MAX_PLY, SearchResult, WeightFile, mate_in};
 use koma::game::{Game, GameResult, Position};
 use koma::notation::xboard::{View, betza};
 use koma::rules::{Rules, Side, Square};
+use koma::variant::Variant;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -262,17 +263,26 @@ impl XBoard {
         };
         let (default, options) = &self.default;
         let options = if *default == path { options.clone() } else { Vec::new() };
-        if let Some(rules) = compile_named(&path, &options).rules
-            && let Some(reason) = unplayable(&rules)
-        {
+        let loaded = load_variant(&path, &options).map_err(|lines| lines.join(" / "))?;
+        if let Some(reason) = unplayable(loaded.rules()) {
             say(&format!("tellusererror koma cannot play {name} in XBoard: {reason}"));
             return Err(format!("XBoard cannot play {name}"));
         }
-        self.load(&path, &options)
+        self.start(&path, &loaded);
+        Ok(())
     }
 
+    /// Compiles a variant with options and sets up its start; the game stays as it was when
+    /// the variant does not compile.
     fn load(&mut self, variant: &str, options: &[Choice]) -> Result<(), String> {
         let loaded = load_variant(variant, options).map_err(|lines| lines.join(" / "))?;
+        self.start(variant, &loaded);
+        Ok(())
+    }
+
+    /// Sets up the start of a variant compiled, defining it for XBoard when XBoard does not
+    /// know it.
+    fn start(&mut self, variant: &str, loaded: &Variant) {
         self.name = xboard_name(variant, &loaded.rules().name);
         self.view = View::new(loaded.tables().clone());
         self.game = loaded.game();
@@ -282,7 +292,6 @@ impl XBoard {
                 say(&line);
             }
         }
-        Ok(())
     }
 
     fn user_move(&mut self, text: &str) {
