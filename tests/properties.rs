@@ -22,7 +22,7 @@
 mod support;
 
 use koma::fuzzing::{self, Bytes, Depth};
-use koma::game::{LionCounting, Move, MoveTables, NO_SQ, Position, perft};
+use koma::game::{LionCounting, Move, MoveTables, Position, perft};
 use koma::notation::{read_sfen, read_usi, write_sfen, write_usi};
 use koma::rules::{LionRole, Movement, PieceId, PromotionEvent, Rules, Side, Square};
 use std::collections::{BTreeMap, HashSet};
@@ -207,7 +207,7 @@ fn pick(pos: &Position, legal: &[Move], style: Style, last_own: Option<Move>, rn
             if let Some(back) = last_own.filter(|m| !m.is_drop())
                 && let Some(m) = legal
                     .iter()
-                    .find(|m| !m.is_drop() && m.from == back.to && m.to == back.from && !m.promote)
+                    .find(|m| m.from == Some(back.to) && Some(m.to) == back.from && !m.promote)
                 && rng.chance(90)
             {
                 return *m;
@@ -228,8 +228,8 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
     stats.positions += 1;
     stats.legal_moves += legal.len();
     let rules = pos.rules();
-    for m in legal.iter().filter(|m| !m.is_drop()) {
-        let (_, kind, _) = pos.piece_at(pos.geometry().square(m.from)).expect("a mover");
+    for from in legal.iter().filter_map(|m| m.from) {
+        let (_, kind, _) = pos.piece_at(pos.geometry().square(from)).expect("a mover");
         for movement in &rules.piece(kind).moves {
             let name = match movement {
                 Movement::Hook { .. } => "hook",
@@ -253,7 +253,7 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
     for m in legal {
         stats.captures += usize::from(captures(pos, m));
         stats.promotions += usize::from(m.promote);
-        stats.lion_walks += usize::from(m.via[0] != NO_SQ);
+        stats.lion_walks += usize::from(m.via[0].is_some());
         stats.passes += usize::from(m.is_pass());
         stats.drops += usize::from(m.is_drop());
     }
@@ -348,7 +348,7 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         *hands.get_mut(&(side, unpromoted(rules, kind))).expect("in hand") -= 1;
         board.insert(to, (side, kind, false));
     } else {
-        let from = geo.square(m.from);
+        let from = geo.square(m.from.expect("a board move starts on a square"));
         let (_, kind, declined) = board.remove(&from).expect("a piece to move");
         let mut lion_taken = false;
         // A sweep (range capture) takes every piece on its line, of either side.
@@ -365,13 +365,7 @@ fn expected_after(pos: &Position, m: &Move) -> Outcome {
         } else {
             vec![]
         };
-        let squares = m
-            .via
-            .iter()
-            .copied()
-            .chain([m.to])
-            .filter(|&s| s != NO_SQ && s != m.from)
-            .map(|sq| geo.square(sq));
+        let squares = m.captures().map(|sq| geo.square(sq));
         for square in squares.chain(line) {
             if deferred[side.opponent().index()] == Some(square) {
                 deferred[side.opponent().index()] = None;
@@ -479,31 +473,31 @@ fn unpromoted(rules: &Rules, mut kind: PieceId) -> PieceId {
 /// Moves no position allows, or that are wrong in one detail: promoting where the piece
 /// cannot, a drop with a promotion or from the wrong hand, a `via` on the mover's own pieces.
 fn malformed(pos: &Position, rng: &mut Bytes) -> Vec<Move> {
-    let n = pos.geometry().len() as u16;
+    let geo = pos.geometry();
     let mut out = Vec::new();
-    let any = |rng: &mut Bytes| rng.below(usize::from(n)) as u16;
+    let any = |rng: &mut Bytes| geo.squares().nth(rng.below(geo.len())).expect("a square of the board");
     for _ in 0..4 {
         let (from, to, v) = (any(rng), any(rng), any(rng));
         out.push(Move {
-            from,
+            from: Some(from),
             to,
-            via: [v, NO_SQ],
+            via: [Some(v), None],
             drop: None,
             promote: rng.chance(50),
             sweep: false,
         });
         out.push(Move {
-            from,
+            from: Some(from),
             to: from,
-            via: [NO_SQ; 2],
+            via: [None; 2],
             drop: None,
             promote: false,
             sweep: false,
         });
         out.push(Move {
-            from,
+            from: Some(from),
             to,
-            via: [NO_SQ, v],
+            via: [None, Some(v)],
             drop: None,
             promote: false,
             sweep: false,
@@ -761,9 +755,9 @@ fn found_repetition_starter_of_the_current_cycle() {
     let mut pos = check_line("tori", None, moves);
     let square = |text: &str| pos.geometry().index(Square::parse(text).expect("a square"));
     let back = Move {
-        from: square("5g"),
+        from: Some(square("5g")),
         to: square("5f"),
-        via: [NO_SQ; 2],
+        via: [None; 2],
         drop: None,
         promote: false,
         sweep: false,

@@ -80,15 +80,15 @@ fn pseudo_moves_from_a_square_are_that_pieces_pseudo_moves() {
     each_position(|pos| {
         all.clear();
         pos.pseudo_moves(&mut all, LionCounting::Distinct);
-        for from in 0..pos.geometry().len() as Sq {
+        for from in pos.geometry().squares() {
             pos.pseudo_moves_from(from, &mut own, LionCounting::Distinct);
             let expected: Vec<Move> = all
                 .iter()
-                .filter(|m| !m.is_drop() && m.from == from && !m.is_pass())
+                .filter(|m| m.from == Some(from) && !m.is_pass())
                 .copied()
                 .collect();
             own.retain(|m| !m.is_pass());
-            assert_eq!(own, expected, "from {from} in {}", write_sfen(pos));
+            assert_eq!(own, expected, "from {from:?} in {}", write_sfen(pos));
         }
     });
 }
@@ -104,21 +104,17 @@ fn attackers_are_the_pieces_that_can_take_on_the_square() {
         }
         all.clear();
         pos.pseudo_moves(&mut all, LionCounting::Distinct);
-        for sq in 0..pos.geometry().len() as Sq {
+        for sq in pos.geometry().squares() {
             if pos.piece_on(sq).is_none_or(|(owner, _)| owner == side) {
                 continue;
             }
-            let mut expected: Vec<Sq> = all
-                .iter()
-                .filter(|m| !m.is_drop() && m.to == sq)
-                .map(|m| m.from)
-                .collect();
+            let mut expected: Vec<Sq> = all.iter().filter(|m| m.to == sq).filter_map(|m| m.from).collect();
             expected.dedup();
             pos.attackers(sq, side, &mut attackers);
             assert_eq!(
                 attackers,
                 expected,
-                "on {sq} in {} {}",
+                "on {sq:?} in {} {}",
                 pos.rules().name,
                 write_sfen(pos)
             );

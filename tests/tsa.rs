@@ -6,7 +6,7 @@
 mod support;
 
 use koma::fuzzing::Bytes;
-use koma::game::{Illegal, Move, NO_SQ, Position, Setup};
+use koma::game::{Illegal, Move, Position, Setup};
 use koma::notation::{MoveError, describe_taken, pieces_taken, read_move, write_tsa, write_tsa_all, write_usi};
 use koma::rules::Side;
 use support::{Run, koma, sq, tables};
@@ -39,12 +39,12 @@ use Side::{Black, White};
 /// The board move with these squares (`via` the captured squares before `to`).
 fn mv(pos: &Position, from: &str, via: &[&str], to: &str, promote: bool) -> Move {
     let geo = pos.geometry();
-    let mut v = [NO_SQ; 2];
+    let mut v = [None; 2];
     for (i, s) in via.iter().enumerate() {
-        v[i] = geo.index(sq(s));
+        v[i] = Some(geo.index(sq(s)));
     }
     Move {
-        from: geo.index(sq(from)),
+        from: Some(geo.index(sq(from))),
         to: geo.index(sq(to)),
         via: v,
         drop: None,
@@ -628,7 +628,7 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
     // Every piece on the line from the General to its destination, of both sides.
     let line: Vec<_> = pos
         .geometry()
-        .line_to(m.from, m.to)
+        .line_to(m.from.expect("a range capture starts on a square"), m.to)
         .filter(|&sq| pos.piece_on(sq).is_some())
         .collect();
     let taken = pieces_taken(&mut pos, &m);

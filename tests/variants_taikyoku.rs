@@ -5,7 +5,7 @@
 
 mod support;
 
-use koma::game::{EndReason, Game, Illegal, LionCounting, Move, MoveTables, NO_SQ, Position, Setup};
+use koma::game::{EndReason, Game, Illegal, LionCounting, Move, MoveTables, Position, Setup};
 use koma::notation::{parse_record, read_usi, replay, write_record, write_usi};
 use koma::rules::{BoardSize, Offset, Side, Square};
 use std::collections::BTreeSet;
@@ -36,7 +36,7 @@ fn moves_from(pos: &mut Position, from: &str) -> BTreeSet<(Square, bool)> {
     let geo = pos.geometry();
     pos.legal_moves()
         .iter()
-        .filter(|m| m.from == start)
+        .filter(|m| m.from == Some(start))
         .map(|m| (geo.square(m.to), m.promote))
         .collect()
 }
@@ -260,18 +260,20 @@ fn taikyoku_pieces_jh85_option_generates_jh85s_moves_in_play() {
         }
         let geo = pos.geometry();
         let side = pos.side_to_move();
+        // Taikyoku has no drops: every move starts on a square.
+        let from = |m: &Move| geo.square(m.from.expect("a move on the board"));
         let found: BTreeSet<String> = pos
             .legal_moves()
             .iter()
             .filter(|m| {
-                let (_, kind) = piece_at(&pos, &geo.square(m.from).to_string()).expect("a piece moves");
+                let (_, kind) = piece_at(&pos, &from(m).to_string()).expect("a piece moves");
                 !RANGE_CAPTURERS.contains(&kind.as_str())
             })
-            .filter(|m| !(m.promote && in_zone(side, geo.square(m.from)) && !in_zone(side, geo.square(m.to))))
-            .filter(|m| !(m.from == m.to && m.via == [NO_SQ; 2]))
+            .filter(|m| !(m.promote && in_zone(side, from(m)) && !in_zone(side, geo.square(m.to))))
+            .filter(|m| !m.is_pass())
             .map(|m| {
                 let promotes = if m.promote { "+" } else { "" };
-                format!("{}{}{promotes}", geo.square(m.from), geo.square(m.to))
+                format!("{}{}{promotes}", from(m), geo.square(m.to))
             })
             .collect();
         let found: BTreeSet<&str> = found.iter().map(String::as_str).collect();

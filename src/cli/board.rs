@@ -8,7 +8,7 @@
 //! White's pieces are coloured when colour is on.
 
 use anstyle::{AnsiColor, Style};
-use koma::game::{Move, NO_SQ, Position, Sq};
+use koma::game::{Move, Position, Sq};
 use koma::rules::{PieceId, Side, Square, rank_name};
 
 /// Marks drawn over the board by "show": what a piece may do on each square.
@@ -140,9 +140,7 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
     let pos = scene.pos;
     let square = pos.geometry().square(sq);
     let mark = scene.overlay.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c);
-    let is_last = scene
-        .last
-        .is_some_and(|m| m.to == sq || (m.from == sq && m.from != NO_SQ));
+    let is_last = scene.last.is_some_and(|m| m.to == sq || m.from == Some(sq));
     let (text, style) = match (pos.piece_at(square), mark) {
         (Some((side, kind, _)), _) => {
             let label = piece_label(pos, kind);
@@ -192,8 +190,5 @@ fn hand_line(pos: &Position, side: Side, width: usize) -> String {
     } else {
         pieces.join(" ")
     };
-    format!(
-        "{}\n",
-        super::terminal::wrap(&format!("{side:?} in hand: {list}"), width)
-    )
+    format!("{}\n", super::terminal::wrap(&format!("{side} in hand: {list}"), width))
 }

@@ -43,7 +43,7 @@ fn promotion_unwritten(pos: &mut Position, text: &str, m: &Move) -> Option<Strin
     let mut legal = Vec::new();
     pos.legal_moves_into(&mut legal, LionCounting::Distinct);
     let geo = pos.geometry();
-    let (_, kind, _) = pos.piece_at(geo.square(m.from))?;
+    let (_, kind, _) = pos.piece_at(geo.square(m.from?))?;
     let piece = &pos.rules().pieces[kind.index()];
     legal.contains(&promoting).then(|| {
         format!(

@@ -347,7 +347,7 @@ impl Session {
         }
         let side = pos.side_to_move();
         let check = if pos.royal_in_check(side) { " — check!" } else { "" };
-        self.say(&format!("{side:?} to move (move {}){check}", pos.move_number()));
+        self.say(&format!("{side} to move (move {}){check}", pos.move_number()));
     }
 
     fn main_loop(&mut self) {
@@ -372,7 +372,7 @@ impl Session {
             if over {
                 print!("game over> ");
             } else {
-                print!("{side:?}> ");
+                print!("{side}> ");
             }
             let _ = std::io::stdout().flush();
             let Some(line) = read_line(&mut input) else {
@@ -505,7 +505,7 @@ impl Session {
             }
             "resign" => {
                 let side = self.game.position().side_to_move();
-                self.finish(result_text(Some(Some(side.opponent()))), format!("{side:?} resigns"));
+                self.finish(result_text(Some(Some(side.opponent()))), format!("{side} resigns"));
             }
             "draw" => self.offer_draw(),
             "accept" => self.accept_draw(),
@@ -584,10 +584,11 @@ impl Session {
             .iter()
             .map(|m| {
                 let capture = pos.taken(m).next().is_some();
-                let lion =
-                    !m.is_drop() && (m.via[0] != koma::game::NO_SQ || m.from == m.to || has_lion_power(pos, m.from));
+                let lion = m
+                    .from
+                    .is_some_and(|from| m.via[0].is_some() || from == m.to || has_lion_power(pos, from));
                 let mark = match (lion, capture) {
-                    (true, _) => match geo.distance(m.from, m.to) {
+                    (true, _) => match m.from.map_or(0, |from| geo.distance(from, m.to)) {
                         0 | 1 => '1',
                         2 => '2',
                         _ => '3',
@@ -691,10 +692,7 @@ impl Session {
             return;
         }
         self.draw_offer = Some(side);
-        self.say(&format!(
-            "{side:?} offers a draw: {:?} may type `accept`.",
-            side.opponent()
-        ));
+        self.say(&format!("{side} offers a draw: {} may type `accept`.", side.opponent()));
     }
 
     fn accept_draw(&mut self) {
@@ -789,7 +787,7 @@ fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> 
         Some((_, kind, _)) => kind,
     };
     let sq = pos.geometry().index(square);
-    let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == sq).collect();
+    let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == Some(sq)).collect();
     if moves.is_empty() {
         return Err(format!(
             "no legal move for your {} on {square}",
@@ -808,7 +806,7 @@ fn drops(pos: &Position, moves: Vec<Move>) -> Result<Vec<Move>, String> {
         (false, _) => Ok(drops),
         (true, true) => Err("no legal move: no piece in hand may be dropped now".to_string()),
         (true, false) if !pos.rules().drops => Err(format!("no legal move: {} has no drops", pos.rules().name)),
-        (true, false) => Err(format!("no legal move: {side:?} has nothing in hand")),
+        (true, false) => Err(format!("no legal move: {side} has nothing in hand")),
     }
 }
 
@@ -821,10 +819,10 @@ fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<
         pos.piece_at(geo.square(sq))
             .is_some_and(|(owner, k, _)| owner == side && k == kind)
     };
-    let on_board = (0..geo.len()).any(|sq| own(sq as koma::game::Sq));
+    let on_board = geo.squares().any(own);
     let moves: Vec<Move> = moves
         .into_iter()
-        .filter(|m| if m.is_drop() { m.drop == Some(kind) } else { own(m.from) })
+        .filter(|m| m.drop == Some(kind) || m.from.is_some_and(own))
         .collect();
     match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
         (false, _) => Ok(moves),
@@ -859,7 +857,7 @@ const LONGEST_COMMAND: usize = 100;
 
 fn describe(result: &GameResult) -> String {
     match result.winner {
-        Some(side) => format!("{side:?} wins by {}", result.reason),
+        Some(side) => format!("{side} wins by {}", result.reason),
         None => format!("draw by {}", result.reason),
     }
 }
@@ -875,9 +873,9 @@ pub(super) fn score_text(score: i32, side: Side) -> String {
         }
     };
     match mate_in(score) {
-        Some(plies) if plies > 0 => format!("{side:?} mates in {}", moves((plies + 1) / 2)),
-        Some(plies) => format!("{side:?} is mated in {}", moves((1 - plies) / 2)),
-        None => format!("score {score:+} for {side:?}"),
+        Some(plies) if plies > 0 => format!("{side} mates in {}", moves((plies + 1) / 2)),
+        Some(plies) => format!("{side} is mated in {}", moves((1 - plies) / 2)),
+        None => format!("score {score:+} for {side}"),
     }
 }
 

@@ -118,7 +118,7 @@ pub fn moves_command(
         Some(text) => match Square::parse(text).filter(|&s| pos.rules().board.contains(s)) {
             Some(square) => {
                 let sq = geo.index(square);
-                Box::new(move |m: &Move| !m.is_drop() && m.from == sq)
+                Box::new(move |m: &Move| m.from == Some(sq))
             }
             None => {
                 eprintln!("error: --from takes a square of the board (such as 7g) or `hand`, not `{text}`");

@@ -141,7 +141,7 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
         let _ = writeln!(out, "{} {}", winner_word(winner), moves.join(" "));
         let reason = ending.reason();
         eprintln!(
-            "game {}: first engine {:?}, {} ({reason}), {} plies; first engine +{} -{} ={}",
+            "game {}: first engine {}, {} ({reason}), {} plies; first engine +{} -{} ={}",
             i + 1,
             first_side,
             winner_word(winner),

@@ -969,12 +969,12 @@ impl Ctx {
                         .clone()
                         .map(|span| Label {
                             span,
-                            text: format!("no royal piece of {side:?}'s here"),
+                            text: format!("no royal piece of {side}'s here"),
                         })
                         .into_iter()
                         .collect();
-                    let message = format!("{side:?} starts without a royal piece");
-                    let help = format!("put a royal piece ({}) in {side:?}'s setup", royals.join(", "));
+                    let message = format!("{side} starts without a royal piece");
+                    let help = format!("put a royal piece ({}) in {side}'s setup", royals.join(", "));
                     self.report(Check::NoRoyal, 0, message, labels, Some(help));
                 }
             }

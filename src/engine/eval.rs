@@ -177,7 +177,7 @@ impl Eval {
         } else {
             Vec::new()
         };
-        let squares: Vec<Square> = (0..geo.len() as Sq).map(|sq| geo.square(sq)).collect();
+        let squares: Vec<Square> = geo.squares().map(|sq| geo.square(sq)).collect();
         let n = geo.len();
         let zone = rules
             .promotion
@@ -191,8 +191,8 @@ impl Eval {
         let mut square_terms = vec![SquareTerms::default(); value.len() * 2 * n];
         for (k, &gain) in promote_gain.iter().enumerate() {
             for side in [Side::Black, Side::White] {
-                for sq in 0..n as Sq {
-                    square_terms[(k * 2 + side.index()) * n + usize::from(sq)] =
+                for sq in (0..n).map(Sq::new) {
+                    square_terms[(k * 2 + side.index()) * n + sq.index()] =
                         square_terms_of(&tables, zone, royal[k], gain, side, sq);
                 }
             }
@@ -249,8 +249,9 @@ impl Eval {
     /// of view: the part of the evaluation the search keeps up to date move by move
     /// ([`Eval::square_share`]).
     pub fn board_share(&self, pos: &Position) -> i32 {
-        (0..pos.board.len() as Sq)
-            .map(|sq| self.square_share(pos.board[usize::from(sq)], sq))
+        pos.geometry()
+            .squares()
+            .map(|sq| self.square_share(pos.codes()[sq.index()], sq))
             .sum()
     }
 
@@ -262,7 +263,7 @@ impl Eval {
         }
         let (side, kind) = (code_side(code), code_kind(code));
         let (s, k) = (side.index(), kind.index());
-        let share = self.value[k] + self.square_bonus[(k * 2 + s) * self.squares.len() + usize::from(sq)];
+        let share = self.value[k] + self.square_bonus[(k * 2 + s) * self.squares.len() + sq.index()];
         match side {
             Side::Black => share,
             Side::White => -share,
@@ -297,12 +298,12 @@ impl Eval {
         let mut counted = Positional::default();
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
-        for (sq, &code) in pos.board.iter().enumerate() {
+        for (sq, &code) in pos.codes().iter().enumerate() {
             if code == 0 {
                 continue;
             }
             let (side, kind) = (code_side(code), code_kind(code));
-            let reach = self.walk_runs(&pos.board, side, kind, sq as Sq, &mut attacks);
+            let reach = self.walk_runs(pos.codes(), side, kind, Sq::new(sq), &mut attacks);
             if !self.royal[kind.index()] {
                 counted.reach[side.index()] += reach;
             }
@@ -313,12 +314,12 @@ impl Eval {
             for &royal in pos.royal_squares(side) {
                 let near = self
                     .neighbours(royal)
-                    .filter(|&sq| attacks[usize::from(sq)] & enemy_bit != 0);
+                    .filter(|&sq| attacks[sq.index()] & enemy_bit != 0);
                 counted.royal_attacks[s] += near.count() as i32;
             }
         }
         if self.any_protected {
-            for (sq, &code) in pos.board.iter().enumerate() {
+            for (sq, &code) in pos.codes().iter().enumerate() {
                 if code == 0 {
                     continue;
                 }
@@ -340,7 +341,7 @@ impl Eval {
     pub fn terms(&self, pos: &Position) -> Terms {
         let mut terms = Terms::default();
         let n = self.squares.len();
-        for (sq, &code) in pos.board.iter().enumerate() {
+        for (sq, &code) in pos.codes().iter().enumerate() {
             if code == 0 {
                 continue;
             }
@@ -378,15 +379,15 @@ impl Eval {
                 Mode::CaptureOnly => (false, true),
             };
             for to in ray.squares() {
-                let code = board[usize::from(to)];
+                let code = board[to.index()];
                 if code == 0 {
                     reach += i32::from(moves);
                     if captures {
-                        attacks[usize::from(to)] |= bit;
+                        attacks[to.index()] |= bit;
                     }
                 } else {
                     if captures {
-                        attacks[usize::from(to)] |= bit;
+                        attacks[to.index()] |= bit;
                         reach += i32::from(code_side(code) != side);
                     }
                     break;
@@ -472,7 +473,7 @@ mod tests {
         for pos in positions() {
             let ev = Eval::new(pos.tables().clone(), &base);
             let terms = ev.terms(&pos);
-            let pieces = pos.board.iter().filter(|&&c| c != 0).count() as f64;
+            let pieces = pos.codes().iter().filter(|&&c| c != 0).count() as f64;
             let rounding = pieces + ev.hand_kinds.len() as f64 + 1.0;
             let evaluation = f64::from(ev.evaluate(&pos));
             assert!((evaluation - terms.weighed(&base)).abs() <= rounding, "{terms:?}");

@@ -7,7 +7,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, NO_SQ, Position, Sq, Undo};
+use crate::game::{LionCounting, Move, Position, Sq, Undo};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -458,22 +458,22 @@ impl Searcher {
         changed.clear();
         let geo = ev.tables.geometry();
         let mut note = |sq: Sq| {
-            if sq != NO_SQ && !changed.iter().any(|&(s, _)| s == sq) {
-                changed.push((sq, pos.board[usize::from(sq)]));
+            if !changed.iter().any(|&(s, _)| s == sq) {
+                changed.push((sq, pos.codes()[sq.index()]));
             }
         };
-        note(m.from);
+        m.from.into_iter().for_each(&mut note);
         note(m.to);
-        m.via.iter().for_each(|&sq| note(sq));
-        if !m.is_drop() {
-            let (a, b) = (geo.square(m.from), geo.square(m.to));
+        m.via_squares().for_each(&mut note);
+        if let Some(from) = m.from {
+            let (a, b) = (geo.square(from), geo.square(m.to));
             let (df, dr) = (
                 i32::from(b.file) - i32::from(a.file),
                 i32::from(b.rank) - i32::from(a.rank),
             );
             if df == 0 || dr == 0 || df.abs() == dr.abs() {
                 let (sf, sr) = (df.signum(), dr.signum());
-                let mut sq = m.from;
+                let mut sq = from;
                 while let Some(next) = geo.step(sq, sf, sr).filter(|&next| next != m.to) {
                     note(next);
                     sq = next;
@@ -487,7 +487,7 @@ impl Searcher {
         let undo = pos.make(m);
         let after: i32 = changed
             .iter()
-            .map(|&(sq, _)| ev.square_share(pos.board[usize::from(sq)], sq))
+            .map(|&(sq, _)| ev.square_share(pos.codes()[sq.index()], sq))
             .sum();
         self.changed = changed;
         self.board_share[ply + 1] = self.board_share[ply] - before + after;
@@ -711,9 +711,9 @@ impl Searcher {
         }
         let stay = null_move_square(ev, pos)?;
         let null = Move {
-            from: stay,
+            from: Some(stay),
             to: stay,
-            via: [crate::game::NO_SQ; 2],
+            via: [None; 2],
             drop: None,
             promote: false,
             sweep: false,
@@ -769,7 +769,10 @@ impl Searcher {
             if taken.order < super::eval::ROYAL_ORDER && stand + taken.gain + DELTA_MARGIN <= alpha {
                 continue;
             }
-            let mover = ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
+            let mover = m
+                .from
+                .and_then(|from| ev.piece(pos, from))
+                .map_or(0, |(_, k)| k.index());
             moves[kept] = m;
             scores.push(taken.order * 8 - ev.value[mover] / 8);
             unweighed.push(taken.to_weigh(ev.order_value[mover]));
@@ -1067,7 +1070,7 @@ fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
     let side = pos.side_to_move();
     let mut count = 0;
     let mut square = None;
-    for sq in 0..ev.squares.len() as Sq {
+    for sq in (0..ev.squares.len()).map(Sq::new) {
         if let Some((owner, kind)) = ev.piece(pos, sq)
             && owner == side
         {
@@ -1094,12 +1097,12 @@ const DELTA_MARGIN: i32 = 200;
 /// The kind that moves (or is dropped).
 fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> PieceId {
     m.drop
-        .or_else(|| ev.piece(pos, m.from).map(|(_, k)| k))
+        .or_else(|| m.from.and_then(|from| ev.piece(pos, from)).map(|(_, k)| k))
         .unwrap_or(PieceId(0))
 }
 
 fn history_index(ev: &Eval, kind: PieceId, side: Side, to: crate::game::Sq) -> usize {
-    (kind.index() * 2 + side.index()) * ev.squares.len() + usize::from(to)
+    (kind.index() * 2 + side.index()) * ev.squares.len() + to.index()
 }
 
 /// How much the square bonus a quiet move gains counts in its ordering, beside the history
@@ -1109,11 +1112,11 @@ const SQUARE_GAIN_WEIGHT: i32 = 4;
 /// What a board move gains in square bonus for the side that makes it (0 for a drop): among
 /// quiet moves equal in history, those that improve the piece's square come first.
 fn square_gain(ev: &Eval, pos: &Position, m: &Move) -> i32 {
-    if m.is_drop() {
+    let Some(from) = m.from else {
         return 0;
-    }
-    let code = pos.board[usize::from(m.from)];
-    let black = ev.square_share(code, m.to) - ev.square_share(code, m.from);
+    };
+    let code = pos.codes()[from.index()];
+    let black = ev.square_share(code, m.to) - ev.square_share(code, from);
     ev.for_side_to_move(pos, black)
 }
 
@@ -1375,7 +1378,11 @@ pub(super) mod tests {
             let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
             let mut moves = Vec::new();
             pos.pseudo_captures(&mut moves, LionCounting::Distinct);
-            let mover_value = |pos: &Position, m: &Move| ev.piece(pos, m.from).map_or(0, |(_, k)| k.index());
+            let mover_value = |pos: &Position, m: &Move| {
+                m.from
+                    .and_then(|from| ev.piece(pos, from))
+                    .map_or(0, |(_, k)| k.index())
+            };
             let score = |pos: &Position, m: &Move| {
                 capture_gain(&ev, pos, m, pos.side_to_move()).order * 8 - ev.value[mover_value(pos, m)] / 8
             };

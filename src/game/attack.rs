@@ -67,7 +67,7 @@ impl View<'_> {
     /// Whether the piece on `sq` is protected by its owner (another piece could recapture),
     /// treating `ignore` as empty.
     pub fn protected(&self, sq: Sq, ignore: Sq) -> bool {
-        let owner = code_side(self.board[usize::from(sq)]);
+        let owner = code_side(self.board[sq.index()]);
         self.attacked_ignoring(sq, owner, ignore, false)
             || (self.t.rules().capture_unprotected_protects && self.takes_back_unprotected(sq, owner, ignore))
     }
@@ -100,7 +100,7 @@ impl View<'_> {
         found: &mut impl FnMut(Sq) -> bool,
     ) -> bool {
         let t = self.t;
-        let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
+        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
         for (dir, &opposite) in OPPOSITE.iter().enumerate() {
             let longest = t.longest_ride[by.index()][dir];
             if longest == 0 {
@@ -108,7 +108,7 @@ impl View<'_> {
             }
             for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
                 if occupied(p) {
-                    let code = self.board[usize::from(p)];
+                    let code = self.board[p.index()];
                     if code_side(code) == by
                         && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
                         && found(p)
@@ -122,7 +122,7 @@ impl View<'_> {
         for (index, (_, kinds)) in t.leaps[by.index()].iter().enumerate() {
             let p = t.leap_source(by, index, sq);
             if p != NO_SQ && occupied(p) {
-                let code = self.board[usize::from(p)];
+                let code = self.board[p.index()];
                 if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] && found(p) {
                     return true;
                 }
@@ -147,7 +147,7 @@ impl View<'_> {
             if code == 0 || code_side(code) != by || !t.kind(code_kind(code)).slow_attacker {
                 continue;
             }
-            let p = p as Sq;
+            let p = Sq::new(p);
             if p != ignore
                 && p != sq
                 && self.slow_piece_attacks(p, code_kind(code), sq, by, ignore, unprotected_moves)
@@ -245,7 +245,7 @@ impl View<'_> {
         };
         for ray in t.rays(kind, by, p) {
             for to in ray.squares() {
-                let code = if to == ignore { 0 } else { self.board[usize::from(to)] };
+                let code = if to == ignore { 0 } else { self.board[to.index()] };
                 if code == 0 {
                     if ray.mode.can_move() {
                         land(to, false);
@@ -286,7 +286,7 @@ impl View<'_> {
 
     /// Protection of the piece on `sq` against `by`'s attacker standing on `attacker`.
     fn protected_for(&self, sq: Sq, by: Side, attacker: Sq) -> bool {
-        let code = self.board[usize::from(sq)];
+        let code = self.board[sq.index()];
         if code == 0 || code_side(code) == by {
             return false;
         }
@@ -302,7 +302,7 @@ impl View<'_> {
         sq: Sq,
         ignore: Sq,
     ) -> bool {
-        let occupied = |p: Sq| p != ignore && self.board[usize::from(p)] != 0;
+        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
         let leg = |sq: Sq, vector: (i32, i32)| Geometry::dir_index(vector).map_or(&[][..], |d| t.line(sq, d));
         let vector = Geometry::board_vector(side, dir);
         let first = leg(from, vector);
@@ -336,7 +336,7 @@ impl View<'_> {
                     if p == sq {
                         return true;
                     }
-                    if p != ignore && self.board[usize::from(p)] != 0 {
+                    if p != ignore && self.board[p.index()] != 0 {
                         return false;
                     }
                 }

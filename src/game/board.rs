@@ -5,11 +5,46 @@
 //! then down.
 
 use crate::rules::{BoardSize, Offset, PieceId, Side, Square};
+use std::fmt;
+use std::num::NonZeroU16;
 
-/// A square index.
-pub type Sq = u16;
-/// No square.
-pub const NO_SQ: Sq = u16::MAX;
+/// A square of the board by its number, 0.. from the top-left corner (highest file, rank
+/// `a`), left to right then down: what the tables are indexed by. [`Geometry`] turns it into
+/// a [`Square`] (file and rank numbers) and back. An `Option<Sq>` takes no more room than a
+/// square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sq(NonZeroU16);
+
+impl Sq {
+    /// The square numbered `index` (less than the number of squares of a board).
+    #[inline]
+    pub(crate) fn new(index: usize) -> Sq {
+        Sq(NonZeroU16::MIN.saturating_add(index as u16))
+    }
+
+    /// The square, or `None` for [`NO_SQ`]: from the interpreter's tables to the surface.
+    #[inline]
+    pub(crate) fn known(self) -> Option<Sq> {
+        (self != NO_SQ).then_some(self)
+    }
+
+    /// The square's number: an index into anything kept per square.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0.get() - 1)
+    }
+}
+
+/// No square: the interpreter's sentinel in its own tables and scratch (a square off the
+/// board, a piece lifted off none). Never in a [`Move`](super::Move) or anything else
+/// public, where a missing square is `None`.
+pub(crate) const NO_SQ: Sq = Sq(NonZeroU16::MAX);
+
+impl fmt::Debug for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sq({})", self.index())
+    }
+}
 
 /// The eight unit directions in board terms: (change of file number, change of rank number).
 pub const DIRS: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
@@ -37,16 +72,24 @@ impl Geometry {
         self.len() == 0
     }
 
+    /// The square numbered as `square` is named (which must be on the board).
     pub fn index(self, square: Square) -> Sq {
-        (u16::from(square.rank) - 1) * u16::from(self.files) + u16::from(self.files - square.file)
+        let files = usize::from(self.files);
+        Sq::new((usize::from(square.rank) - 1) * files + usize::from(self.files - square.file))
     }
 
+    /// The square numbered `sq`, by file and rank.
     pub fn square(self, sq: Sq) -> Square {
-        let files = u16::from(self.files);
+        let files = usize::from(self.files);
         Square {
-            file: self.files - (sq % files) as u8,
-            rank: (sq / files) as u8 + 1,
+            file: self.files - (sq.index() % files) as u8,
+            rank: (sq.index() / files) as u8 + 1,
         }
+    }
+
+    /// Every square of the board, in the order of their numbers.
+    pub fn squares(self) -> impl Iterator<Item = Sq> + use<> {
+        (0..self.len()).map(Sq::new)
     }
 
     pub fn size(self) -> BoardSize {
@@ -71,7 +114,7 @@ impl Geometry {
     }
 
     /// An offset seen by `side`, in board terms.
-    pub fn board_vector(side: Side, offset: Offset) -> (i32, i32) {
+    pub(crate) fn board_vector(side: Side, offset: Offset) -> (i32, i32) {
         match side {
             Side::Black => (-i32::from(offset.dx), -i32::from(offset.dy)),
             Side::White => (i32::from(offset.dx), i32::from(offset.dy)),
@@ -85,7 +128,7 @@ impl Geometry {
 
     /// King-step distance between two squares.
     /// The index in [`DIRS`] of a unit board vector.
-    pub fn dir_index(vector: (i32, i32)) -> Option<usize> {
+    pub(crate) fn dir_index(vector: (i32, i32)) -> Option<usize> {
         DIRS.iter()
             .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
     }

@@ -85,7 +85,7 @@ impl Position {
         let Some(captures) = shape else {
             return false;
         };
-        if m.is_pass() && judge.earlier_passer(m.from) {
+        if m.is_pass() && m.from.is_some_and(|from| judge.earlier_passer(from)) {
             return false;
         }
         if !m.is_drop() && !judge.lion_rules_allow(m, &captures) {
@@ -108,9 +108,9 @@ impl Position {
         let rules = judge.rules;
         let mut out = Vec::new();
         let board_move = |from: Sq, to: Sq, via: [Sq; 2], promote: bool| Move {
-            from,
+            from: Some(from),
             to,
-            via,
+            via: via.map(Sq::known),
             drop: None,
             promote,
             sweep: false,
@@ -351,7 +351,7 @@ impl<'a> Judge<'a> {
     }
 
     fn square(&self, sq: Sq) -> Option<Square> {
-        (usize::from(sq) < self.pos.board.len()).then(|| self.pos.t.geometry().square(sq))
+        (sq.index() < self.pos.board.len()).then(|| self.pos.t.geometry().square(sq))
     }
 
     fn sq(&self, s: Square) -> Sq {
@@ -748,11 +748,11 @@ impl<'a> Judge<'a> {
     /// Whether a piece of the side to move before `from` in the board's reading order may
     /// pass: the position's one pass is then that piece's.
     fn earlier_passer(&self, from: Sq) -> bool {
-        (0..from).any(|sq| {
+        (0..from.index()).map(Sq::new).any(|sq| {
             let pass = Move {
-                from: sq,
+                from: Some(sq),
                 to: sq,
-                via: [NO_SQ; 2],
+                via: [None; 2],
                 drop: None,
                 promote: false,
                 sweep: false,
@@ -767,17 +767,17 @@ impl<'a> Judge<'a> {
         if m.drop.is_some() {
             return None;
         }
-        let from = self.square(m.from)?;
+        let from = self.square(m.from?)?;
         let to = self.square(m.to)?;
         let (owner, kind, declined) = self.at(from)?;
         if owner != self.side {
             return None;
         }
         let via = match m.via {
-            [NO_SQ, NO_SQ] => vec![],
-            [a, NO_SQ] => vec![self.square(a)?],
-            [NO_SQ, _] => return None,
-            [a, b] => vec![self.square(a)?, self.square(b)?],
+            [None, None] => vec![],
+            [Some(a), None] => vec![self.square(a)?],
+            [None, Some(_)] => return None,
+            [Some(a), Some(b)] => vec![self.square(a)?, self.square(b)?],
         };
         if via.contains(&from) || (via.len() == 2 && via[0] == via[1]) {
             return None;
@@ -1002,7 +1002,7 @@ impl<'a> Judge<'a> {
     /// A drop, if the drop rules (all but drop mate) allow it. It captures nothing.
     fn drop_shape(&self, m: &Move) -> Option<Vec<Square>> {
         let kind = m.drop.filter(|kind| kind.index() < self.rules.pieces.len())?;
-        if !self.rules.drops || m.via != [NO_SQ; 2] || m.promote {
+        if !self.rules.drops || m.via != [None; 2] || m.promote {
             return None;
         }
         let to = self.square(m.to)?;
@@ -1038,8 +1038,9 @@ impl<'a> Judge<'a> {
         };
         let (kind, from_file) = match m.drop {
             Some(kind) => (kind, None),
-            None => match self
-                .square(m.from)
+            None => match m
+                .from
+                .and_then(|from| self.square(from))
                 .and_then(|from| self.at(from).map(|(_, k, _)| (k, Some(from.file))))
             {
                 Some(found) => found,
@@ -1066,7 +1067,7 @@ impl<'a> Judge<'a> {
         if !end.lion_trading && !end.counter_strike {
             return true;
         }
-        let Some(from) = self.square(m.from) else {
+        let Some(from) = m.from.and_then(|from| self.square(from)) else {
             return false;
         };
         let Some((_, mover, _)) = self.at(from) else {

@@ -46,7 +46,7 @@ impl Position {
     /// The number of moves legal whatever the history (perft's last ply), without keeping
     /// them. Where only a royal's move or a sweep could break a rule, the other moves are
     /// counted as they are generated.
-    pub fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
+    pub(crate) fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
         buffer.clear();
         if self.over_before_moving() {
             return 0;
@@ -84,7 +84,7 @@ impl Position {
     }
 
     /// Whether the side to move has any legal move.
-    pub fn has_legal_move(&mut self) -> bool {
+    pub(crate) fn has_legal_move(&mut self) -> bool {
         let mut buffer = Vec::new();
         self.pseudo_moves(&mut buffer, LionCounting::Distinct);
         let filter = self.legality_filter(History::Applies);
@@ -99,7 +99,7 @@ impl Position {
 
     /// Whether the game is over because the side to move is in check where the first check
     /// wins (`check-wins`).
-    pub fn check_given(&self) -> bool {
+    pub(crate) fn check_given(&self) -> bool {
         self.t.rules().end.check_wins && self.royal_in_check(self.side)
     }
 
@@ -118,7 +118,7 @@ impl Position {
 
     /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
     /// no royal piece left (in a variant that has royal pieces).
-    pub fn royals_lost(&self) -> bool {
+    pub(crate) fn royals_lost(&self) -> bool {
         let t = &*self.t;
         t.rules().end.royal_capture_allowed
             && self.royal_squares(self.side).is_empty()
@@ -168,13 +168,16 @@ impl Position {
 
     /// Checks a pseudo-legal move against every legality rule.
     fn passes(&mut self, f: &Filter, m: &Move) -> Result<(), Illegal> {
-        if f.lion_rules && !m.is_drop() {
-            self.lion_trading(m)?;
+        if let (true, Some(from)) = (f.lion_rules, m.from) {
+            self.lion_trading(m, from)?;
         }
         if (f.royal != NO_SQ && self.may_expose(f, m))
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
-            || (f.royal_sweepable && m.sweep && self.t.line_holds(m.from, m.to, self.royal_squares(self.side)))
+            || (f.royal_sweepable
+                && m.sweep
+                && m.from
+                    .is_some_and(|from| self.t.line_holds(from, m.to, self.royal_squares(self.side))))
         {
             let undo = self.make(m);
             let royals = self.royal_squares(self.side.opponent());
@@ -189,7 +192,7 @@ impl Position {
         if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(m) {
             return Err(Illegal::DropMate);
         }
-        if self.t.piece_limits && !m.is_drop() && self.breaks_piece_limit(m) {
+        if self.t.piece_limits && self.breaks_piece_limit(m) {
             return Err(Illegal::FileLimit);
         }
         if let Some(count) = f.repetition {
@@ -201,28 +204,35 @@ impl Position {
     /// `piece-limit`: whether a move takes a piece of a limited kind to another file that
     /// already holds the most of its kind allowed.
     fn breaks_piece_limit(&self, m: &Move) -> bool {
-        let kind = code_kind(self.board[usize::from(m.from)]);
+        let Some(from) = m.from else {
+            return false;
+        };
+        let kind = code_kind(self.board[from.index()]);
         let Some(limit) = self.t.kind(kind).piece_limit else {
             return false;
         };
         let geo = self.t.geometry();
         let file = geo.square(m.to).file;
-        file != geo.square(m.from).file && self.full_files(kind, limit)[usize::from(file)]
+        file != geo.square(from).file && self.full_files(kind, limit)[usize::from(file)]
     }
 
     /// Whether a move moves a royal piece on the board.
     fn moves_royal(&self, m: &Move) -> bool {
-        !m.is_drop() && self.t.kind(code_kind(self.board[usize::from(m.from)])).royal
+        m.from
+            .is_some_and(|from| self.t.kind(code_kind(self.board[from.index()])).royal)
     }
 
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
     fn makes_royal(&self, m: &Move) -> bool {
         let kinds = &self.t.kinds();
-        if let Some(kind) = m.drop {
-            return kinds[kind.index()].royal;
+        match (m.drop, m.from) {
+            (Some(kind), _) => kinds[kind.index()].royal,
+            (None, Some(from)) => {
+                let moved = code_kind(self.board[from.index()]).index();
+                m.promote && kinds[moved].turns_to.is_some_and(|p| kinds[p.index()].royal)
+            }
+            (None, None) => false,
         }
-        let moved = code_kind(self.board[usize::from(m.from)]).index();
-        m.promote && kinds[moved].turns_to.is_some_and(|p| kinds[p.index()].royal)
     }
 
     /// Whether a move might leave the only royal capturable (false only when it surely cannot).
@@ -230,9 +240,9 @@ impl Position {
         if f.in_check || f.slow == SlowThreat::Unrestricted {
             return true;
         }
-        if m.is_drop() {
+        let Some(from) = m.from else {
             return false;
-        }
+        };
         // A move opens lines from the squares it empties: its start, and the squares a Lion
         // captures on before its destination. A hook's path runs along a line through the
         // hook piece and then along a line through the royal.
@@ -241,9 +251,9 @@ impl Position {
             SlowThreat::Hooks(squares, n) => &squares[..*n],
             _ => &[][..],
         };
-        let opened = |sq: Sq| sq != NO_SQ && (aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h)));
+        let opened = |sq: Sq| aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h));
         // A sweep empties its whole line.
-        m.sweep || m.from == f.royal || opened(m.from) || m.via.iter().any(|&sq| opened(sq))
+        m.sweep || from == f.royal || opened(from) || m.via_squares().any(opened)
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
@@ -286,7 +296,7 @@ impl Position {
                     if royals.contains(&sq) {
                         return true;
                     }
-                    if self.board[usize::from(sq)] != 0 {
+                    if self.board[sq.index()] != 0 {
                         return false;
                     }
                 }
@@ -307,7 +317,7 @@ impl Position {
     /// Whether the move just made broke the repetition rule, where the rule forbids moves:
     /// the position it reached occurs once too often, by the mover's fault (the rule's
     /// reason as the error). `Ok` where the rule only ends the game, or there is none.
-    pub fn repetition_breach(&self) -> Result<(), Illegal> {
+    pub(crate) fn repetition_breach(&self) -> Result<(), Illegal> {
         match &self.t.rules().end.repetition {
             Some(rule) if rule.effect != RepetitionEffect::Draw => self.repetition_breach_of(rule.count),
             _ => Ok(()),
@@ -352,11 +362,11 @@ impl Position {
     }
 
     /// Chu's Lion-trading rules.
-    fn lion_trading(&mut self, m: &Move) -> Result<(), Illegal> {
+    fn lion_trading(&mut self, m: &Move, from: Sq) -> Result<(), Illegal> {
         let end = &self.t.rules().end;
         let (lion_trading, counter_strike) = (end.lion_trading, end.counter_strike);
         let geometry = self.t.geometry();
-        let mover_is_lion = self.t.kind(code_kind(self.board[usize::from(m.from)])).lion == LionRole::Lion;
+        let mover_is_lion = self.t.kind(code_kind(self.board[from.index()])).lion == LionRole::Lion;
         let side = self.side;
         let mut bridge = false;
         // The squares taken, gathered first: judging a Lion's protection makes the move. Only
@@ -372,7 +382,7 @@ impl Position {
             }
         }
         for sq in taken.into_iter().take_while(|&sq| sq != NO_SQ) {
-            let code = self.board[usize::from(sq)];
+            let code = self.board[sq.index()];
             if code == 0 || code_side(code) == side {
                 continue;
             }
@@ -381,8 +391,8 @@ impl Position {
                 if counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
                     return Err(Illegal::CounterStrike);
                 }
-                let distant = geometry.distance(m.from, sq) >= 2;
-                if lion_trading && mover_is_lion && distant && !bridge && self.lion_defended(m, sq) {
+                let distant = geometry.distance(from, sq) >= 2;
+                if lion_trading && mover_is_lion && distant && !bridge && self.lion_defended(m, from, sq) {
                     return Err(Illegal::ProtectedLion);
                 }
             }
@@ -393,10 +403,10 @@ impl Position {
 }
 
 impl Position {
-    /// Whether the Lion on `sq`, which the Lion move `m` takes, counts as protected.
-    fn lion_defended(&mut self, m: &Move, sq: Sq) -> bool {
+    /// Whether the Lion on `sq`, which the Lion move `m` from `from` takes, counts as protected.
+    fn lion_defended(&mut self, m: &Move, from: Sq, sq: Sq) -> bool {
         match self.t.rules().end.lion_defence {
-            LionDefence::Defended => self.protected(sq, m.from),
+            LionDefence::Defended => self.protected(sq, from),
             LionDefence::AfterMove => {
                 let undo = self.make(m);
                 let defended = self.attacked(sq, self.side);
@@ -476,13 +486,13 @@ impl Position {
                 continue;
             }
             let info = &self.t.kind(code_kind(code));
-            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.depth(by, sq as Sq) != 1) {
+            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.depth(by, Sq::new(sq)) != 1) {
                 continue;
             }
             if !info.hook_attacker_only || n == MAX_HOOKS {
                 return SlowThreat::Unrestricted;
             }
-            squares[n] = sq as Sq;
+            squares[n] = Sq::new(sq);
             n += 1;
         }
         SlowThreat::Hooks(squares, n)
@@ -520,7 +530,7 @@ impl Position {
     fn why_not_generated(&self, m: &Move, pseudo: &[Move]) -> Illegal {
         let t = &*self.t;
         if let Some(kind) = m.drop {
-            let free = usize::from(m.to) < self.board.len() && self.board[usize::from(m.to)] == 0;
+            let free = m.to.index() < self.board.len() && self.board[m.to.index()] == 0;
             let in_hand =
                 kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, t.kind(kind).unpromoted)] > 0;
             let face = t.kind(kind).unpromoted == kind || t.rules().drop_either_face;

@@ -1,5 +1,19 @@
-//! The interpreter: positions, legal moves by walking the move tables unrolled from the rules, legality by the
-//! rules' names, and perft.
+//! The interpreter: positions, legal moves by walking the move tables unrolled from the
+//! rules, legality by the rules' names, and perft.
+//!
+//! For a front end: build [`MoveTables`] once from a variant's [`Rules`](crate::rules::Rules),
+//! start a [`Position`] ([`Position::start`], a handicap, or [`Position::from_setup`]) and
+//! play it in a [`Game`], which keeps the moves and says when and why the game ended
+//! ([`Game::result`]). A [`Move`] names its squares as [`Sq`] (`None` where it has none: a
+//! drop's start); [`Geometry`] turns them into the rule texts' [`Square`](crate::rules::Square)s
+//! and back. [`Position::check_legal`] names the rule a move breaks ([`Illegal`]).
+//!
+//! The rooms: `board` (squares, geometry, piece codes), `moves` (moves and why one is
+//! illegal), `tables` (the rules unrolled over the board), `movement` (how each movement
+//! kind is carried out), `movegen` and `walks` (pseudo-legal moves), `attack` (attack
+//! detection), `legality` (the legality rules), `position` (a position, making and unmaking
+//! moves), `outcome` (the game and its end), `perft`; `is_legal` (feature `test-support`) is
+//! an independent legality check the tests hold the generator against.
 
 mod attack;
 mod board;
@@ -7,21 +21,22 @@ mod board;
 mod is_legal;
 mod legality;
 mod movegen;
-pub mod movement;
+mod movement;
 mod moves;
 mod occupancy;
 mod outcome;
 mod perft;
 mod position;
 pub(crate) mod random;
-pub mod tables;
+mod tables;
 mod walks;
 
-pub use board::{Geometry, NO_SQ, Sq, code_kind, code_side};
+pub use board::{Geometry, Sq};
+pub(crate) use board::{code_kind, code_side};
 pub use legality::Legality;
 pub use movegen::LionCounting;
 pub use moves::{Illegal, Move};
 pub use outcome::{EndReason, Game, GameResult};
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
-pub use tables::MoveTables;
+pub use tables::{KindInfo, MoveTables};

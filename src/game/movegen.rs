@@ -142,7 +142,7 @@ impl Position {
     /// position's pass may be written as another piece's).
     pub fn pseudo_moves_from(&mut self, from: Sq, out: &mut Vec<Move>, counting: LionCounting) {
         out.clear();
-        if usize::from(from) < self.board.len() && !self.over_before_moving() {
+        if from.index() < self.board.len() && !self.over_before_moving() {
             self.generate(out, counting, Wanted::From(from));
         }
     }
@@ -200,7 +200,7 @@ impl Position {
         let hem_check = t.hem_check;
         match only {
             Some(sq) => {
-                let code = board[usize::from(sq)];
+                let code = board[sq.index()];
                 if code != 0 && code_side(code) == side {
                     let held = if hem_check {
                         occupied[side.index()].neighbours(sq)
@@ -213,7 +213,7 @@ impl Position {
             None if hem_check => {
                 let own = &occupied[side.index()];
                 for sq in own.squares() {
-                    let code = board[usize::from(sq)];
+                    let code = board[sq.index()];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
                     let held = own.neighbours(sq);
                     if !t.hemmed_in(kind, side, sq, held) {
@@ -222,8 +222,8 @@ impl Position {
                 }
             }
             None => {
-                for sq in 0..t.geometry().len() as Sq {
-                    let code = board[usize::from(sq)];
+                for sq in t.geometry().squares() {
+                    let code = board[sq.index()];
                     if code != 0 && code_side(code) == side {
                         generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), 0);
                     }
@@ -238,12 +238,12 @@ impl Position {
     /// The position's one pass standing for `m`, when `m` is a pass by a piece that may
     /// pass (whichever piece it names); otherwise `m` itself. Readers of moves use it: any
     /// passing piece's pass is the pass.
-    pub fn the_pass(&mut self, m: &Move) -> Move {
-        if !m.is_pass() || usize::from(m.from) >= self.board.len() {
+    pub(crate) fn the_pass(&mut self, m: &Move) -> Move {
+        let Some(from) = m.from.filter(|from| m.is_pass() && from.index() < self.board.len()) else {
             return *m;
-        }
+        };
         let mut own = Vec::new();
-        self.generate(&mut own, LionCounting::Distinct, Wanted::From(m.from));
+        self.generate(&mut own, LionCounting::Distinct, Wanted::From(from));
         if !own.contains(m) {
             return *m;
         }
@@ -278,8 +278,8 @@ impl Position {
         };
         let full_files = limit.map(|limit| self.full_files(kind, limit));
         let banned = info.drop.banned_ranks();
-        for sq in 0..t.geometry().len() as Sq {
-            if self.board[usize::from(sq)] != 0 || t.depth(side, sq) <= banned {
+        for sq in t.geometry().squares() {
+            if self.board[sq.index()] != 0 || t.depth(side, sq) <= banned {
                 continue;
             }
             let file = t.geometry().square(sq).file;
@@ -296,7 +296,7 @@ impl Position {
         let mut count = [0u8; MAX_FILES];
         for (sq, &code) in self.board.iter().enumerate() {
             if code != 0 && code_side(code) == self.side && code_kind(code) == kind {
-                let file = usize::from(t.geometry().square(sq as Sq).file);
+                let file = usize::from(t.geometry().square(Sq::new(sq)).file);
                 count[file] = count[file].saturating_add(1);
             }
         }
@@ -318,7 +318,7 @@ impl<'a> Gen<'a> {
         self.scratch.walked.clear();
         for ray in t.open_rays(kind, self.side, from, held) {
             for to in ray.squares() {
-                let target = self.board[usize::from(to)];
+                let target = self.board[to.index()];
                 if target == 0 {
                     if ray.mode.can_move() {
                         self.simple(from, to, false, info.overlapping);
@@ -446,7 +446,7 @@ impl<'a> Gen<'a> {
     /// A move without intermediate captures, once per target when de-duplicating.
     fn simple(&mut self, from: Sq, to: Sq, capture: bool, dedup: bool) {
         if dedup {
-            let slot = &mut self.marks[usize::from(to)];
+            let slot = &mut self.marks[to.index()];
             if *slot == self.mark {
                 return;
             }
@@ -459,7 +459,7 @@ impl<'a> Gen<'a> {
     fn emit(&mut self, from: Sq, to: Sq, via: [Sq; 2], capture: bool) {
         self.emit_move(
             Move {
-                via,
+                via: via.map(Sq::known),
                 ..Move::board(from, to, false)
             },
             capture,
@@ -501,7 +501,7 @@ impl<'a> Gen<'a> {
     /// `over_royal` tells a sweep that takes one of the mover's royals.
     fn range_capture(&mut self, from: Sq, to: Sq, capture: bool, sweep: bool, over_royal: bool) {
         if !sweep {
-            let slot = &mut self.marks[usize::from(to)];
+            let slot = &mut self.marks[to.index()];
             if *slot == self.mark {
                 return;
             }
@@ -520,10 +520,10 @@ impl<'a> Gen<'a> {
     }
 
     fn promotion_in_reach(&self, m: &Move, capture: bool) -> Promotion {
-        let (from, to) = (m.from, m.to);
+        let to = m.to;
         let t = self.t;
         let mover = self.mover;
-        if !mover.turns || from == to && !capture {
+        if !mover.turns || m.from == Some(to) && !capture {
             return Promotion::No;
         }
         if let Some(event) = t.flip {
@@ -577,7 +577,7 @@ impl<'a> Gen<'a> {
     fn takes_promoted(&self, m: &Move) -> bool {
         let t = self.t;
         let promoted_enemy = |sq: Sq| {
-            let code = self.board[usize::from(sq)];
+            let code = self.board[sq.index()];
             code != 0 && code_side(code) != self.side && {
                 let kind = code_kind(code);
                 t.kind(kind).unpromoted != kind
@@ -653,13 +653,13 @@ impl<'a> Gen<'a> {
     fn lion_paths(&mut self, from: Sq, mode: Mode, neighbours: &Neighbours) {
         let (first, n) = neighbours.of(self.t.geometry(), from);
         for &mid in &first[..n] {
-            let at_mid = self.board[usize::from(mid)];
+            let at_mid = self.board[mid.index()];
             if at_mid != 0 && (code_side(at_mid) == self.side || !self.may_capture(mode, mid, from)) {
                 continue;
             }
             let (second, m) = neighbours.of(self.t.geometry(), mid);
             for &to in &second[..m] {
-                let target = if to == from { 0 } else { self.board[usize::from(to)] };
+                let target = if to == from { 0 } else { self.board[to.index()] };
                 if target != 0 && code_side(target) == self.side {
                     continue;
                 }
@@ -670,7 +670,7 @@ impl<'a> Gen<'a> {
 
     /// A move straight to `to` (jumping), if the square is free or holds an enemy.
     fn direct(&mut self, from: Sq, to: Sq, mode: Mode) {
-        let target = self.board[usize::from(to)];
+        let target = self.board[to.index()];
         if target == 0 {
             if mode.can_move() {
                 self.simple(from, to, false, true);
@@ -686,7 +686,7 @@ impl<'a> Gen<'a> {
         let (next_squares, n) = neighbours.of(self.t.geometry(), at);
         for &next in &next_squares[..n] {
             let vacated = next == path.from || path.captures[..path.count].contains(&next);
-            let target = if vacated { 0 } else { self.board[usize::from(next)] };
+            let target = if vacated { 0 } else { self.board[next.index()] };
             if target != 0 && code_side(target) == self.side {
                 continue;
             }
@@ -721,9 +721,9 @@ impl<'a> Gen<'a> {
                     continue;
                 }
                 self.out.push(Move {
-                    from: path.from,
+                    from: Some(path.from),
                     to,
-                    via,
+                    via: via.map(Sq::known),
                     drop: None,
                     promote: false,
                     sweep: false,
@@ -743,13 +743,13 @@ impl<'a> Gen<'a> {
         };
         for &s1 in leg(from, dir, self.side) {
             self.direct(from, s1, mode);
-            if self.board[usize::from(s1)] != 0 {
+            if self.board[s1.index()] != 0 {
                 return;
             }
             for perp in hook_turns(dir, only_turn) {
                 for &s2 in leg(s1, perp, self.side) {
                     self.direct(from, s2, mode);
-                    if self.board[usize::from(s2)] != 0 {
+                    if self.board[s2.index()] != 0 {
                         break;
                     }
                 }
@@ -759,7 +759,7 @@ impl<'a> Gen<'a> {
 
     /// To any square of the board.
     fn anywhere(&mut self, from: Sq, mode: Mode) {
-        for to in 0..self.t.geometry().len() as Sq {
+        for to in self.t.geometry().squares() {
             if to != from {
                 self.direct(from, to, mode);
             }

@@ -1,6 +1,6 @@
 //! Moves and the reasons a move is illegal.
 
-use super::board::{NO_SQ, Sq};
+use super::board::Sq;
 use crate::rules::PieceId;
 
 /// A move, identified by what it does: where it starts and ends, the squares it captures
@@ -8,12 +8,12 @@ use crate::rules::PieceId;
 /// sweeps its line (a range capture).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The start square; [`NO_SQ`] for a drop.
-    pub from: Sq,
+    /// The start square; `None` for a drop.
+    pub from: Option<Sq>,
     pub to: Sq,
-    /// Squares visited before `to` (Lion moves), [`NO_SQ`] when unused. With distinct
+    /// Squares visited before `to` (Lion moves), in order, `None` when unused. With distinct
     /// counting these are the squares captured on; with path counting, the middle square.
-    pub via: [Sq; 2],
+    pub via: [Option<Sq>; 2],
     /// The kind dropped; `None` for a move on the board.
     pub drop: Option<PieceId>,
     pub promote: bool,
@@ -29,9 +29,9 @@ impl Move {
     /// way; a sweep ([`Move::sweep`]) when `sweep`.
     pub fn board(from: Sq, to: Sq, sweep: bool) -> Move {
         Move {
-            from,
+            from: Some(from),
             to,
-            via: [NO_SQ; 2],
+            via: [None; 2],
             drop: None,
             promote: false,
             sweep,
@@ -40,9 +40,9 @@ impl Move {
 
     pub fn drop(kind: PieceId, to: Sq) -> Move {
         Move {
-            from: NO_SQ,
+            from: None,
             to,
-            via: [NO_SQ; 2],
+            via: [None; 2],
             drop: Some(kind),
             promote: false,
             sweep: false,
@@ -50,22 +50,25 @@ impl Move {
     }
 
     pub fn is_drop(&self) -> bool {
-        self.from == NO_SQ
+        self.from.is_none()
     }
 
     /// A Lion's pass: it ends where it started and captures nothing.
     pub fn is_pass(&self) -> bool {
-        !self.is_drop() && self.from == self.to && self.via[0] == NO_SQ
+        self.from == Some(self.to) && self.via[0].is_none()
+    }
+
+    /// The squares visited before `to`, in order.
+    pub fn via_squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.via.iter().flatten().copied()
     }
 
     /// The squares this move may capture on, in order: its via squares, then its destination.
     pub fn captures(&self) -> impl Iterator<Item = Sq> + '_ {
         let from = self.from;
-        self.via
-            .iter()
-            .copied()
+        self.via_squares()
             .chain(std::iter::once(self.to))
-            .filter(move |&s| s != NO_SQ && s != from)
+            .filter(move |&s| Some(s) != from)
     }
 }
 

@@ -33,7 +33,7 @@ impl Occupancy {
     }
 
     fn bit(&self, sq: Sq) -> usize {
-        usize::from(sq) + self.files + 1
+        sq.index() + self.files + 1
     }
 
     #[inline]
@@ -60,7 +60,7 @@ impl Occupancy {
     }
 
     /// The occupied neighbours of `sq` (and `sq` itself), as the bits of
-    /// [`MoveTables::neighbourhood`](super::tables::MoveTables::neighbourhood): the square
+    /// [`MoveTables::neighbourhoods`](super::tables::MoveTables::neighbourhoods): the square
     /// at index `sq + dr * files + dc` is bit `(dr + 1) * 3 + dc + 1`. Squares off the
     /// board may read as occupied; mask them with the neighbourhood.
     #[inline(always)]
@@ -98,6 +98,6 @@ impl Iterator for Squares<'_> {
         }
         let bit = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
-        Some((self.word * 64 + bit - self.pad) as Sq)
+        Some(Sq::new(self.word * 64 + bit - self.pad))
     }
 }

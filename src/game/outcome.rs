@@ -218,7 +218,7 @@ impl Position {
     /// stands on its far ranks wins at once (campmate), or at once where no enemy piece
     /// attacks it there (`unattacked`), or when it is to move again, the opponent having had
     /// one move to take it (`unless-taken`). The side that just moved is judged first.
-    pub fn try_winner(&self) -> Option<Side> {
+    pub(crate) fn try_winner(&self) -> Option<Side> {
         let rule = self.tables().rules().end.try_rule?;
         let judged = match rule.reading {
             TryReading::UnlessTaken => [Some(self.side), None],
@@ -234,7 +234,7 @@ impl Position {
 
     /// Whether `side` has nothing on the board but royal pieces, and pieces left without a
     /// move where they stand (a Pawn on the last rank, where the rules let it stay).
-    pub fn is_bare(&self, side: Side) -> bool {
+    pub(crate) fn is_bare(&self, side: Side) -> bool {
         let t = self.tables();
         let mut only_stuck_kinds = false;
         for k in t.rules().piece_ids() {
@@ -254,12 +254,7 @@ impl Position {
                     return true;
                 }
                 let info = &t.kind(code_kind(code));
-                info.royal || t.depth(side, sq as Sq) <= info.drop.dead_ranks
+                info.royal || t.depth(side, Sq::new(sq)) <= info.drop.dead_ranks
             })
-    }
-
-    /// The hashes of the positions before this one.
-    pub fn history_hashes(&self) -> &[u64] {
-        &self.history
     }
 }

@@ -54,7 +54,7 @@ pub enum PositionError {
     /// A side has, or could come to have by promotion (or, with drops, by capturing and
     /// dropping), more royal pieces than a position keeps track of.
     #[error(
-        "{side:?} could have {count} royal pieces (royal, or promoting to one): koma keeps track of at most {MAX_ROYALS} a side"
+        "{side} could have {count} royal pieces (royal, or promoting to one): koma keeps track of at most {MAX_ROYALS} a side"
     )]
     TooManyRoyals { side: Side, count: usize },
     #[error("the move number must lie between 1 and {MAX_MOVE_NUMBER}")]
@@ -110,44 +110,44 @@ pub struct Undo {
 /// A playable position.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) t: Arc<MoveTables>,
-    pub(crate) board: Vec<u16>,
+    pub(super) t: Arc<MoveTables>,
+    pub(super) board: Vec<u16>,
     /// The squares each side occupies, kept where the tables ask for the hemmed-in test
     /// ([`MoveTables::hem_check`]).
-    pub(crate) occupied: [Occupancy; 2],
+    pub(super) occupied: [Occupancy; 2],
     /// Pieces in hand, by (side, kind).
-    pub(crate) hands: Vec<u8>,
-    pub(crate) side: Side,
-    pub(crate) move_number: u32,
-    pub(crate) hash: u64,
-    pub(crate) royals: [[Sq; MAX_ROYALS]; 2],
-    pub(crate) royal_count: [u8; 2],
+    pub(super) hands: Vec<u8>,
+    pub(super) side: Side,
+    pub(super) move_number: u32,
+    pub(super) hash: u64,
+    pub(super) royals: [[Sq; MAX_ROYALS]; 2],
+    pub(super) royal_count: [u8; 2],
     /// Pieces on the board per (side, kind).
-    pub(crate) counts: Vec<u16>,
+    pub(super) counts: Vec<u16>,
     /// Slow attackers (hooks, Emperors) on the board per side.
-    pub(crate) slow_count: [u16; 2],
-    pub(crate) lion_capture: Sq,
+    pub(super) slow_count: [u16; 2],
+    pub(super) lion_capture: Sq,
     /// Per side: the square of its piece that declined to promote on entering the zone on
     /// that side's last move (Chu's deferral rule).
-    pub(crate) deferred: [Sq; 2],
+    pub(super) deferred: [Sq; 2],
     /// Hashes of the positions before this one, oldest first.
-    pub(crate) history: Vec<u64>,
+    pub(super) history: Vec<u64>,
     /// For each position of `history`: was its side to move in check? Kept only when the
     /// tables track checks (perpetual check loses); empty otherwise.
-    pub(crate) checks: Vec<bool>,
+    pub(super) checks: Vec<bool>,
     /// Whether the side to move is in check, when already worked out for this position (by
     /// the legality filter, or kept in `checks` while a move was tried): spares `make` the
     /// work of tracking checks.
-    pub(crate) known_check: Option<bool>,
+    pub(super) known_check: Option<bool>,
     /// Scratch marks for de-duplicating targets, and the current mark.
-    pub(crate) marks: Vec<u32>,
-    pub(crate) mark: u32,
+    pub(super) marks: Vec<u32>,
+    pub(super) mark: u32,
     /// Scratch lists for Lion walks, kept between calls so that generation does not allocate.
-    pub(crate) lion_scratch: LionScratch,
+    pub(super) lion_scratch: LionScratch,
     /// The pieces the range captures made on the way here took, with their squares, the
     /// last move's last: what unmaking them puts back (empty in variants without
     /// `range-capture`).
-    pub(crate) swept: Vec<(Sq, u16)>,
+    pub(super) swept: Vec<(Sq, u16)>,
 }
 
 impl fmt::Debug for Position {
@@ -184,6 +184,12 @@ impl Position {
         self.t.rules()
     }
 
+    /// The code of the piece on each square, 0 on an empty square, in square order: what
+    /// the engine's evaluation reads whole.
+    pub(crate) fn codes(&self) -> &[u16] {
+        &self.board
+    }
+
     pub fn side_to_move(&self) -> Side {
         self.side
     }
@@ -205,14 +211,14 @@ impl Position {
         if !self.t.rules().board.contains(square) {
             return None;
         }
-        let code = self.board[usize::from(self.t.geometry().index(square))];
+        let code = self.board[(self.t.geometry().index(square)).index()];
         (code != 0).then(|| (code_side(code), code_kind(code), code_declined(code)))
     }
 
     /// The piece on a square by index: owner and kind (for loops over every square).
     #[inline]
     pub fn piece_on(&self, sq: Sq) -> Option<(Side, PieceId)> {
-        let code = self.board[usize::from(sq)];
+        let code = self.board[sq.index()];
         (code != 0).then(|| (code_side(code), code_kind(code)))
     }
 
@@ -227,10 +233,11 @@ impl Position {
     /// The position as an unvalidated setup (for printing).
     pub fn to_setup(&self) -> Setup {
         let geo = self.t.geometry();
-        let pieces = (0..geo.len() as Sq)
-            .filter(|&sq| self.board[usize::from(sq)] != 0)
+        let pieces = geo
+            .squares()
+            .filter(|&sq| self.board[sq.index()] != 0)
             .map(|sq| {
-                let code = self.board[usize::from(sq)];
+                let code = self.board[sq.index()];
                 (geo.square(sq), code_side(code), code_kind(code), code_declined(code))
             })
             .collect();
@@ -297,7 +304,7 @@ impl Position {
                 return Err(PositionError::SquareOffBoard(square));
             }
             let sq = geo.index(square);
-            if pos.board[usize::from(sq)] != 0 {
+            if pos.board[sq.index()] != 0 {
                 return Err(PositionError::TwoPiecesOnSquare(square));
             }
             if declined && !t.kind(kind).promotion.declined_waits_for_last_rank {
@@ -460,7 +467,7 @@ impl Position {
 
     fn state_key(&self) -> u64 {
         let z = &self.t.zobrist;
-        let slot = |sq: Sq| if sq == NO_SQ { 0 } else { usize::from(sq) + 1 };
+        let slot = |sq: Sq| if sq == NO_SQ { 0 } else { sq.index() + 1 };
         let n = self.t.geometry().len() + 1;
         let key = |i: usize, sq: Sq| if sq == NO_SQ { 0 } else { z.state[i * n + slot(sq)] };
         key(0, self.lion_capture) ^ key(1, self.deferred[0]) ^ key(2, self.deferred[1])
@@ -468,12 +475,12 @@ impl Position {
 
     #[inline]
     fn piece_key(&self, code: u16, sq: Sq) -> u64 {
-        self.t.zobrist.piece[usize::from(code) * self.t.geometry().len() + usize::from(sq)]
+        self.t.zobrist.piece[usize::from(code) * self.t.geometry().len() + sq.index()]
     }
 
     /// Puts a piece on an empty square, keeping counts and royals (not the hash).
     fn put(&mut self, sq: Sq, code: u16) {
-        self.board[usize::from(sq)] = code;
+        self.board[sq.index()] = code;
         let (side, kind) = (code_side(code), code_kind(code));
         if self.t.hem_check {
             self.occupied[side.index()].insert(sq);
@@ -494,7 +501,7 @@ impl Position {
 
     /// Takes a piece off, keeping counts and royals (not the hash).
     fn take(&mut self, sq: Sq) -> u16 {
-        let code = std::mem::take(&mut self.board[usize::from(sq)]);
+        let code = std::mem::take(&mut self.board[sq.index()]);
         let (side, kind) = (code_side(code), code_kind(code));
         if self.t.hem_check {
             self.occupied[side.index()].remove(sq);
@@ -540,9 +547,11 @@ impl Position {
         }
         self.history.push(self.hash);
         self.hash ^= self.state_key();
-        let undo = match m.drop {
-            Some(kind) => self.make_drop(m, kind, undo),
-            None => self.make_board_move(m, undo),
+        let undo = match (m.drop, m.from) {
+            (Some(kind), _) => self.make_drop(m, kind, undo),
+            (None, Some(from)) => self.make_board_move(m, from, undo),
+            // Neither a drop nor a move on the board: nothing moves.
+            (None, None) => undo,
         };
         self.side = side.opponent();
         self.move_number += 1;
@@ -567,17 +576,14 @@ impl Position {
         undo
     }
 
-    fn make_board_move(&mut self, m: &Move, mut undo: Undo) -> Undo {
+    fn make_board_move(&mut self, m: &Move, from: Sq, mut undo: Undo) -> Undo {
         let side = self.side;
-        let moved = self.take(m.from);
-        self.hash ^= self.piece_key(moved, m.from);
+        let moved = self.take(from);
+        self.hash ^= self.piece_key(moved, from);
         undo.moved = moved;
-        let mut lion_taken = m.sweep && self.sweep(m, &mut undo);
-        for sq in m.via.iter().copied().chain(std::iter::once(m.to)) {
-            if sq == NO_SQ || sq == m.from {
-                continue;
-            }
-            let code = self.board[usize::from(sq)];
+        let mut lion_taken = m.sweep && self.sweep(from, m.to, &mut undo);
+        for sq in m.captures() {
+            let code = self.board[sq.index()];
             if code == 0 || code_side(code) == side {
                 continue;
             }
@@ -600,7 +606,7 @@ impl Position {
         }
         let kind = code_kind(moved);
         let info = &self.t.kind(kind);
-        let declined_entry = !m.promote && info.promotion.to.is_some() && self.entered_zone(side, m.from, m.to);
+        let declined_entry = !m.promote && info.promotion.to.is_some() && self.entered_zone(side, from, m.to);
         let placed = if m.promote {
             piece_code(info.turns_to.unwrap_or(kind), side, false)
         } else {
@@ -625,14 +631,14 @@ impl Position {
         undo
     }
 
-    /// A range capture's sweep ([`Move::sweep`]): takes every piece on the line from `m.from`
-    /// (not included) to `m.to` (included), whatever its side, onto the stack of swept
+    /// A range capture's sweep ([`Move::sweep`]): takes every piece on the line from `from`
+    /// (not included) to `to` (included), whatever its side, onto the stack of swept
     /// pieces; with drops each goes to the mover's hand. Returns whether it took an enemy Lion.
-    fn sweep(&mut self, m: &Move, undo: &mut Undo) -> bool {
+    fn sweep(&mut self, from: Sq, to: Sq, undo: &mut Undo) -> bool {
         let side = self.side;
         let mut lion_taken = false;
-        for at in self.t.geometry().line_to(m.from, m.to) {
-            if self.board[usize::from(at)] == 0 {
+        for at in self.t.geometry().line_to(from, to) {
+            if self.board[at.index()] == 0 {
                 continue;
             }
             let code = self.take(at);
@@ -664,14 +670,14 @@ impl Position {
         let side = self.side;
         let geo = self.t.geometry();
         let enemy_burner = |pos: &Position, n: Sq| {
-            let code = pos.board[usize::from(n)];
+            let code = pos.board[n.index()];
             code != 0 && code_side(code) != side && pos.t.kind(code_kind(code)).burns
         };
         let burnt = walks::neighbours(geo, to).any(|n| enemy_burner(self, n));
         let burns = self.t.kind(code_kind(placed)).burns && (!burnt || self.t.rules().end.burns_before_burnt);
         if burns {
             for n in walks::neighbours(geo, to) {
-                let code = self.board[usize::from(n)];
+                let code = self.board[n.index()];
                 if code == 0 || code_side(code) == side || (burnt && enemy_burner(self, n)) {
                     continue;
                 }
@@ -716,8 +722,8 @@ impl Position {
         if let Some(kind) = m.drop {
             let index = self.hand_index(side, self.t.kind(kind).unpromoted);
             self.hands[index] += 1;
-        } else {
-            self.put(m.from, undo.moved);
+        } else if let Some(from) = m.from {
+            self.put(from, undo.moved);
             for &(sq, code) in &undo.captured[..usize::from(undo.captures)] {
                 self.put(sq, code);
                 if self.t.rules().drops {
@@ -750,7 +756,7 @@ impl Position {
 
     /// The side that gave check with every one of its moves since the current position first
     /// occurred (the cycle that repeats it), if any; none when the tables do not track checks.
-    pub fn perpetual_checker(&self) -> Option<Side> {
+    pub(crate) fn perpetual_checker(&self) -> Option<Side> {
         if !self.t.track_checks {
             return None;
         }
@@ -805,10 +811,16 @@ pub(crate) fn taken_squares(geo: Geometry, board: &[u16], m: Move) -> impl Itera
     let plain = m
         .via
         .into_iter()
+        .flatten()
         .chain(std::iter::once(m.to))
-        .filter(move |&s| !m.sweep && s != NO_SQ && s != m.from && !m.is_drop());
-    let line = m.sweep.then(|| geo.line_to(m.from, m.to)).into_iter().flatten();
-    plain.chain(line).filter(move |&s| board[usize::from(s)] != 0)
+        .filter(move |&s| !m.sweep && Some(s) != m.from && !m.is_drop());
+    let line = m
+        .from
+        .filter(|_| m.sweep)
+        .map(|from| geo.line_to(from, m.to))
+        .into_iter()
+        .flatten();
+    plain.chain(line).filter(move |&s| board[s.index()] != 0)
 }
 
 /// The starting setup and hands, with a handicap's pieces removed (White then to move).

@@ -21,7 +21,7 @@ use crate::rules::{
 /// A run of squares from a start square, walked in order and blocked by the first piece.
 /// A leap is a run of one square.
 #[derive(Debug, Clone, Copy)]
-pub struct Ray {
+pub(crate) struct Ray {
     /// The run's first square.
     first: Sq,
     /// From one square of the run to the next, in square indices.
@@ -38,8 +38,8 @@ impl Ray {
     /// The run's squares, in order.
     #[inline]
     pub fn squares(&self) -> impl Iterator<Item = Sq> + use<> {
-        let (first, delta) = (i32::from(self.first), self.delta);
-        (0..i32::from(self.len)).map(move |k| (first + k * delta) as Sq)
+        let (first, delta) = (self.first.index() as i32, self.delta);
+        (0..i32::from(self.len)).map(move |k| Sq::new((first + k * delta) as usize))
     }
 }
 
@@ -56,13 +56,13 @@ struct Stretch {
     mode: Mode,
     slow: bool,
     from_last_rank: bool,
-    /// The bit of [`MoveTables::neighbourhood`] of the run's first square, when that is a
+    /// The bit of [`MoveTables::neighbourhoods`] of the run's first square, when that is a
     /// neighbour; 0 otherwise.
     ring_bit: u16,
 }
 
 /// The runs of squares of a piece on a square ([`MoveTables::rays`]).
-pub struct Rays<'a> {
+pub(crate) struct Rays<'a> {
     stretches: std::slice::Iter<'a, Stretch>,
     /// How many steps stay on the board from the square, by vector.
     steps: &'a [u8],
@@ -70,7 +70,7 @@ pub struct Rays<'a> {
     from: Sq,
     /// The square's distance from the side's far edge (the runs only from the last rank).
     depth: u8,
-    /// The neighbours (bits of [`MoveTables::neighbourhood`]) whose runs are left out.
+    /// The neighbours (bits of [`MoveTables::neighbourhoods`]) whose runs are left out.
     held: u16,
 }
 
@@ -88,7 +88,7 @@ impl Iterator for Rays<'_> {
             if end > stretch.first {
                 let delta = self.deltas[vector];
                 return Some(Ray {
-                    first: (i32::from(self.from) + (i32::from(stretch.first) + 1) * delta) as Sq,
+                    first: Sq::new((self.from.index() as i32 + (i32::from(stretch.first) + 1) * delta) as usize),
                     delta,
                     len: end - stretch.first,
                     mode: stretch.mode,
@@ -101,7 +101,7 @@ impl Iterator for Rays<'_> {
 }
 
 /// A leap vector in board terms, and which kinds leap so (by kind index).
-pub type Leap = ((i32, i32), Vec<bool>);
+pub(crate) type Leap = ((i32, i32), Vec<bool>);
 
 /// Per-kind facts move generation needs, copied from the rules under the rules' names, and
 /// derived from them.
@@ -146,7 +146,7 @@ pub struct KindInfo {
 /// The facts about a piece kind that move generation and `make` read for every piece or
 /// square they visit: a copy of [`KindInfo`]'s, a few bytes a piece code.
 #[derive(Debug, Clone, Copy)]
-pub struct CodeFacts {
+pub(crate) struct CodeFacts {
     /// [`KindInfo::jump_rank`].
     pub jump_rank: u8,
     /// [`KindInfo::royal`].
@@ -188,7 +188,7 @@ pub struct MoveTables {
     stretch_ranges: Vec<(u32, u32)>,
     stretches: Vec<Stretch>,
     /// For (kind, side): the neighbouring squares its runs begin on (bits of
-    /// [`MoveTables::neighbourhood`]), when each of its moves begins on one; `None` when
+    /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one; `None` when
     /// some move begins farther out (a leap, a jump, a walked movement).
     rings: Vec<Option<u16>>,
     /// For each piece code: the facts about its kind read on every move, packed densely.
@@ -242,7 +242,7 @@ pub struct MoveTables {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct ZoneRule {
+pub(crate) struct ZoneRule {
     pub depth: u8,
     pub enter: bool,
     pub within: bool,
@@ -254,7 +254,7 @@ pub struct ZoneRule {
 
 /// Random keys for incremental position hashing.
 #[derive(Debug)]
-pub struct Zobrist {
+pub(crate) struct Zobrist {
     /// For (piece code, square).
     pub piece: Vec<u64>,
     /// For (side, kind, count in hand).
@@ -293,9 +293,7 @@ fn squares_behind(rules: &Rules, geo: Geometry) -> [Vec<Sq>; 2] {
     }
     [Side::Black, Side::White].map(|side| {
         let (df, dr) = Geometry::board_vector(side, Offset::new(0, -1));
-        (0..geo.len() as Sq)
-            .map(|sq| geo.step(sq, df, dr).unwrap_or(NO_SQ))
-            .collect()
+        geo.squares().map(|sq| geo.step(sq, df, dr).unwrap_or(NO_SQ)).collect()
     })
 }
 
@@ -317,11 +315,12 @@ impl MoveTables {
             stretches: vec![],
             deltas: vec![],
             steps: vec![],
-            coordinates: (0..geo.len() as Sq)
+            coordinates: geo
+                .squares()
                 .map(|sq| geo.square(sq))
                 .map(|s| (i16::from(s.file), i16::from(s.rank)))
                 .collect(),
-            depths: [Side::Black, Side::White].map(|side| (0..geo.len() as Sq).map(|sq| geo.depth(side, sq)).collect()),
+            depths: [Side::Black, Side::White].map(|side| geo.squares().map(|sq| geo.depth(side, sq)).collect()),
             lines: vec![],
             line_squares: vec![],
             ride_reach: vec![0; 2 * 8 * kinds.len()],
@@ -357,9 +356,9 @@ impl MoveTables {
         let geo = self.geo;
         let mut owner = vec![None; geo.len()];
         for p in &self.rules.setup {
-            owner[usize::from(geo.index(p.square))] = Some(p.side);
+            owner[(geo.index(p.square)).index()] = Some(p.side);
         }
-        let held = |sq: Sq, side: Side| neighbours_where(geo, sq, |n| owner[usize::from(n)] == Some(side));
+        let held = |sq: Sq, side: Side| neighbours_where(geo, sq, |n| owner[n.index()] == Some(side));
         self.rules
             .setup
             .iter()
@@ -385,17 +384,17 @@ impl MoveTables {
     /// or under `moves-as-piece-behind` that of a piece of its side directly behind it
     /// (`ignore` counting as an empty square).
     #[inline]
-    pub fn moving_kind(&self, board: &[u16], sq: Sq, code: u16, ignore: Sq) -> PieceId {
+    pub(crate) fn moving_kind(&self, board: &[u16], sq: Sq, code: u16, ignore: Sq) -> PieceId {
         let own = code_kind(code);
         if self.behind[0].is_empty() {
             return own;
         }
         let side = code_side(code);
-        let behind = self.behind[side.index()][usize::from(sq)];
+        let behind = self.behind[side.index()][sq.index()];
         if behind == NO_SQ || behind == ignore {
             return own;
         }
-        let friend = board[usize::from(behind)];
+        let friend = board[behind.index()];
         if friend != 0 && code_side(friend) == side {
             code_kind(friend)
         } else {
@@ -411,7 +410,7 @@ impl MoveTables {
 
     /// The facts read on every move about the kind of the piece `code`.
     #[inline]
-    pub fn code(&self, code: u16) -> CodeFacts {
+    pub(crate) fn code(&self, code: u16) -> CodeFacts {
         self.codes[usize::from(code)]
     }
 
@@ -428,33 +427,26 @@ impl MoveTables {
 
     /// Whether `kind` of `side` on `sq` has no move because every move it has begins on a
     /// neighbouring square, and each of those is off the board or in `own` (the neighbours
-    /// its side holds, as bits of [`neighbourhood`](Self::neighbourhood)).
+    /// its side holds, as bits of [`neighbourhood`](Self::neighbourhoods)).
     #[inline]
-    pub fn hemmed_in(&self, kind: PieceId, side: Side, sq: Sq, own: u16) -> bool {
+    pub(crate) fn hemmed_in(&self, kind: PieceId, side: Side, sq: Sq, own: u16) -> bool {
         self.rings[kind.index() * 2 + side.index()]
-            .is_some_and(|ring| ring & self.neighbourhoods[usize::from(sq)] & !own == 0)
-    }
-
-    /// The neighbours of `sq` on the board, as bits: the neighbour at index
-    /// `sq + dr * files + dc` (`dr`, `dc` in -1..=1) is bit `(dr + 1) * 3 + dc + 1`.
-    #[inline]
-    pub fn neighbourhood(&self, sq: Sq) -> u16 {
-        self.neighbourhoods[usize::from(sq)]
+            .is_some_and(|ring| ring & self.neighbourhoods[sq.index()] & !own == 0)
     }
 
     /// The runs of squares of `kind` for `side` from `sq`, in the order of its movements.
     #[inline]
-    pub fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> Rays<'_> {
+    pub(crate) fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> Rays<'_> {
         self.open_rays(kind, side, sq, 0)
     }
 
     /// The runs of [`rays`](Self::rays) but those that begin on a neighbour of `held`
-    /// (bits of [`neighbourhood`](Self::neighbourhood)): the neighbours the piece's own side
+    /// (bits of [`neighbourhood`](Self::neighbourhoods)): the neighbours the piece's own side
     /// holds, where those runs end at once.
     #[inline]
-    pub fn open_rays(&self, kind: PieceId, side: Side, sq: Sq, held: u16) -> Rays<'_> {
+    pub(crate) fn open_rays(&self, kind: PieceId, side: Side, sq: Sq, held: u16) -> Rays<'_> {
         let (a, b) = self.stretch_ranges[kind.index() * 2 + side.index()];
-        let row = usize::from(sq) * self.deltas.len();
+        let row = sq.index() * self.deltas.len();
         Rays {
             stretches: self.stretches[a as usize..b as usize].iter(),
             steps: &self.steps[row..row + self.deltas.len()],
@@ -468,7 +460,7 @@ impl MoveTables {
     /// Whether one of `squares` is on the line from `from` (not included) to `to`
     /// (included): a sweep over one of a side's royals.
     #[inline]
-    pub fn line_holds(&self, from: Sq, to: Sq, squares: &[Sq]) -> bool {
+    pub(crate) fn line_holds(&self, from: Sq, to: Sq, squares: &[Sq]) -> bool {
         squares.iter().any(|&sq| self.on_line_to(from, to, sq))
     }
 
@@ -476,7 +468,7 @@ impl MoveTables {
     /// is on a line through `from` (a file, rank or diagonal).
     #[inline]
     fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
-        let at = |s: Sq| self.coordinates[usize::from(s)];
+        let at = |s: Sq| self.coordinates[s.index()];
         let ((fa, ra), (fb, rb), (fc, rc)) = (at(from), at(to), at(sq));
         let (dx, dy, ex, ey) = (fb - fa, rb - ra, fc - fa, rc - ra);
         let (n, k) = (dx.abs().max(dy.abs()), ex.abs().max(ey.abs()));
@@ -485,27 +477,27 @@ impl MoveTables {
 
     /// How far `sq` is from `side`'s far edge: 1 on the last rank.
     #[inline]
-    pub fn depth(&self, side: Side, sq: Sq) -> u8 {
-        self.depths[side.index()][usize::from(sq)]
+    pub(crate) fn depth(&self, side: Side, sq: Sq) -> u8 {
+        self.depths[side.index()][sq.index()]
     }
 
     /// The squares walking out from `sq` in direction `dir` (index into [`DIRS`]).
     #[inline]
-    pub fn line(&self, sq: Sq, dir: usize) -> &[Sq] {
-        let (start, len) = self.lines[usize::from(sq) * 8 + dir];
+    pub(crate) fn line(&self, sq: Sq, dir: usize) -> &[Sq] {
+        let (start, len) = self.lines[sq.index() * 8 + dir];
         &self.line_squares[start as usize..start as usize + usize::from(len)]
     }
 
     /// How far `kind` of `side` rides (capturing) along board direction `dir`.
     #[inline]
-    pub fn ride_reach(&self, side: Side, dir: usize, kind: PieceId) -> u8 {
+    pub(crate) fn ride_reach(&self, side: Side, dir: usize, kind: PieceId) -> u8 {
         self.ride_reach[(side.index() * 8 + dir) * self.kinds.len() + kind.index()]
     }
 
     /// Where a leaper of `side` using leap `index` stands to reach `sq`.
     #[inline]
-    pub fn leap_source(&self, side: Side, index: usize, sq: Sq) -> Sq {
-        self.leap_sources[side.index()][index * self.geo.len() + usize::from(sq)]
+    pub(crate) fn leap_source(&self, side: Side, index: usize, sq: Sq) -> Sq {
+        self.leap_sources[side.index()][index * self.geo.len() + sq.index()]
     }
 
     /// The runs of every kind for each side as stretches of lines, then how far the line
@@ -548,10 +540,12 @@ impl MoveTables {
         let files = i32::from(self.geo.files);
         // A file to the left (a higher file number) is one index less; a rank down, a row more.
         self.deltas = vectors.iter().map(|&(df, dr)| dr * files - df).collect();
-        self.neighbourhoods = (0..self.geo.len() as Sq)
+        self.neighbourhoods = self
+            .geo
+            .squares()
             .map(|sq| neighbours_where(self.geo, sq, |_| true))
             .collect();
-        for sq in 0..self.geo.len() as Sq {
+        for sq in self.geo.squares() {
             for &(df, dr) in &vectors {
                 let mut at = sq;
                 let mut steps = 0u8;
@@ -567,7 +561,7 @@ impl MoveTables {
     }
 
     fn build_lines(&mut self) {
-        for sq in 0..self.geo.len() as Sq {
+        for sq in self.geo.squares() {
             for (df, dr) in DIRS {
                 let start = self.line_squares.len() as u32;
                 let mut at = sq;
@@ -615,8 +609,8 @@ impl MoveTables {
             let n = self.geo.len();
             let mut sources = vec![NO_SQ; leaps.len() * n];
             for (index, ((df, dr), _)) in leaps.iter().enumerate() {
-                for sq in 0..n as Sq {
-                    sources[index * n + usize::from(sq)] = self.geo.step(sq, -df, -dr).unwrap_or(NO_SQ);
+                for sq in (0..n).map(Sq::new) {
+                    sources[index * n + sq.index()] = self.geo.step(sq, -df, -dr).unwrap_or(NO_SQ);
                 }
             }
             self.leaps[side.index()] = leaps;
@@ -625,14 +619,14 @@ impl MoveTables {
     }
 }
 
-/// The bit of [`MoveTables::neighbourhood`] for the neighbour one board step `(df, dr)`
+/// The bit of [`MoveTables::neighbourhoods`] for the neighbour one board step `(df, dr)`
 /// away (a file to the left is one index less).
 fn neighbour_bit(df: i32, dr: i32) -> u16 {
     1 << ((dr + 1) * 3 + 1 - df)
 }
 
 /// The neighbours of `sq` on the board that `wanted` picks, as bits of
-/// [`MoveTables::neighbourhood`].
+/// [`MoveTables::neighbourhoods`].
 fn neighbours_where(geo: Geometry, sq: Sq, wanted: impl Fn(Sq) -> bool) -> u16 {
     DIRS.iter()
         .filter(|&&(df, dr)| geo.step(sq, i32::from(df), i32::from(dr)).is_some_and(&wanted))

@@ -35,11 +35,7 @@ impl Cells<'_> {
     }
 
     fn at(&self, sq: Sq) -> u16 {
-        if sq == self.empty {
-            0
-        } else {
-            self.board[usize::from(sq)]
-        }
+        if sq == self.empty { 0 } else { self.board[sq.index()] }
     }
 
     /// Whether the piece `code` on `sq` is an enemy of `side`.
@@ -75,7 +71,7 @@ impl Walker<'_> {
         };
         let vectors = unit_vectors(side, dirs);
         let mut seen = [false; AREA];
-        let mut frontier = [0 as Sq; AREA];
+        let mut frontier = [NO_SQ; AREA];
         seen[slot(from)] = true;
         frontier[0] = from;
         let (mut start, mut end) = (0, 1);

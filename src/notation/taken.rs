@@ -22,13 +22,13 @@ pub fn pieces_taken(pos: &mut Position, m: &Move) -> Vec<TakenPiece> {
     let undo = pos.make(m);
     let after = board(pos);
     pos.unmake(m, &undo);
-    let start = (!m.is_drop()).then_some(m.from);
+    let start = m.from;
     before
         .iter()
         .zip(&after)
         .enumerate()
         .filter_map(|(sq, (was, is))| {
-            let sq = sq as Sq;
+            let sq = Sq::new(sq);
             let (side, kind) = (*was)?;
             let taken = Some(sq) != start && (is.is_none() || sq == m.to);
             taken.then_some(TakenPiece { square: sq, side, kind })
@@ -53,7 +53,7 @@ pub fn describe_taken(pos: &mut Position, m: &Move) -> Option<String> {
             .filter(|t| t.side == side)
             .map(|t| format!("{}-{}", rules.pieces[t.kind.index()].abbrev, geo.square(t.square)))
             .collect();
-        (!pieces.is_empty()).then(|| format!("{side:?}'s {}", pieces.join(", ")))
+        (!pieces.is_empty()).then(|| format!("{side}'s {}", pieces.join(", ")))
     };
     let sides: Vec<String> = [of(mover.opponent()), of(mover)].into_iter().flatten().collect();
     let count = taken.len();
@@ -63,5 +63,5 @@ pub fn describe_taken(pos: &mut Position, m: &Move) -> Option<String> {
 
 /// What stands on each square of the board.
 fn board(pos: &Position) -> Vec<Option<(Side, PieceId)>> {
-    (0..pos.geometry().len() as Sq).map(|sq| pos.piece_on(sq)).collect()
+    pos.geometry().squares().map(|sq| pos.piece_on(sq)).collect()
 }

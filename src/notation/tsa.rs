@@ -44,8 +44,8 @@
 
 use super::usi::{UsiError, drop_kind, read_usi};
 use crate::game::Geometry;
-use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
-use crate::rules::{Movement, Offset, PieceId, Side, Square, rank_name};
+use crate::game::{Illegal, LionCounting, Move, Position, Sq};
+use crate::rules::{Movement, Offset, PieceId, Square, rank_name};
 
 /// Why a text cannot be read as a move of this position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -158,14 +158,18 @@ fn write_among(pos: &Position, legal: &[Move], m: &Move) -> String {
     if let Some(kind) = m.drop {
         return format!("{}*{}", rules.piece(kind).abbrev, geo.square(m.to));
     }
-    let kind = kind_at(pos, m.from);
+    // Neither dropped nor on the board: no move the generator makes, and no text.
+    let Some(from) = m.from else {
+        return String::new();
+    };
+    let kind = kind_at(pos, from);
     let legs = legs_text(pos, m);
     let mut text = kind.map_or_else(String::new, |kind| rules.piece(kind).abbrev.clone());
     let needs_start = legal
         .iter()
-        .any(|o| !o.is_drop() && o.from != m.from && kind_at(pos, o.from) == kind && legs_text(pos, o) == legs);
+        .any(|o| o.from.is_some_and(|start| start != from && kind_at(pos, start) == kind) && legs_text(pos, o) == legs);
     if needs_start {
-        text.push_str(&geo.square(m.from).to_string());
+        text.push_str(&geo.square(from).to_string());
     }
     text.push_str(&legs);
     if m.promote {
@@ -198,10 +202,10 @@ fn enemy_at(pos: &Position, sq: Sq) -> bool {
 /// The move with its via squares reduced to the squares it captures on (a Lion path through
 /// an empty square names the same move as the direct one).
 fn canonical(pos: &Position, m: &Move) -> Move {
-    let mut via = [NO_SQ; 2];
-    let captured = m.via.iter().filter(|&&v| v != NO_SQ && v != m.from && enemy_at(pos, v));
-    for (slot, &v) in via.iter_mut().zip(captured) {
-        *slot = v;
+    let mut via = [None; 2];
+    let captured = m.via_squares().filter(|&v| Some(v) != m.from && enemy_at(pos, v));
+    for (slot, v) in via.iter_mut().zip(captured) {
+        *slot = Some(v);
     }
     Move { via, ..*m }
 }
@@ -212,15 +216,15 @@ fn legs_text(pos: &Position, m: &Move) -> String {
     let geo = pos.geometry();
     let square = |sq: Sq| geo.square(sq).to_string();
     let mark = |sq: Sq| if enemy_at(pos, sq) { 'x' } else { '-' };
-    let via: Vec<Sq> = m.via.iter().copied().filter(|&v| v != NO_SQ).collect();
+    let via: Vec<Sq> = m.via_squares().collect();
     let mut text = String::new();
-    if m.from == m.to {
+    if let Some(from) = m.from.filter(|&from| from == m.to) {
         match via.as_slice() {
-            [] => match pass_squares(pos, m.from).first() {
+            [] => match pass_squares(pos, from).first() {
                 Some(&next) => {
-                    text = format!("-{}-{}", square(next), square(m.from));
+                    text = format!("-{}-{}", square(next), square(from));
                 }
-                None => text = format!("-{}", square(m.from)),
+                None => text = format!("-{}", square(from)),
             },
             [v] if enemy_at(pos, *v) => text = format!("x!{}", square(*v)),
             _ => {
@@ -229,7 +233,7 @@ fn legs_text(pos: &Position, m: &Move) -> String {
                     text.push_str(&square(v));
                 }
                 text.push('-');
-                text.push_str(&square(m.from));
+                text.push_str(&square(from));
             }
         }
         return text;
@@ -555,7 +559,8 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
             }
             vec![geo.index(square)]
         }
-        None => (0..geo.len() as Sq)
+        None => geo
+            .squares()
             .filter(|&sq| {
                 pos.piece_at(geo.square(sq))
                     .is_some_and(|(s, k, _)| s == side && k == kind)
@@ -599,7 +604,11 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
             return Err(MoveError::Ambiguous {
                 text: text.to_string(),
                 piece: abbrev,
-                candidates: matches.iter().map(|m| geo.square(m.from)).collect(),
+                candidates: matches
+                    .iter()
+                    .filter_map(|m| m.from)
+                    .map(|from| geo.square(from))
+                    .collect(),
                 example: write_among(pos, &legal, &matches[0]),
             });
         }
@@ -684,13 +693,7 @@ fn the_move(pos: &mut Position, legal: &[Move], m: Move) -> Move {
 fn describe_square(pos: &Position, square: Square) -> String {
     match pos.piece_at(square) {
         None => "it is empty".to_string(),
-        Some((side, kind, _)) => {
-            let whose = match side {
-                Side::Black => "Black",
-                Side::White => "White",
-            };
-            format!("it holds {whose}'s {}", pos.rules().piece_name(kind))
-        }
+        Some((side, kind, _)) => format!("it holds {side}'s {}", pos.rules().piece_name(kind)),
     }
 }
 
@@ -755,10 +758,12 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
             geo.square(path[0])
         ));
     }
-    let mut via = [NO_SQ; 2];
-    via[..captures.len()].copy_from_slice(&captures);
+    let mut via = [None; 2];
+    for (slot, &sq) in via.iter_mut().zip(&captures) {
+        *slot = Some(sq);
+    }
     Ok(Move {
-        from,
+        from: Some(from),
         to,
         via,
         drop: None,

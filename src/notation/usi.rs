@@ -4,7 +4,7 @@
 //! with the first piece that may pass (see [`Position::pseudo_moves`]); any passing piece's
 //! pass reads as it.
 
-use crate::game::{Illegal, LionCounting, Move, NO_SQ, Position, Sq};
+use crate::game::{Illegal, LionCounting, Move, Position, Sq};
 use crate::rules::{PieceId, Square};
 
 /// Why a USI move cannot be read or played.
@@ -32,8 +32,8 @@ pub fn write_usi(pos: &Position, m: &Move) -> String {
         };
         return format!("{token}*{}", square(m.to));
     }
-    let mut text = square(m.from);
-    for &v in m.via.iter().filter(|&&v| v != NO_SQ) {
+    let mut text = m.from.map(square).unwrap_or_default();
+    for v in m.via_squares() {
         text.push_str(&square(v));
     }
     text.push_str(&square(m.to));
@@ -128,18 +128,18 @@ fn not_legal(pos: &mut Position, text: &str, candidate: Option<Move>, what: &str
 /// The legal move (of `legal`, koma's distinct moves) that a move counted per path (as
 /// [`LionCounting::Paths`] generates it, the middle square in `via[0]`) makes.
 pub fn distinct_move(pos: &mut Position, legal: &[Move], path: &Move) -> Option<Move> {
-    if path.is_drop() {
+    let Some(from) = path.from else {
         return legal.iter().find(|&&m| m == *path).copied();
-    }
-    let mids: Vec<Sq> = path.via.iter().copied().filter(|&v| v != NO_SQ).collect();
-    board_move(pos, legal, path.from, path.to, &mids, path.promote)
+    };
+    let mids: Vec<Sq> = path.via_squares().collect();
+    board_move(pos, legal, from, path.to, &mids, path.promote)
 }
 
 /// The legal move on the board from `from` to `to` through the squares `mids`.
 fn board_move(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
     legal
         .iter()
-        .find(|m| !m.is_drop() && m.from == from && m.to == to && m.promote == promote && via_matches(pos, m, mids))
+        .find(|m| m.from == Some(from) && m.to == to && m.promote == promote && via_matches(pos, m, mids))
         .copied()
         .or_else(|| the_pass_written(pos, legal, from, to, mids, promote))
 }
@@ -153,9 +153,9 @@ fn the_pass_written(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: 
         return None;
     }
     let pass = pos.the_pass(&Move {
-        from,
+        from: Some(from),
         to,
-        via: [NO_SQ; 2],
+        via: [None; 2],
         drop: None,
         promote: false,
         sweep: false,
@@ -168,9 +168,13 @@ fn the_pass_written(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: 
 fn via_matches(pos: &Position, m: &Move, mids: &[Sq]) -> bool {
     let geo = pos.geometry();
     let occupied = |sq: Sq| pos.piece_at(geo.square(sq)).is_some();
-    let written: Vec<Sq> = mids.iter().copied().filter(|&s| occupied(s) && s != m.from).collect();
-    let actual: Vec<Sq> = m.via.iter().copied().filter(|&s| s != NO_SQ).collect();
-    written == actual && (m.from != m.to || !actual.is_empty() || mids.iter().all(|&s| !occupied(s)))
+    let written: Vec<Sq> = mids
+        .iter()
+        .copied()
+        .filter(|&s| occupied(s) && Some(s) != m.from)
+        .collect();
+    let actual: Vec<Sq> = m.via_squares().collect();
+    written == actual && (m.from != Some(m.to) || !actual.is_empty() || mids.iter().all(|&s| !occupied(s)))
 }
 
 pub(super) fn drop_kind(pos: &Position, token: &str) -> Option<PieceId> {

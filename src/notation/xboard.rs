@@ -7,7 +7,7 @@
 mod betza;
 
 use super::read_usi;
-use crate::game::{Move, MoveTables, NO_SQ, Position, Setup};
+use crate::game::{Move, MoveTables, Position, Setup};
 use crate::rules::{PieceId, Side, Square};
 pub use betza::{Betza, betza};
 use std::sync::Arc;
@@ -106,8 +106,8 @@ impl View {
         if m.is_pass() {
             return "@@@@".into();
         }
-        let mut path: Vec<Square> = vec![geo.square(m.from)];
-        path.extend(m.via.iter().filter(|&&v| v != NO_SQ).map(|&v| geo.square(v)));
+        let mut path: Vec<Square> = m.from.map(|from| geo.square(from)).into_iter().collect();
+        path.extend(m.via_squares().map(|v| geo.square(v)));
         path.push(geo.square(m.to));
         let legs: Vec<String> = path
             .windows(2)
@@ -424,36 +424,33 @@ impl View {
             let occupied = pos.piece_at(geo.square(to)).is_some();
             let colour = if m.promote {
                 'M'
-            } else if occupied && to != m.from {
+            } else if occupied && Some(to) != m.from {
                 'R'
             } else {
                 'Y'
             };
-            if marks[usize::from(to)] != Some('M') {
-                marks[usize::from(to)] = Some(colour);
+            if marks[to.index()] != Some('M') {
+                marks[to.index()] = Some(colour);
             }
         };
-        let from_here: Vec<&Move> = moves.iter().filter(|m| !m.is_drop() && m.from == sq).collect();
+        let from_here: Vec<&Move> = moves.iter().filter(|m| m.from == Some(sq)).collect();
         if !from_here.is_empty() {
             for m in &from_here {
                 mark(pos, m, m.to, &mut marks);
             }
             for m in &from_here {
-                if m.via[0] != NO_SQ && m.via[0] != m.from {
-                    marks[usize::from(m.via[0])] = Some('C');
+                if let Some(via) = m.via[0].filter(|&via| Some(via) != m.from) {
+                    marks[via.index()] = Some('C');
                 }
             }
         } else {
             let start = geo.index(lifted?);
-            for m in moves
-                .iter()
-                .filter(|m| !m.is_drop() && m.from == start && m.via[0] == sq)
-            {
+            for m in moves.iter().filter(|m| m.from == Some(start) && m.via[0] == Some(sq)) {
                 mark(pos, m, m.to, &mut marks);
             }
             for m in moves
                 .iter()
-                .filter(|m| !m.is_drop() && m.from == start && m.to == sq && m.via[0] == NO_SQ)
+                .filter(|m| m.from == Some(start) && m.to == sq && m.via[0].is_none())
             {
                 mark(pos, m, sq, &mut marks);
             }
@@ -466,7 +463,7 @@ impl View {
             let mut text = String::new();
             let mut empty = 0;
             for file in (1..=self.files()).rev() {
-                match marks[usize::from(geo.index(Square::new(file, rank)))] {
+                match marks[geo.index(Square::new(file, rank)).index()] {
                     None => empty += 1,
                     Some(c) => {
                         if empty > 0 {
@@ -560,7 +557,7 @@ mod tests {
         let double = pos
             .legal_moves()
             .into_iter()
-            .find(|m| m.via[0] != NO_SQ && !m.is_pass())
+            .find(|m| m.via[0].is_some() && !m.is_pass())
             .expect("a Lion move of two legs");
         assert!(
             view.write_move(&pos, &double).contains(','),

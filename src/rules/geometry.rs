@@ -29,6 +29,16 @@ impl Side {
     }
 }
 
+/// The side's name, as players read it: `Black`, `White`.
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Black => "Black",
+            Side::White => "White",
+        })
+    }
+}
+
 /// Width (files) and height (ranks) of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardSize {
@@ -195,10 +205,6 @@ impl Offset {
     /// Chebyshev (king-step) distance.
     pub fn king_distance(self) -> u8 {
         self.dx.unsigned_abs().max(self.dy.unsigned_abs())
-    }
-
-    pub fn is_diagonal(self) -> bool {
-        self.dx != 0 && self.dy != 0
     }
 
     /// The two directions at right angles.

@@ -10,7 +10,7 @@
 pub mod protocol;
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Game, GameResult, Illegal, Move, MoveTables, NO_SQ, Position, Sq};
+use koma::game::{Game, GameResult, Illegal, Move, MoveTables, Position, Sq};
 use koma::notation::{read_sfen, write_usi};
 use koma::rules::{PieceId, Rules, Side, Square};
 use std::io::{Read, Write};
@@ -119,12 +119,12 @@ pub fn mv(pos: &Position, text: &str) -> Move {
     let names = square_names(body);
     assert!((2..=4).contains(&names.len()), "`{text}` is not a move");
     let squares: Vec<Sq> = names.iter().map(|n| index(pos, n)).collect();
-    let mut via = [NO_SQ; 2];
+    let mut via = [None; 2];
     for (i, &s) in squares[1..squares.len() - 1].iter().enumerate() {
-        via[i] = s;
+        via[i] = Some(s);
     }
     Move {
-        from: squares[0],
+        from: Some(squares[0]),
         to: squares[squares.len() - 1],
         via,
         drop: None,
@@ -153,7 +153,7 @@ pub fn legal_from(pos: &mut Position, from: &str) -> Vec<String> {
     let moves = pos.legal_moves();
     let mut out: Vec<String> = moves
         .iter()
-        .filter(|m| m.from == start)
+        .filter(|m| m.from == Some(start))
         .map(|m| write_usi(pos, m))
         .collect();
     out.sort();

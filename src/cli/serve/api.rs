@@ -333,7 +333,7 @@ pub async fn resign(State(shared): State<Shared>, id: GameId) -> Reply<GameView>
     let side = entry.game.position().side_to_move();
     entry.ended = Some((
         result_text(Some(Some(side.opponent()))).into(),
-        format!("{side:?} resigns"),
+        format!("{side} resigns"),
     ));
     Ok(Json(view::game_view(id, entry)))
 }

@@ -4,7 +4,7 @@
 
 use super::store::Entry;
 use indexmap::IndexMap;
-use koma::game::{LionCounting, Move, NO_SQ, Position, Sq};
+use koma::game::{LionCounting, Move, Position, Sq};
 use koma::notation::{distinct_move, result_text, write_sfen, write_tsa, write_usi};
 use koma::rules::{PieceId, Rules, Side};
 use koma::variant::Player;
@@ -99,7 +99,7 @@ pub fn result(entry: &mut Entry) -> Option<ResultView> {
     entry.game.result().map(|r| ResultView {
         result: result_text(Some(r.winner)).to_string(),
         reason: match r.winner {
-            Some(side) => format!("{side:?} wins by {}", r.reason),
+            Some(side) => format!("{side} wins by {}", r.reason),
             None => format!("draw by {}", r.reason),
         },
     })
@@ -139,9 +139,9 @@ pub fn game_view(id: u64, entry: &mut Entry) -> GameView {
     };
     let name = |sq: Sq| geo.square(sq).to_string();
     let last = entry.game.moves().last().map(|m| LastMove {
-        from: (!m.is_drop()).then(|| name(m.from)),
+        from: m.from.map(name),
         to: name(m.to),
-        via: m.via.iter().filter(|&&v| v != NO_SQ).map(|&v| name(v)).collect(),
+        via: m.via_squares().map(name).collect(),
     });
     GameView {
         id,
@@ -215,12 +215,13 @@ pub fn moves_view(entry: &mut Entry) -> MovesView {
     let mut middles: IndexMap<Move, Vec<Sq>> = legal.iter().map(|&m| (m, Vec::new())).collect();
     let mut paths = Vec::new();
     pos.legal_moves_into(&mut paths, LionCounting::Paths);
-    for path in paths.iter().filter(|p| !p.is_drop() && p.via[0] != NO_SQ) {
-        if let Some(m) = distinct_move(pos, &legal, path)
+    for path in paths.iter().filter(|p| !p.is_drop()) {
+        if let Some(middle) = path.via[0]
+            && let Some(m) = distinct_move(pos, &legal, path)
             && let Some(list) = middles.get_mut(&m)
-            && !list.contains(&path.via[0])
+            && !list.contains(&middle)
         {
-            list.push(path.via[0]);
+            list.push(middle);
         }
     }
     let moves = middles.into_iter().map(|(m, mids)| move_view(pos, &m, &mids)).collect();
@@ -235,7 +236,7 @@ fn move_view(pos: &mut Position, m: &Move, middles: &[Sq]) -> MoveView {
     let rules = &pos.rules();
     MoveView {
         usi: write_usi(pos, m),
-        from: (!m.is_drop()).then(|| name(m.from)),
+        from: m.from.map(name),
         to: name(m.to),
         drop: m.drop.map(|kind| {
             let in_hand = pos.tables().kind(kind).unpromoted;
