@@ -20,8 +20,8 @@
 //!    generates the legal moves (walking the lion, hook and `anywhere` moves on the board),
 //!    makes and unmakes them, and names the rule an illegal move breaks; a
 //!    [`Game`](game::Game) keeps the history and decides the outcome; [`perft`](game::perft)
-//!    counts move sequences. [`game::movement`] says how each movement kind is carried out,
-//!    and how to add one.
+//!    counts move sequences. The interpreter's `game/movement.rs` says how each movement
+//!    kind is carried out, and how to add one.
 //! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
 //!    (SFEN, USI, the rule texts' notation, game records, XBoard's moves and XBetza), and the
 //!    computer player (and its answer to a draw offer).

@@ -23,8 +23,7 @@ impl Position {
 
     /// Fills `out` with the moves legal whatever the history: every legality rule but the
     /// repetition rule. Perft counts these (a position's counts do not depend on how it was
-    /// reached); the search takes them and applies the repetition rule to the moves it plays
-    /// ([`Position::repetition_breach`]).
+    /// reached); the search takes them and applies the repetition rule to the moves it plays.
     pub fn legal_moves_ignoring_history_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
         self.filtered_moves_into(out, counting, History::Ignored);
     }
