@@ -1,6 +1,6 @@
 //! The canonical layout of `.var` text: what `koma fmt` writes and `koma lsp` formats with.
 //!
-//! It reads the parse stage's concrete syntax tree ([`parse::syntax_tree`]) and the text
+//! It reads the parse stage's concrete syntax tree (`parse::syntax_tree`) and the text
 //! between its nodes, and changes nothing but white space: the words, their order, the
 //! comments and where the author broke a statement over lines stay. The layout:
 //!

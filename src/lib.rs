@@ -23,8 +23,13 @@
 //!    counts move sequences. The interpreter's `game/movement.rs` says how each movement
 //!    kind is carried out, and how to add one.
 //! 5. [`notation`] and [`engine`], side by side over the game: positions and moves as text
-//!    (SFEN, USI, the rule texts' notation, game records), and the computer player.
-//! 6. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
+//!    (SFEN, USI, the rule texts' notation, game records, XBoard's moves and XBetza), and the
+//!    computer player (and its answer to a draw offer).
+//! 6. What every front end starts from: [`variant`] compiles a variant into a
+//!    [`Variant`](variant::Variant) (the report is the error) and starts its games
+//!    ([`Start`](variant::Start): the start, a handicap or a position), with who plays each
+//!    side and the texts front ends share.
+//! 7. Front ends: [`show`] draws each piece's moves from the rules; the `koma` binary
 //!    (`src/cli`) offers the commands `check`, `fmt`, `compile`, `show`, `perft`, `moves`,
 //!    `play`, `usi`, `xboard`, `betza`, `xboard-pieces`, `serve`, `lsp` and `bench` (and, for
 //!    tuning the evaluation, `selfplay` and `eval-terms`) over all of the above.
@@ -40,7 +45,8 @@
 //! | `game` | `rules` |
 //! | `notation` | `game`, `rules`, `files` |
 //! | `engine` | `game`, `rules`, `files` |
-//! | `show` | `parse` (its table of directions), `rules` |
+//! | `variant` | `compile`, `game`, `notation`, `rules` |
+//! | `show` | `parse` (its table of directions), `compile` (its `suggest`), `rules` |
 //! | the binary (`src/cli`) | any of them |
 //!
 //! [`files`], below them all, is how any stage reads and writes files on disk (regular files
@@ -133,3 +139,4 @@ pub mod notation;
 pub mod parse;
 pub mod rules;
 pub mod show;
+pub mod variant;

@@ -3,7 +3,7 @@
 
 mod support;
 
-use koma::engine::{Info, Limits, MATE, Searcher, accepts_draw, draw_judgement_limits, mate_in, search};
+use koma::engine::{DRAW_TIME, DrawAnswer, Info, Limits, MATE, Searcher, draw_limits, judge_draw, mate_in, search};
 use koma::game::{Game, Move, Position};
 use koma::notation::{read_sfen, write_sfen, write_usi};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -255,13 +255,17 @@ fn the_first_iteration_is_completed_whatever_the_node_limit() {
 /// board is judged within its bound, and the bound is a second.
 #[test]
 fn a_draw_offer_on_taikyoku_is_judged_within_its_bound() {
-    let limits = draw_judgement_limits();
-    let bound = limits.time.expect("the draw judgement has a time bound");
+    let bound = draw_limits(DRAW_TIME)
+        .time
+        .expect("the draw judgement has a time bound");
     assert!(bound <= Duration::from_secs(1), "{bound:?}");
     let mut pos = Position::start(tables("taikyoku", &[]));
     let started = Instant::now();
     // Level at the start: koma declines.
-    assert!(!accepts_draw(&mut Searcher::new(), &mut pos, &limits));
+    assert_eq!(
+        judge_draw(&mut Searcher::new(), &mut pos, DRAW_TIME),
+        DrawAnswer::Declines
+    );
     assert!(started.elapsed() < bound * 10, "{:?}", started.elapsed());
 }
 

@@ -97,3 +97,10 @@ pub fn render(diagnostic: &dyn miette::Diagnostic, colour: bool) -> String {
         .render_report(&mut out, diagnostic);
     out
 }
+
+/// Reads who plays a side (`--black`, `--white`), offering the players `--help` lists.
+pub fn player() -> impl clap::builder::TypedValueParser<Value = koma::variant::Player> {
+    use clap::builder::TypedValueParser;
+    let names = koma::variant::Player::ALL.map(koma::variant::Player::name);
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<koma::variant::Player>())
+}

@@ -8,10 +8,9 @@
 //! independent program it comes from. Each variant's start position runs at the deepest
 //! depth listed there whose count is within a node budget, and the count is checked.
 
-use koma::compile::compile_named;
-use koma::game::{LionCounting, MoveTables, Position, perft};
+use koma::game::{LionCounting, perft};
+use koma::variant::Variant;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The perft data of each shipped variant, in the order shown.
@@ -127,11 +126,11 @@ pub fn run(quick: bool) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let Some(rules) = compile_named(variant, &[]).rules else {
+        let Ok(compiled) = Variant::named(variant, &[]) else {
             eprintln!("error: {variant} does not compile");
             return ExitCode::FAILURE;
         };
-        let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+        let mut pos = compiled.initial();
         let (started, cpu_started) = (Instant::now(), thread_cpu_time());
         let mut runs = 0u64;
         let nodes = loop {

@@ -1,7 +1,6 @@
 //! `koma check`: validate variant files, as text for people or JSON for tools.
 
-use koma::compile::{self, Check, Choice, Diagnostic, Report, Severity, Source};
-use serde::Serialize;
+use koma::compile::{self, Check, Choice, Diagnostic, FileResult, Report, Severity, Source};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -100,72 +99,11 @@ fn print_text(results: &[(String, Report)]) {
     }
 }
 
-/// One file's result, as `--format json` writes it (and `koma serve` answers a variant with).
-#[derive(Serialize)]
-pub(super) struct FileResult<'a> {
-    file: &'a str,
-    valid: bool,
-    errors: usize,
-    warnings: usize,
-    diagnostics: Vec<JsonDiagnostic>,
-}
-
-#[derive(Serialize)]
-struct JsonDiagnostic {
-    code: &'static str,
-    severity: koma::compile::Severity,
-    message: String,
-    file: String,
-    labels: Vec<JsonLabel>,
-    help: Option<String>,
-}
-
-#[derive(Serialize)]
-struct JsonLabel {
-    line: usize,
-    column: usize,
-    start: usize,
-    end: usize,
-    text: String,
-}
-
-fn json_diagnostic(d: &Diagnostic) -> JsonDiagnostic {
-    let labels = d
-        .labels
-        .iter()
-        .map(|l| {
-            let (line, column) = d.source.line_column(l.span.start);
-            JsonLabel {
-                line,
-                column,
-                start: l.span.start,
-                end: l.span.end,
-                text: l.text.clone(),
-            }
-        })
-        .collect();
-    JsonDiagnostic {
-        code: d.code(),
-        severity: d.severity,
-        message: d.message.clone(),
-        file: d.source.name.clone(),
-        labels,
-        help: d.help.clone(),
-    }
-}
-
-pub(super) fn file_result<'a>(name: &'a str, report: &Report) -> FileResult<'a> {
-    FileResult {
-        file: name,
-        valid: !report.has_errors(),
-        errors: report.errors().count(),
-        warnings: report.warnings().count(),
-        diagnostics: report.diagnostics.iter().map(json_diagnostic).collect(),
-    }
-}
-
 fn print_json(results: &[(String, Report)]) {
-    let list: Vec<FileResult> = results.iter().map(|(name, report)| file_result(name, report)).collect();
+    let list: Vec<FileResult> = results
+        .iter()
+        .map(|(name, report)| FileResult::of(name, report))
+        .collect();
     match serde_json::to_string_pretty(&list) {
         Ok(text) => println!("{text}"),
         Err(e) => eprintln!("error: cannot write JSON: {e}"),

@@ -18,7 +18,8 @@ mod usi;
 mod xboard;
 
 use clap::{Parser, Subcommand};
-use koma::compile::{self, Choice, Compiled};
+use koma::compile::Choice;
+use koma::variant::Variant;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -196,8 +197,8 @@ pub fn run() -> ExitCode {
             options,
         } => check::run(&variants, format, &options.choices),
         Command::Fmt { files, check } => fmt::run(&files, check),
-        Command::Compile { variant, options } => with_rules(&variant.variant, &options.choices, |rules| {
-            println!("{}", rules.to_ron());
+        Command::Compile { variant, options } => with_variant(&variant.variant, &options.choices, |compiled| {
+            println!("{}", compiled.rules().to_ron());
             ExitCode::SUCCESS
         }),
         Command::Perft {
@@ -257,16 +258,16 @@ pub fn run() -> ExitCode {
             piece,
             options,
             svg: Some(path),
-        } => with_rules(&variant.variant, &options.choices, |rules| {
-            show_svg(rules, piece.as_deref(), &path)
+        } => with_variant(&variant.variant, &options.choices, |compiled| {
+            show_svg(compiled.rules(), piece.as_deref(), &path)
         }),
         Command::Show {
             variant,
             piece,
             options,
             svg: None,
-        } => with_rules(&variant.variant, &options.choices, |rules| {
-            match koma::show::show(rules, piece.as_deref()) {
+        } => with_variant(&variant.variant, &options.choices, |compiled| {
+            match koma::show::show(compiled.rules(), piece.as_deref()) {
                 Ok(text) => {
                     print!("{text}");
                     ExitCode::SUCCESS
@@ -303,15 +304,12 @@ fn show_svg(rules: &koma::rules::Rules, piece: Option<&str>, path: &std::path::P
 }
 
 /// Compiles a variant; on errors prints the report and fails, otherwise runs `then`.
-fn with_rules(variant: &str, options: &[Choice], then: impl FnOnce(&koma::rules::Rules) -> ExitCode) -> ExitCode {
-    let Compiled { rules, report } = compile::compile_named(variant, options);
-    if !report.diagnostics.is_empty() && rules.is_none() {
-        eprint!("{}", report.render(colour(&std::io::stderr())));
-    }
-    match rules {
-        Some(rules) => then(&rules),
-        None => {
-            eprintln!("error: {}", report.summary(variant));
+fn with_variant(name: &str, options: &[Choice], then: impl FnOnce(&Variant) -> ExitCode) -> ExitCode {
+    match Variant::named(name, options) {
+        Ok(variant) => then(&variant),
+        Err(report) => {
+            eprint!("{}", report.render(colour(&std::io::stderr())));
+            eprintln!("error: {}", report.summary(name));
             ExitCode::FAILURE
         }
     }

@@ -8,13 +8,14 @@ use super::board::{self, Overlay};
 use super::move_input::Answer;
 use super::terminal;
 use indexmap::IndexMap;
-use koma::compile::{Choice, compile_named};
-use koma::engine::{Limits, SearchResult, Searcher, WeightFile, accepts_draw, draw_judgement_limits, mate_in};
-use koma::game::{Game, GameResult, Move, MoveTables, Position};
+use koma::compile::Choice;
+use koma::engine::{DRAW_TIME, DrawAnswer, Limits, SearchResult, Searcher, WeightFile, judge_draw, mate_in};
+use koma::game::{Game, GameResult, Move, Position};
 use koma::notation::{
-    MAX_RECORD_MOVES, RecordError, describe_taken, read_sfen, read_usi, result_text, write_sfen, write_tsa,
+    EXCERPT_CHARS, MAX_RECORD_MOVES, RecordError, describe_taken, excerpt, read_usi, result_text, write_sfen, write_tsa,
 };
 use koma::rules::{PieceId, Side};
+use koma::variant::{Player, Start, Variant, today};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,13 +48,6 @@ pub(super) fn parse_time(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Who plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Player {
-    Human,
-    Koma,
-}
-
 /// The settings `koma play` starts from: its command line.
 #[derive(clap::Args)]
 pub struct Settings {
@@ -65,10 +59,10 @@ pub struct Settings {
     )]
     pub variant: Option<String>,
     /// Who plays Black (the first player).
-    #[arg(long, value_enum, default_value = "human")]
+    #[arg(long, default_value = "human", value_parser = args::player())]
     pub black: Player,
     /// Who plays White.
-    #[arg(long, value_enum, default_value = "koma")]
+    #[arg(long, default_value = "koma", value_parser = args::player())]
     pub white: Player,
     /// koma's search depth, 1 to 64 plies (default: 3, and at most 10 s per move).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH))]
@@ -206,29 +200,12 @@ pub fn run(settings: Settings) -> ExitCode {
     session.leave()
 }
 
+/// A new game of `variant` with these options, from its start or with this handicap.
 fn new_game(variant: &str, options: &[Choice], handicap: Option<&str>) -> Result<Game, String> {
-    let compiled = compile_named(variant, options);
-    let rules = compiled.rules.ok_or_else(|| {
-        format!(
-            "{}\n{}",
-            compiled.report.render(false),
-            compiled.report.summary(variant)
-        )
-    })?;
-    let names: Vec<String> = rules.handicaps.iter().map(|h| h.name.clone()).collect();
-    let tables = Arc::new(MoveTables::new(rules));
-    let start = match handicap {
-        None => Position::start(tables),
-        Some(name) => Position::handicap(tables, name).ok_or_else(|| {
-            let known = if names.is_empty() {
-                "this variant has none".to_string()
-            } else {
-                names.join(", ")
-            };
-            format!("no handicap \"{name}\" ({known})")
-        })?,
-    };
-    Ok(Game::new(start))
+    let loaded = Variant::named(variant, options)
+        .map_err(|report| format!("{}\n{}", report.render(false), report.summary(variant)))?;
+    let start = handicap.map_or(Start::Initial, |name| Start::Handicap(name.to_string()));
+    loaded.start(&start).map_err(|e| e.to_string())
 }
 
 /// The game the settings choose: the variant's start, a handicap, or a position.
@@ -237,10 +214,9 @@ fn start_game(settings: &Settings) -> Result<Game, String> {
     let game = new_game(variant, &settings.options.choices, settings.handicap.as_deref())?;
     let mut game = match &settings.start.sfen {
         None => game,
-        Some(sfen) => {
-            let tables = game.start().tables().clone();
-            Game::new(read_sfen(&tables, sfen).map_err(|e| format!("bad position: {e}"))?)
-        }
+        Some(sfen) => Variant::from_tables(game.start().tables().clone())
+            .start(&Start::Sfen(sfen.clone()))
+            .map_err(|e| e.to_string())?,
     };
     for (number, text) in settings
         .start
@@ -301,8 +277,8 @@ impl Session {
         let mut tags = IndexMap::new();
         tags.insert("Variant".to_string(), self.variant().to_string());
         let name = |p: Player| match p {
-            Player::Human => "human".to_string(),
-            Player::Koma => format!("koma ({})", self.strength()),
+            Player::Human => p.to_string(),
+            Player::Koma => format!("{p} ({})", self.strength()),
         };
         tags.insert("Black".into(), name(s.black));
         tags.insert("White".into(), name(s.white));
@@ -407,16 +383,16 @@ impl Session {
             if !self.interactive {
                 // Echo scripted input, so that the transcript reads like a session.
                 let echo = if line.too_long {
-                    format!("{}…", line.text.chars().take(EXCERPT).collect::<String>())
+                    format!("{}…", line.text.chars().take(EXCERPT_CHARS).collect::<String>())
                 } else if line.text.chars().count() > LONGEST_COMMAND {
-                    excerpt(&line.text, EXCERPT)
+                    excerpt(&line.text, EXCERPT_CHARS)
                 } else {
                     line.text.clone()
                 };
                 println!("{echo}");
             }
             if line.too_long {
-                let start: String = line.text.chars().take(EXCERPT).collect();
+                let start: String = line.text.chars().take(EXCERPT_CHARS).collect();
                 self.say(&format!(
                     "that line (`{start}…`) is longer than {MAX_LINE} bytes: it is not read — type `help` for commands"
                 ));
@@ -486,7 +462,7 @@ impl Session {
         if !matches!(word, "save" | "load") && line.chars().count() > LONGEST_COMMAND {
             self.say(&format!(
                 "`{}` is neither a move nor a command — type `help` for commands",
-                excerpt(line, EXCERPT)
+                excerpt(line, EXCERPT_CHARS)
             ));
             return true;
         }
@@ -589,7 +565,7 @@ impl Session {
         } else {
             Err(format!(
                 "`{}` is neither a square of the board nor a piece abbreviation",
-                excerpt(what, EXCERPT)
+                excerpt(what, EXCERPT_CHARS)
             ))
         }
     }
@@ -636,7 +612,7 @@ impl Session {
                 None => {
                     return self.say(&format!(
                         "`{}` is not a layout: `board wide`, `board compact` or `board auto` (fit the terminal)",
-                        excerpt(layout, EXCERPT)
+                        excerpt(layout, EXCERPT_CHARS)
                     ));
                 }
             }
@@ -710,10 +686,9 @@ impl Session {
             let mut searcher = Searcher::new();
             searcher.set_weights(self.weights.clone());
             // koma accepts when the side to move (the offerer) stands better.
-            if accepts_draw(&mut searcher, self.game.position_mut(), &draw_judgement_limits()) {
-                self.finish("1/2-1/2", "draw agreed".into());
-            } else {
-                self.say("koma declines the draw.");
+            match judge_draw(&mut searcher, self.game.position_mut(), DRAW_TIME) {
+                DrawAnswer::Accepts => self.finish("1/2-1/2", "draw agreed".into()),
+                DrawAnswer::Declines | DrawAnswer::CannotJudge => self.say("koma declines the draw."),
             }
             return;
         }
@@ -807,7 +782,7 @@ fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> 
         Some((owner, kind, _)) if owner != side => {
             return Err(format!(
                 "no piece of yours on {square}: it holds {owner:?}'s {}",
-                piece_name(pos, kind)
+                pos.rules().piece_name(kind)
             ));
         }
         Some((_, kind, _)) => kind,
@@ -815,7 +790,10 @@ fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> 
     let sq = pos.geometry().index(square);
     let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == Some(sq)).collect();
     if moves.is_empty() {
-        return Err(format!("no legal move for your {} on {square}", piece_name(pos, kind)));
+        return Err(format!(
+            "no legal move for your {} on {square}",
+            pos.rules().piece_name(kind)
+        ));
     }
     Ok(moves)
 }
@@ -849,10 +827,10 @@ fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<
         .collect();
     match (moves.is_empty(), on_board || pos.in_hand(side, kind) > 0) {
         (false, _) => Ok(moves),
-        (true, true) => Err(format!("no legal move for your {}", piece_name(pos, kind))),
+        (true, true) => Err(format!("no legal move for your {}", pos.rules().piece_name(kind))),
         (true, false) => Err(format!(
             "you have no {}, on the board or in hand",
-            piece_name(pos, kind)
+            pos.rules().piece_name(kind)
         )),
     }
 }
@@ -874,26 +852,9 @@ fn legend(overlay: &Overlay) -> String {
     format!("marks: {}", drawn.join(", "))
 }
 
-/// A piece kind as the player reads it: its name and abbreviation, `Lion (Ln)`.
-fn piece_name(pos: &Position, kind: PieceId) -> String {
-    let piece = &pos.rules().pieces[kind.index()];
-    format!("{} ({})", piece.name, piece.abbrev)
-}
-
 /// The longest command but `save FILE` and `load FILE`, in characters: no move or other
 /// command is nearly as long, and a longer line is answered with an excerpt.
 const LONGEST_COMMAND: usize = 100;
-/// How much of a line too long to be read is quoted back, in characters.
-const EXCERPT: usize = 40;
-
-/// A text as it is quoted back: whole when at most `limit` characters, else its start and
-/// its length.
-fn excerpt(text: &str, limit: usize) -> String {
-    match text.char_indices().nth(limit) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
-    }
-}
 
 fn describe(result: &GameResult) -> String {
     match result.winner {
@@ -902,7 +863,6 @@ fn describe(result: &GameResult) -> String {
     }
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC), from the system clock.
 /// What a search's score says, from the point of view of the side koma played: its lead in
 /// the variant's piece values, or the mate it found.
 pub(super) fn score_text(score: i32, side: Side) -> String {
@@ -918,23 +878,6 @@ pub(super) fn score_text(score: i32, side: Side) -> String {
         Some(plies) => format!("{side} is mated in {}", moves((1 - plies) / 2)),
         None => format!("score {score:+} for {side}"),
     }
-}
-
-pub(super) fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil-from-days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Searches `pos` with a fresh searcher evaluating with `weights`.

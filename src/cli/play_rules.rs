@@ -2,24 +2,21 @@
 
 use super::args;
 use koma::compile::Choice;
-use koma::game::{LionCounting, Move, MoveTables, Position, perft, perft_divide};
-use koma::notation::{read_sfen, read_usi, write_tsa_all, write_usi};
+use koma::game::{LionCounting, Move, Position, perft, perft_divide};
+use koma::notation::{read_usi, write_tsa_all, write_usi};
 use koma::rules::Square;
+use koma::variant::Start;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 /// Compiles a variant and sets up a position (the start, or `sfen`).
 pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result<Position, ExitCode> {
     let mut result = Err(ExitCode::FAILURE);
-    super::with_rules(variant, options, |rules| {
-        let tables = Arc::new(MoveTables::new(rules.clone()));
-        result = match sfen {
-            None => Ok(Position::start(tables)),
-            Some(text) => read_sfen(&tables, text).map_err(|e| {
-                eprintln!("error: bad position: {e}");
-                ExitCode::FAILURE
-            }),
-        };
+    super::with_variant(variant, options, |compiled| {
+        let start = sfen.map_or(Start::Initial, |text| Start::Sfen(text.to_string()));
+        result = compiled.position(&start).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        });
         ExitCode::SUCCESS
     });
     result

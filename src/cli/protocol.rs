@@ -4,10 +4,11 @@
 //! at once while koma thinks. The searcher (its transposition table) moves to the thread for
 //! each search and comes back when the search is joined.
 
-use koma::compile::{Choice, compile_named};
+use koma::compile::Choice;
 use koma::engine::{Limits, SearchResult, Searcher, WeightFile};
 use koma::game::MoveTables;
 use koma::game::Position;
+use koma::variant::Variant;
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -220,7 +221,7 @@ pub const MIN_TIME: Duration = Duration::from_millis(10);
 pub const MOVES_TO_GO: u32 = 30;
 
 /// The variant an engine starts with, or its report on standard error.
-pub fn load_or_report(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, ()> {
+pub fn load_or_report(name: &str, choices: &[Choice]) -> Result<Variant, ()> {
     load_variant(name, choices).map_err(|lines| {
         for line in lines {
             eprintln!("{line}");
@@ -229,22 +230,17 @@ pub fn load_or_report(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>,
 }
 
 /// Compiles a variant (a shipped name or a path) with options; on errors, the report's lines.
-pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, Vec<String>> {
-    let compiled = compile_named(name, choices);
-    match compiled.rules {
-        Some(rules) => Ok(Arc::new(MoveTables::new(rules))),
-        None => {
-            let mut lines: Vec<String> = compiled
-                .report
-                .render(false)
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(str::to_string)
-                .collect();
-            lines.push(compiled.report.summary(name));
-            Err(lines)
-        }
-    }
+pub fn load_variant(name: &str, choices: &[Choice]) -> Result<Variant, Vec<String>> {
+    Variant::named(name, choices).map_err(|report| {
+        let mut lines: Vec<String> = report
+            .render(false)
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect();
+        lines.push(report.summary(name));
+        lines
+    })
 }
 
 /// Checks an option of the variant and its value: the error says which are known.

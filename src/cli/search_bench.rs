@@ -10,12 +10,12 @@
 //! own play at depth 1), with the depth the search completed and its nodes per second.
 
 use super::bench::thread_cpu_time;
-use koma::compile::{compile_named, source::SHIPPED};
+use koma::compile::source::SHIPPED;
 use koma::engine::{Limits, Searcher};
-use koma::game::{Game, MoveTables, Position};
-use koma::notation::{read_sfen, write_usi};
+use koma::game::{Game, Position};
+use koma::notation::write_usi;
+use koma::variant::{Start, Variant};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The positions searched: variant, a name, the SFEN (`None`: the start), the depth.
@@ -103,11 +103,11 @@ fn timed(quick: bool, seconds: f64) -> ExitCode {
         "variant", "position", "time", "depth", "nodes", "cpu", "nodes/s"
     );
     for &(variant, _) in SHIPPED {
-        let Some(rules) = compile_named(variant, &[]).rules else {
+        let Ok(compiled) = Variant::named(variant, &[]) else {
             eprintln!("error: {variant} does not compile");
             return ExitCode::FAILURE;
         };
-        let start = Position::start(Arc::new(MoveTables::new(rules)));
+        let start = compiled.initial();
         let middle = middle_game(start.clone(), plies);
         for (name, mut pos) in [("start", start), ("middle", middle)] {
             let cpu_started = thread_cpu_time();
@@ -160,20 +160,17 @@ fn fixed_depth(quick: bool) -> ExitCode {
     let (mut all_nodes, mut all_seconds, mut all_wall) = (0u64, 0f64, 0f64);
     for &(variant, name, sfen, depth) in POSITIONS {
         let depth = if quick { depth - 1 } else { depth };
-        let Some(rules) = compile_named(variant, &[]).rules else {
+        let Ok(compiled) = Variant::named(variant, &[]) else {
             eprintln!("error: {variant} does not compile");
             return ExitCode::FAILURE;
         };
-        let tables = Arc::new(MoveTables::new(rules));
-        let mut pos = match sfen {
-            None => Position::start(tables),
-            Some(sfen) => match read_sfen(&tables, sfen) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    eprintln!("error: {variant} {name}: {e}");
-                    return ExitCode::FAILURE;
-                }
-            },
+        let start = sfen.map_or(Start::Initial, |sfen| Start::Sfen(sfen.to_string()));
+        let mut pos = match compiled.position(&start) {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("error: {variant} {name}: {e}");
+                return ExitCode::FAILURE;
+            }
         };
         let mut searcher = Searcher::new();
         // The CPU time is kept in scheduler ticks: too coarse for the short runs of `--quick`.

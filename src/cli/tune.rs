@@ -8,9 +8,9 @@
 
 use super::args;
 use super::protocol::load_or_report;
-use super::xboard::View;
 use koma::engine::{Evaluator, Limits, Searcher};
 use koma::game::{Game, GameResult, Move, MoveTables, Position};
+use koma::notation::xboard::View;
 use koma::notation::{read_usi, write_usi};
 use koma::rules::Side;
 use std::io::{BufRead, Write};
@@ -96,9 +96,10 @@ struct Score {
 }
 
 pub fn selfplay(settings: &SelfPlay) -> ExitCode {
-    let Ok(tables) = load_or_report(&settings.variant.variant, &settings.options.choices) else {
+    let Ok(loaded) = load_or_report(&settings.variant.variant, &settings.options.choices) else {
         return ExitCode::FAILURE;
     };
+    let tables = loaded.tables().clone();
     let second = args::Weights {
         weights: settings.against.clone(),
     };
@@ -317,9 +318,10 @@ impl Score {
 }
 
 pub fn eval_terms(settings: &EvalTerms) -> ExitCode {
-    let Ok(tables) = load_or_report(&settings.variant.variant, &settings.options.choices) else {
+    let Ok(loaded) = load_or_report(&settings.variant.variant, &settings.options.choices) else {
         return ExitCode::FAILURE;
     };
+    let tables = loaded.tables().clone();
     let Ok(weights) = settings.weights.load() else {
         return ExitCode::FAILURE;
     };

@@ -21,14 +21,14 @@ use std::time::Duration;
 const DEFAULT_HASH_MB: u64 = 16;
 
 pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitCode {
-    let Ok(tables) = load_or_report(variant, options) else {
+    let Ok(loaded) = load_or_report(variant, options) else {
         return ExitCode::FAILURE;
     };
     let mut usi = Usi {
         variant: variant.to_string(),
         choices: options.to_vec(),
-        game: Game::new(Position::start(tables.clone())),
-        tables,
+        game: loaded.game(),
+        tables: loaded.tables().clone(),
         thinker: Thinker::with_weights(weights),
         pondering: None,
     };
@@ -210,11 +210,11 @@ impl Usi {
     /// Loads a variant with options, and sets up its start; the game stays as it was when the
     /// variant does not load.
     fn load(&mut self, variant: &str, choices: Vec<Choice>) -> Result<(), String> {
-        let tables = load_variant(variant, &choices).map_err(|lines| lines.join(" / "))?;
+        let loaded = load_variant(variant, &choices).map_err(|lines| lines.join(" / "))?;
         self.variant = variant.to_string();
         self.choices = choices;
-        self.game = Game::new(Position::start(tables.clone()));
-        self.tables = tables;
+        self.game = loaded.game();
+        self.tables = loaded.tables().clone();
         Ok(())
     }
 

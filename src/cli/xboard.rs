@@ -6,39 +6,37 @@
 //! the GUI shows and checks every move. Bad input is answered with `Error (…)` or
 //! `Illegal move (…)`, and the game stays as it was.
 
-mod betza;
 mod pieces;
-mod view;
 
 use super::protocol::{
     MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, clock_millis, clock_seconds, fixed_move_time, load_or_report,
     load_variant, read_command, say,
 };
-pub use betza::betza;
 use koma::compile::{Choice, compile_named, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, WeightFile, mate_in};
 use koma::game::{Game, GameResult, Position};
+use koma::notation::xboard::{View, betza};
 use koma::rules::{Rules, Side, Square};
+use koma::variant::Variant;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-pub use view::View;
 
 /// XBoard's score for a mate: this plus (or minus) the moves to it.
 const MATE_SCORE: i64 = 100_000;
 
 pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitCode {
-    let Ok(tables) = load_or_report(variant, options) else {
+    let Ok(loaded) = load_or_report(variant, options) else {
         return ExitCode::FAILURE;
     };
-    let name = xboard_name(variant, &tables.rules().name);
+    let name = xboard_name(variant, &loaded.rules().name);
     let mut xboard = XBoard {
         default: (variant.to_string(), options.to_vec()),
         file: (!SHIPPED.iter().any(|(n, _)| *n == variant)).then(|| (name.clone(), variant.to_string())),
         name,
-        game: Game::new(Position::start(tables.clone())),
-        view: View::new(tables),
+        game: loaded.game(),
+        view: View::new(loaded.tables().clone()),
         thinker: Thinker::with_weights(weights),
         thinking: None,
         force: false,
@@ -267,27 +265,35 @@ impl XBoard {
         };
         let (default, options) = &self.default;
         let options = if *default == path { options.clone() } else { Vec::new() };
-        if let Some(rules) = compile_named(&path, &options).rules
-            && let Some(reason) = unplayable(&rules)
-        {
+        let loaded = load_variant(&path, &options).map_err(|lines| lines.join(" / "))?;
+        if let Some(reason) = unplayable(loaded.rules()) {
             say(&format!("tellusererror koma cannot play {name} in XBoard: {reason}"));
             return Err(format!("XBoard cannot play {name}"));
         }
-        self.load(&path, &options)
+        self.start(&path, &loaded);
+        Ok(())
     }
 
+    /// Compiles a variant with options and sets up its start; the game stays as it was when
+    /// the variant does not compile.
     fn load(&mut self, variant: &str, options: &[Choice]) -> Result<(), String> {
-        let tables = load_variant(variant, options).map_err(|lines| lines.join(" / "))?;
-        self.name = xboard_name(variant, &tables.rules().name);
-        self.view = View::new(tables.clone());
-        self.game = Game::new(Position::start(tables));
+        let loaded = load_variant(variant, options).map_err(|lines| lines.join(" / "))?;
+        self.start(variant, &loaded);
+        Ok(())
+    }
+
+    /// Sets up the start of a variant compiled, defining it for XBoard when XBoard does not
+    /// know it.
+    fn start(&mut self, variant: &str, loaded: &Variant) {
+        self.name = xboard_name(variant, &loaded.rules().name);
+        self.view = View::new(loaded.tables().clone());
+        self.game = loaded.game();
         self.lifted = None;
         if !View::is_native(&self.name) {
             for line in self.view.definition(self.game.position()) {
                 say(&line);
             }
         }
-        Ok(())
     }
 
     fn user_move(&mut self, text: &str) {
@@ -485,9 +491,9 @@ fn thinking_line(view: &View, root: &Position, info: &Info) -> String {
 /// `koma betza VARIANT`: each piece's moves in XBetza, as `koma xboard` sends them.
 pub fn betza_command(variant: &str, options: &[Choice]) -> ExitCode {
     match load_variant(variant, options) {
-        Ok(tables) => {
+        Ok(loaded) => {
             let mut text = String::new();
-            for piece in &tables.rules().pieces {
+            for piece in &loaded.rules().pieces {
                 let b = betza(piece);
                 let note = if b.exact {
                     ""
@@ -513,10 +519,10 @@ pub fn betza_command(variant: &str, options: &[Choice]) -> ExitCode {
 /// `-pieceImageDirectory` into DIR (made if missing), then prints the command that starts
 /// XBoard with it. Shogi and Chu XBoard draws itself; a variant XBoard cannot play gets none.
 pub fn pieces_command(variant: &str, options: &[Choice], dir: &std::path::Path, abbreviations: bool) -> ExitCode {
-    let Ok(tables) = load_or_report(variant, options) else {
+    let Ok(loaded) = load_or_report(variant, options) else {
         return ExitCode::FAILURE;
     };
-    let rules = tables.rules().clone();
+    let rules = loaded.rules().clone();
     let name = xboard_name(variant, &rules.name);
     if View::is_native(&name) {
         eprintln!(
@@ -529,7 +535,7 @@ pub fn pieces_command(variant: &str, options: &[Choice], dir: &std::path::Path, 
         eprintln!("XBoard cannot play {}: {reason}", rules.name);
         return ExitCode::FAILURE;
     }
-    let files = pieces::piece_set(&View::new(tables), &rules, !abbreviations);
+    let files = pieces::piece_set(&View::new(loaded.tables().clone()), &rules, !abbreviations);
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!("cannot make the directory {}: {e}", dir.display());
         return ExitCode::FAILURE;

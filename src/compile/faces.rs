@@ -6,7 +6,7 @@
 use super::diagnostic::{Check, Label};
 use super::pieces::promotes_span;
 use super::{Ctx, Table};
-use crate::parse::ast::{RuleStatement, Span, Spanned};
+use crate::parse::ast::{DropFreedom, RuleStatement, Span, Spanned};
 use crate::rules::Rules;
 
 /// Where the statements about two-faced pieces stand in the main file (those in force).
@@ -27,9 +27,9 @@ impl FaceStatements {
             RuleStatement::Promotion { .. } => self.promotion.push(rule.span.clone()),
             RuleStatement::Drops(freedoms) => {
                 for freedom in freedoms {
-                    match freedom.node.trim() {
-                        "either-face" => self.either_face = Some(freedom.span.clone()),
-                        _ => self.anywhere = Some(freedom.span.clone()),
+                    match freedom.node {
+                        DropFreedom::EitherFace => self.either_face = Some(freedom.span.clone()),
+                        DropFreedom::Anywhere => self.anywhere = Some(freedom.span.clone()),
                     }
                 }
             }
@@ -40,12 +40,12 @@ impl FaceStatements {
 
 impl Ctx {
     /// `drops` and its freedoms; a freedom given twice is reported.
-    pub(super) fn drops(&mut self, freedoms: &[Spanned<String>], rules: &mut Rules) {
+    pub(super) fn drops(&mut self, freedoms: &[Spanned<DropFreedom>], rules: &mut Rules) {
         rules.drops = true;
-        let mut seen: Vec<&Spanned<String>> = Vec::new();
+        let mut seen: Vec<&Spanned<DropFreedom>> = Vec::new();
         for freedom in freedoms {
-            let word = freedom.node.trim();
-            if let Some(first) = seen.iter().find(|f| f.node.trim() == word) {
+            let word = freedom.node.word();
+            if let Some(first) = seen.iter().find(|f| f.node == freedom.node) {
                 let labels = Label::again("given", freedom.span.clone(), first.span.clone());
                 let help = Some(format!("keep one `{word}`"));
                 self.report(
@@ -58,8 +58,9 @@ impl Ctx {
                 continue;
             }
             seen.push(freedom);
-            if word == "either-face" {
-                rules.drop_either_face = true;
+            match freedom.node {
+                DropFreedom::EitherFace => rules.drop_either_face = true,
+                DropFreedom::Anywhere => {}
             }
         }
     }

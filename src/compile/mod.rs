@@ -16,6 +16,7 @@
 
 pub mod diagnostic;
 mod faces;
+mod json;
 pub mod limits;
 mod movement;
 mod options;
@@ -28,6 +29,7 @@ pub mod suggest;
 mod uses;
 
 pub use diagnostic::{Check, Diagnostic, Label, Report, Severity, Source};
+pub use json::FileResult;
 pub use sink::MAX_DIAGNOSTICS;
 pub use source::{FileLoader, LoadError, Loader, MAX_SOURCE_BYTES, MemoryLoader};
 

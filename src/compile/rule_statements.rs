@@ -5,7 +5,7 @@ use super::diagnostic::{Check, Label};
 use super::pieces::promotes_span;
 use super::suggest::did_you_mean_or_list;
 use super::{Ctx, Table};
-use crate::parse::ast::{File, RuleStatement, Span, Spanned, Statement};
+use crate::parse::ast::{self, File, Obligation, RuleStatement, Span, Spanned, Statement, ZoneEvent};
 use crate::parse::keywords;
 use crate::rules::{
     EndRules, Extinction, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent,
@@ -64,7 +64,12 @@ impl Ctx {
             .iter()
             .filter_map(|s| match &s.node {
                 Statement::Rule { rule, guard } => Some((rule, guard)),
-                _ => None,
+                Statement::Variant(_)
+                | Statement::Use { .. }
+                | Statement::Board { .. }
+                | Statement::Option(_)
+                | Statement::Piece(_)
+                | Statement::Setup(_) => None,
             })
             .map(|(rule, guard)| (rule, self.active(guard, 0)))
             .collect();
@@ -198,7 +203,17 @@ impl Ctx {
             RuleStatement::StuckPiecesStay => "stuck-pieces-stay",
             RuleStatement::MovesAsPieceBehind => "moves-as-piece-behind",
             RuleStatement::BurnsBeforeBurnt => "burns-before-burnt",
-            _ => return,
+            // Statements about pieces or names, which may be given more than once.
+            RuleStatement::DeclinedWaitsForLastRank(_)
+            | RuleStatement::LastRankPromotionOptional(_)
+            | RuleStatement::NoForcedPromotion(_)
+            | RuleStatement::DropLimit { .. }
+            | RuleStatement::NoDropMate(_)
+            | RuleStatement::NoDropLastRank(_)
+            | RuleStatement::PieceLimit { .. }
+            | RuleStatement::CapturedAs { .. }
+            | RuleStatement::Handicap { .. }
+            | RuleStatement::Unknown(_) => return,
         };
         if let Some(first) = seen.get(key) {
             let labels = Label::again("stated", rule.span.clone(), first.clone());
@@ -441,9 +456,9 @@ impl Ctx {
             }
             RuleStatement::Drops(freedoms) => self.drops(freedoms, rules),
             RuleStatement::Flip(event) => {
-                rules.flip = Some(match event.node.trim() {
-                    "move" => FlipEvent::Move,
-                    _ => FlipEvent::Capture,
+                rules.flip = Some(match event.node {
+                    ast::FlipEvent::Move => FlipEvent::Move,
+                    ast::FlipEvent::Capture => FlipEvent::Capture,
                 })
             }
             RuleStatement::DropLimit { piece, count } => {
@@ -483,16 +498,15 @@ impl Ctx {
                     }
                 }
             }
-            RuleStatement::Stalemate(outcome) => rules.end.stalemate = outcome_word(&outcome.node),
+            RuleStatement::Stalemate(outcome) => rules.end.stalemate = outcome_of(outcome.node),
             RuleStatement::BareKing => rules.end.bare_king = true,
             RuleStatement::CheckWins => rules.end.check_wins = true,
             RuleStatement::Try { depth, reading } => {
                 if let Some(depth) = self.try_depth(depth, rules) {
-                    let reading = match reading.as_ref().map(|r| r.node.as_str()) {
+                    let reading = match reading.as_ref().map(|r| r.node) {
                         None => TryReading::Reached,
-                        Some("unattacked") => TryReading::Unattacked,
-                        // The grammar's one other word.
-                        Some(_) => TryReading::UnlessTaken,
+                        Some(ast::TryReading::Unattacked) => TryReading::Unattacked,
+                        Some(ast::TryReading::UnlessTaken) => TryReading::UnlessTaken,
                     };
                     rules.end.try_rule = Some(Try { depth, reading });
                 }
@@ -518,10 +532,10 @@ impl Ctx {
                     );
                     return;
                 }
-                let effect = match effect.node.trim() {
-                    "draw" => RepetitionEffect::Draw,
-                    "illegal" => RepetitionEffect::Illegal,
-                    _ => RepetitionEffect::StarterVaries,
+                let effect = match effect.node {
+                    ast::RepetitionEffect::Draw => RepetitionEffect::Draw,
+                    ast::RepetitionEffect::Illegal => RepetitionEffect::Illegal,
+                    ast::RepetitionEffect::StarterVaries => RepetitionEffect::StarterVaries,
                 };
                 rules.end.repetition = Some(Repetition {
                     count: count.node as u8,
@@ -749,13 +763,13 @@ impl Ctx {
     fn promotion(
         &mut self,
         trigger: &crate::parse::ast::PromotionSyntax,
-        obligation: &Option<Spanned<String>>,
+        obligation: &Option<Spanned<Obligation>>,
         rules: &mut Rules,
     ) {
-        let compulsory = obligation.as_ref().is_some_and(|o| o.node.trim() == "compulsory");
+        let compulsory = obligation.as_ref().is_some_and(|o| o.node == Obligation::Compulsory);
         let on_promoted = obligation
             .as_ref()
-            .filter(|o| o.node.trim() == "compulsory-on-promoted");
+            .filter(|o| o.node == Obligation::CompulsoryOnPromoted);
         if let (Some(o), crate::parse::ast::PromotionSyntax::Zone { .. }) = (on_promoted, trigger) {
             self.error(
                 Check::ContradictoryClause,
@@ -813,13 +827,15 @@ impl Ctx {
                         )),
                     );
                 }
-                let has = |e: &str| events.is_empty() || events.iter().any(|x| x.node.trim() == e);
+                let named = |e: ZoneEvent| events.iter().any(|x| x.node == e);
+                // With no event named, a piece promotes entering, within or leaving the zone.
+                let has = |e: ZoneEvent| events.is_empty() || named(e);
                 PromotionEvent::Zone {
                     depth: depth.node as u8,
-                    enter: has("enter"),
-                    within: has("within"),
-                    leave: has("leave"),
-                    capture: events.iter().any(|x| x.node.trim() == "capture"),
+                    enter: has(ZoneEvent::Enter),
+                    within: has(ZoneEvent::Within),
+                    leave: has(ZoneEvent::Leave),
+                    capture: named(ZoneEvent::Capture),
                 }
             }
         };
@@ -832,7 +848,7 @@ impl Ctx {
 
     /// `extinction OUTCOME [ABBR...]`: the kinds watched are unpromoted ones (a promoted
     /// piece counts with the kind it comes from), each named once.
-    fn extinction(&mut self, outcome: &Spanned<String>, kinds: &[Spanned<String>], table: &Table, rules: &mut Rules) {
+    fn extinction(&mut self, outcome: &Spanned<ast::Outcome>, kinds: &[Spanned<String>], table: &Table, rules: &mut Rules) {
         let mut watched: Vec<PieceId> = Vec::new();
         for (id, span) in self.piece_list(table, kinds) {
             if self.promoted_named(rules, id, &span, "extinction") {
@@ -847,7 +863,7 @@ impl Ctx {
             watched.push(id);
         }
         rules.end.extinction = Some(Extinction {
-            outcome: outcome_word(&outcome.node),
+            outcome: outcome_of(outcome.node),
             kinds: watched,
         });
     }
@@ -1050,12 +1066,14 @@ impl Ctx {
             if reverts != Some(PieceId(index as u16)) || in_setup {
                 let entry = &table[index];
                 let target_abbrev = &rules.piece(target).abbrev;
-                let (why, other) = match reverts {
-                    Some(other) if other.index() != index => (
+                // Another kind promoting to the same target, if any.
+                let rival = reverts.filter(|other| other.index() != index);
+                let (why, other) = match rival {
+                    Some(other) => (
                         format!("`{}` promotes to it too", rules.piece(other).abbrev),
                         format!("`{}` also promotes to `{target_abbrev}`", rules.piece(other).abbrev),
                     ),
-                    _ => (
+                    None => (
                         "it is in the setup".to_string(),
                         format!("`{target_abbrev}` is a piece of its own: it is in the setup"),
                     ),
@@ -1075,16 +1093,14 @@ impl Ctx {
                     span: primary,
                     text: format!("promotes to `{target_abbrev}`"),
                 });
-                let other_entry = match reverts {
-                    Some(other) if other.index() != index => &table[other.index()],
-                    _ => &table[target.index()],
+                let other_entry = match rival {
+                    Some(other) => &table[other.index()],
+                    None => &table[target.index()],
                 };
                 if other_entry.source == entry.source {
-                    let span = match reverts {
-                        Some(other) if other.index() != index => {
-                            promotes_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone())
-                        }
-                        _ => other_entry.decl.abbrev.span.clone(),
+                    let span = match rival {
+                        Some(_) => promotes_span(&other_entry.decl).unwrap_or(other_entry.decl.abbrev.span.clone()),
+                        None => other_entry.decl.abbrev.span.clone(),
                     };
                     labels.push(Label { span, text: other });
                 }
@@ -1161,13 +1177,12 @@ impl Ctx {
     }
 }
 
-/// An outcome as the grammar spells it: `draw`, `loss` or `win`.
-fn outcome_word(word: &str) -> Outcome {
-    match word.trim() {
-        "draw" => Outcome::Draw,
-        "win" => Outcome::Win,
-        // The grammar's one other word.
-        _ => Outcome::Loss,
+/// An outcome word of the grammar (`draw`, `loss` or `win`) as the rules' outcome.
+fn outcome_of(word: ast::Outcome) -> Outcome {
+    match word {
+        ast::Outcome::Draw => Outcome::Draw,
+        ast::Outcome::Win => Outcome::Win,
+        ast::Outcome::Loss => Outcome::Loss,
     }
 }
 

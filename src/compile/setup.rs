@@ -6,7 +6,7 @@
 use super::diagnostic::{Check, Label};
 use super::suggest::{Meant, meant_pieces};
 use super::{Ctx, Table};
-use crate::parse::ast::{Cell, File, Row, Span, Statement};
+use crate::parse::ast::{Cell, File, Row, SetupSide, Span, Statement};
 use crate::rules::{BoardSize, InHand, PieceId, Placement, Rules, Side, Square, rank_name, rank_number};
 use indexmap::IndexMap;
 
@@ -32,9 +32,9 @@ impl Ctx {
                 self.hand_rows(&hands, table);
                 continue;
             }
-            let side = match decl.side.as_ref().map(|s| s.node.as_str()) {
-                Some("white") => Side::White,
-                _ => Side::Black,
+            let side = match decl.side.as_ref().map(|s| s.node) {
+                Some(SetupSide::White) => Side::White,
+                Some(SetupSide::Black) | None => Side::Black,
             };
             rows[side.index()].extend(ranks);
             hand_rows[side.index()].extend(hands);

@@ -214,19 +214,43 @@ pub fn search(pos: &mut Position, limits: &Limits) -> SearchResult {
 /// for koma to accept it.
 pub const DRAW_MARGIN: i32 = 100;
 
-/// The bound on judging a draw offer: a search two plies deep, for at most a second (and its
-/// first iteration, which [`Limits`] always completes).
-pub fn draw_judgement_limits() -> Limits {
+/// How long koma judges a draw offer at most, unless a front end bounds it otherwise.
+pub const DRAW_TIME: Duration = Duration::from_secs(1);
+
+/// koma's answer to a draw offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawAnswer {
+    /// The offerer stands better by more than [`DRAW_MARGIN`].
+    Accepts,
+    /// The offerer does not stand that much better.
+    Declines,
+    /// The search was stopped before it completed an iteration: koma declines, not knowing.
+    CannotJudge,
+}
+
+/// The bound on judging a draw offer: a search two plies deep, for at most `time` (and its
+/// first iteration, which [`Limits`] always completes unless stopped).
+pub fn draw_limits(time: Duration) -> Limits {
     Limits {
         depth: Some(2),
-        time: Some(Duration::from_secs(1)),
+        time: Some(time),
         ..Limits::default()
     }
 }
 
-/// Whether koma, playing the side not to move, accepts the draw the side to move offers: it
-/// does when a search within `limits` (by default [`draw_judgement_limits`]) finds the offerer
-/// standing better by more than [`DRAW_MARGIN`]. The position is left as it was.
-pub fn accepts_draw(searcher: &mut Searcher, pos: &mut Position, limits: &Limits) -> bool {
-    searcher.search(pos, limits).score > DRAW_MARGIN
+/// koma's answer, playing the side not to move, to the draw the side to move offers, from a
+/// search of the position within [`draw_limits`]: it accepts when the offerer stands better
+/// by more than [`DRAW_MARGIN`].
+pub fn draw_answer(found: &SearchResult) -> DrawAnswer {
+    match found.depth {
+        0 => DrawAnswer::CannotJudge,
+        _ if found.score > DRAW_MARGIN => DrawAnswer::Accepts,
+        _ => DrawAnswer::Declines,
+    }
+}
+
+/// koma's answer to the draw the side to move offers, judged within [`draw_limits`]`(time)`.
+/// The position is left as it was.
+pub fn judge_draw(searcher: &mut Searcher, pos: &mut Position, time: Duration) -> DrawAnswer {
+    draw_answer(&searcher.search(pos, &draw_limits(time)))
 }

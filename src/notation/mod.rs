@@ -1,15 +1,17 @@
 //! Positions and moves as text: SFEN position strings, USI moves, the Shogi
-//! Association's (TSA) move notation, and game records.
+//! Association's (TSA) move notation, game records, and a variant as XBoard sees it
+//! ([`xboard`]: its squares, moves, FEN and each piece's moves in XBetza).
 
 mod record;
 mod sfen;
 mod taken;
 mod tsa;
 mod usi;
+pub mod xboard;
 
 pub use record::{
-    MAX_RECORD_BYTES, MAX_RECORD_MOVES, Record, RecordError, excerpt, parse_record, read_record_file, replay,
-    result_text, write_record,
+    EXCERPT_CHARS, MAX_RECORD_BYTES, MAX_RECORD_MOVES, Record, RecordError, excerpt, parse_record, read_record_file,
+    replay, result_text, write_record,
 };
 pub use sfen::{SfenError, read_sfen, write_sfen};
 pub use taken::{TakenPiece, describe_taken, pieces_taken};

@@ -77,16 +77,17 @@ pub fn read_record_file(path: &Path) -> Result<String, String> {
     })
 }
 
-/// The most characters of a piece of a record quoted back in a message.
-const EXCERPT_CHARS: usize = 40;
+/// The most characters of a player's input (a piece of a record, a move, a name) a message
+/// quotes back.
+pub const EXCERPT_CHARS: usize = 40;
 
-/// `text` as a message quotes it: whole when short, else its start and `…`.
-pub fn excerpt(text: &str) -> String {
-    if text.chars().nth(EXCERPT_CHARS).is_none() {
-        return text.to_string();
+/// A text as a message quotes it back: whole when at most `limit` characters, else its start
+/// and its length, `abc… (4002 characters)`.
+pub fn excerpt(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
     }
-    let start: String = text.chars().take(EXCERPT_CHARS).collect();
-    format!("{start}…")
 }
 
 /// Reads the text of a record (tags, moves, comments, result), without playing the moves.
@@ -104,7 +105,10 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
             let (name, value) = parse_tag(trimmed).ok_or_else(|| RecordError {
                 line,
                 ply: None,
-                message: format!("`{}` is not a tag such as [Variant \"chu\"]", excerpt(trimmed)),
+                message: format!(
+                    "`{}` is not a tag such as [Variant \"chu\"]",
+                    excerpt(trimmed, EXCERPT_CHARS)
+                ),
             })?;
             if name == "Option" {
                 record.options.push(value);
@@ -259,14 +263,17 @@ fn movetext_line(
                 return Err(RecordError {
                     line,
                     ply: None,
-                    message: format!("`{}` is neither a move number nor a move", excerpt(token)),
+                    message: format!(
+                        "`{}` is neither a move number nor a move",
+                        excerpt(token, EXCERPT_CHARS)
+                    ),
                 });
             }
         } else if record.result.is_some() {
             return Err(RecordError {
                 line,
                 ply: None,
-                message: format!("`{}` comes after the result", excerpt(token)),
+                message: format!("`{}` comes after the result", excerpt(token, EXCERPT_CHARS)),
             });
         } else {
             record.moves.push((token.to_string(), line));
@@ -285,7 +292,7 @@ pub fn replay(game: &mut Game, record: &Record) -> Result<(), RecordError> {
         };
         // A move's own error names the move already: a long one is quoted as an excerpt.
         let quoted = format!("`{text}`");
-        let shown = format!("`{}`", excerpt(text));
+        let shown = format!("`{}`", excerpt(text, EXCERPT_CHARS));
         let m = read_move(game.position_mut(), text).map_err(|e| error(e.to_string().replacen(&quoted, &shown, 1)))?;
         game.play(m).map_err(|e| error(format!("{shown} is illegal: {e}")))?;
     }

@@ -510,7 +510,7 @@ fn parse(pos: &Position, original: &str) -> Result<Written, ParseError> {
 /// What a drop refused by the limit of pieces on a file breaks: the limit, named (one a
 /// file is the rule of two Pawns on a file, nifu).
 fn file_limit(pos: &Position, kind: PieceId, to: Square) -> String {
-    let name = piece_name(pos, kind);
+    let name = pos.rules().piece_name(kind);
     match pos.rules().pieces[kind.index()].drop.per_file {
         Some(1) => format!(
             "file {} already holds an unpromoted {name} of yours: two on a file (nifu)",
@@ -522,12 +522,6 @@ fn file_limit(pos: &Position, kind: PieceId, to: Square) -> String {
         ),
         None => format!("file {} holds as many {name} as the rules allow", to.file),
     }
-}
-
-/// A piece's name for messages: `Lion (Ln)`.
-fn piece_name(pos: &Position, kind: PieceId) -> String {
-    let p = &pos.rules().pieces[kind.index()];
-    format!("{} ({})", p.name, p.abbrev)
 }
 
 /// Finds the legal move a parsed TSA move names.
@@ -543,7 +537,13 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     // A move ending on one's own piece: said so, rather than that the piece cannot move so.
     let onto_own = legs.last().and_then(|leg| {
         let (owner, held, _) = pos.piece_at(leg.square)?;
-        (owner == side).then(|| format!("{} is occupied by your own {}", leg.square, piece_name(pos, held)))
+        (owner == side).then(|| {
+            format!(
+                "{} is occupied by your own {}",
+                leg.square,
+                pos.rules().piece_name(held)
+            )
+        })
     });
     let froms: Vec<Sq> = match start {
         Some(square) => {
@@ -552,7 +552,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
                     text: text.to_string(),
                     reason: format!(
                         "there is no {} of yours on {square} ({})",
-                        piece_name(pos, kind),
+                        pos.rules().piece_name(kind),
                         describe_square(pos, square)
                     ),
                 });
@@ -570,7 +570,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
     if froms.is_empty() {
         return Err(MoveError::NoSuchPiece {
             text: text.to_string(),
-            reason: format!("you have no {} on the board", piece_name(pos, kind)),
+            reason: format!("you have no {} on the board", pos.rules().piece_name(kind)),
         });
     }
     let legal = pos.legal_moves();
@@ -664,10 +664,10 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
             problem
         }),
         _ if onto_own.is_some() => onto_own,
-        _ if several => Some(format!("no {} of yours can move so", piece_name(pos, kind))),
+        _ if several => Some(format!("no {} of yours can move so", pos.rules().piece_name(kind))),
         _ => Some(format!(
             "the {} on {} cannot move so",
-            piece_name(pos, kind),
+            pos.rules().piece_name(kind),
             geo.square(froms[0])
         )),
     };
@@ -693,7 +693,7 @@ fn the_move(pos: &mut Position, legal: &[Move], m: Move) -> Move {
 fn describe_square(pos: &Position, square: Square) -> String {
     match pos.piece_at(square) {
         None => "it is empty".to_string(),
-        Some((side, kind, _)) => format!("it holds {side}'s {}", piece_name(pos, kind)),
+        Some((side, kind, _)) => format!("it holds {side}'s {}", pos.rules().piece_name(kind)),
     }
 }
 
@@ -774,7 +774,7 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
 
 fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Result<Move, MoveError> {
     let rules = pos.rules();
-    let name = piece_name(pos, kind);
+    let name = pos.rules().piece_name(kind);
     if !rules.drops {
         return Err(MoveError::Illegal {
             text: text.to_string(),
@@ -924,7 +924,10 @@ fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
                 }
             }
         }
-        Err(Illegal::NotAMove) => not_legal(Some(format!("the {} on {from} cannot move so", piece_name(pos, kind)))),
+        Err(Illegal::NotAMove) => not_legal(Some(format!(
+            "the {} on {from} cannot move so",
+            pos.rules().piece_name(kind)
+        ))),
         Err(rule) => MoveError::Illegal {
             text: text.to_string(),
             rule,

@@ -1,6 +1,43 @@
 //! The syntax tree of a `.var` file: what was written, where (byte spans), nothing resolved.
+//! The grammar's closed sets of words (a stalemate's outcome, a flip's event, …) are enums,
+//! so that the compiler matches every word: a word added to the grammar is a new variant
+//! every `match` over it must handle.
 
 use std::ops::Range;
+
+/// An enum of the words of one closed set of the grammar, each with the word it is written as.
+macro_rules! closed_words {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $word:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every word of the set.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The word as written.
+            pub fn word(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word,)+
+                }
+            }
+
+            /// The value the word stands for; `None` for a word not in the set.
+            pub fn from_word(word: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.word() == word)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+    };
+}
 
 /// A byte range in the source text.
 pub type Span = Range<usize>;
@@ -148,10 +185,18 @@ pub enum MovementSyntax {
     Unknown(String),
 }
 
+closed_words! {
+    /// The side a `setup` is for.
+    SetupSide {
+        Black = "black",
+        White = "white",
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetupDecl {
     /// `None` for Black's setup (White's then being its rotation), or the side named.
-    pub side: Option<Spanned<String>>,
+    pub side: Option<Spanned<SetupSide>>,
     /// `setup when NAME = VALUE`: the setup under that option.
     pub guard: Option<Guard>,
     pub rows: Vec<Row>,
@@ -179,10 +224,10 @@ pub enum Cell {
 pub enum RuleStatement {
     Promotion {
         trigger: PromotionSyntax,
-        obligation: Option<Spanned<String>>,
+        obligation: Option<Spanned<Obligation>>,
     },
     /// `flip on capture|move`: two-faced pieces turn over on every capture, or every move.
-    Flip(Spanned<String>),
+    Flip(Spanned<FlipEvent>),
     Deferral,
     DeclinedWaitsForLastRank(Vec<Spanned<String>>),
     LastRankPromotionOptional(Vec<Spanned<String>>),
@@ -190,7 +235,7 @@ pub enum RuleStatement {
     /// rank where it has no move stays there.
     NoForcedPromotion(Vec<Spanned<String>>),
     /// `drops`, with the freedoms that follow it (`either-face`, `anywhere`).
-    Drops(Vec<Spanned<String>>),
+    Drops(Vec<Spanned<DropFreedom>>),
     DropLimit {
         piece: Spanned<String>,
         count: Spanned<u32>,
@@ -209,26 +254,26 @@ pub enum RuleStatement {
         captured: Spanned<String>,
         enters_as: Spanned<String>,
     },
-    Stalemate(Spanned<String>),
+    Stalemate(Spanned<Outcome>),
     BareKing,
     /// `check-wins`: a side that gives check wins at once.
     CheckWins,
     /// `try N [unattacked|unless-taken]`: a royal piece on the far N ranks wins.
     Try {
         depth: Spanned<u32>,
-        reading: Option<Spanned<String>>,
+        reading: Option<Spanned<TryReading>>,
     },
     /// `extinction win|loss|draw [ABBR...]`: a side left with no piece (on the board or in
     /// hand), or with none of one of the kinds listed, wins, loses or draws.
     Extinction {
-        outcome: Spanned<String>,
+        outcome: Spanned<Outcome>,
         kinds: Vec<Spanned<String>>,
     },
     /// `must-capture`: a side that can capture must.
     MustCapture,
     Repetition {
         count: Spanned<u32>,
-        effect: Spanned<String>,
+        effect: Spanned<RepetitionEffect>,
         perpetual_check_loses: bool,
     },
     LionTrading {
@@ -261,7 +306,128 @@ pub enum RuleStatement {
 pub enum PromotionSyntax {
     Zone {
         depth: Spanned<u32>,
-        events: Vec<Spanned<String>>,
+        events: Vec<Spanned<ZoneEvent>>,
     },
     Capture,
+}
+
+closed_words! {
+    /// When a piece may promote in a zone (`promotion zone 3 on enter leave`).
+    ZoneEvent {
+        Enter = "enter",
+        Within = "within",
+        Leave = "leave",
+        Capture = "capture",
+    }
+}
+
+closed_words! {
+    /// Whether promotion is forced (`promotion zone 3 compulsory`).
+    Obligation {
+        CompulsoryOnPromoted = "compulsory-on-promoted",
+        Optional = "optional",
+        Compulsory = "compulsory",
+    }
+}
+
+closed_words! {
+    /// What turns two-faced pieces over (`flip on capture`).
+    FlipEvent {
+        Capture = "capture",
+        Move = "move",
+    }
+}
+
+closed_words! {
+    /// A freedom of `drops`.
+    DropFreedom {
+        /// A two-faced piece may be dropped with either face up.
+        EitherFace = "either-face",
+        /// A piece may be dropped where it has no move.
+        Anywhere = "anywhere",
+    }
+}
+
+closed_words! {
+    /// What stalemate is for the side stalemated (`stalemate loss`).
+    Outcome {
+        Draw = "draw",
+        Loss = "loss",
+        Win = "win",
+    }
+}
+
+closed_words! {
+    /// What a repetition does (`repetition 4 draw`).
+    RepetitionEffect {
+        Draw = "draw",
+        Illegal = "illegal",
+        StarterVaries = "starter-varies",
+    }
+}
+
+closed_words! {
+    /// How a try is read (`try 1 unattacked`).
+    TryReading {
+        Unattacked = "unattacked",
+        UnlessTaken = "unless-taken",
+    }
+}
+
+closed_words! {
+    /// A modifier written as a word alone (`move-only`).
+    ModifierWord {
+        MoveOnly = "move-only",
+        CaptureOnly = "capture-only",
+        CaptureUnprotected = "capture-unprotected",
+        FromLastRank = "from-last-rank",
+    }
+}
+
+closed_words! {
+    /// A modifier written with a count (`beyond 2`).
+    CountedModifier {
+        Passing = "passing",
+        Beyond = "beyond",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of the grammar's rule `name`: its quoted alternatives.
+    fn grammar_words(name: &str) -> Vec<String> {
+        let grammar = include_str!("../../grammar/variant.pest");
+        let line = grammar
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name) && l.contains('='))
+            .unwrap_or_else(|| panic!("the grammar has a rule {name}"));
+        line.split('"').skip(1).step_by(2).map(str::to_string).collect()
+    }
+
+    /// Checks that the words of `all` are exactly those of the grammar's rule `rule`.
+    fn same_words<T: Copy>(rule: &str, all: &[T], word: fn(T) -> &'static str) {
+        let mut ours: Vec<String> = all.iter().map(|&w| word(w).to_string()).collect();
+        let mut grammar = grammar_words(rule);
+        ours.sort();
+        grammar.sort();
+        assert_eq!(ours, grammar, "the words of `{rule}`");
+    }
+
+    /// Each closed set of words in the syntax tree is exactly its grammar rule's words, so a
+    /// word added to the grammar cannot be read as another.
+    #[test]
+    fn every_closed_set_is_the_grammars_words() {
+        same_words("side", SetupSide::ALL, SetupSide::word);
+        same_words("zone_event", ZoneEvent::ALL, ZoneEvent::word);
+        same_words("obligation", Obligation::ALL, Obligation::word);
+        same_words("flip_event", FlipEvent::ALL, FlipEvent::word);
+        same_words("drop_freedom", DropFreedom::ALL, DropFreedom::word);
+        same_words("outcome", Outcome::ALL, Outcome::word);
+        same_words("repetition_effect", RepetitionEffect::ALL, RepetitionEffect::word);
+        same_words("try_reading", TryReading::ALL, TryReading::word);
+        same_words("modifier_word", ModifierWord::ALL, ModifierWord::word);
+        same_words("modifier_count", CountedModifier::ALL, CountedModifier::word);
+    }
 }

@@ -3,8 +3,9 @@
 
 use super::Token;
 use super::ast::{
-    Attribute, Cell, Clause, File, Guard, Modifier, MovementSyntax, OptionDecl, PieceDecl, PromotionSyntax, Row,
-    RuleStatement, SetupDecl, Span, Spanned, Statement,
+    Attribute, Cell, Clause, CountedModifier, DropFreedom, File, FlipEvent, Guard, Modifier, ModifierWord,
+    MovementSyntax, Obligation, OptionDecl, Outcome, PieceDecl, PromotionSyntax, RepetitionEffect, Row, RuleStatement,
+    SetupDecl, SetupSide, Span, Spanned, Statement, TryReading, ZoneEvent,
 };
 use pest::iterators::Pair;
 
@@ -33,6 +34,13 @@ impl Build {
     fn number(&self, pair: &Pair<Token>) -> Spanned<u32> {
         let value = pair.as_str().trim().parse::<u32>().unwrap_or(u32::MAX);
         Spanned::new(value, self.span_of(pair))
+    }
+
+    /// A word of one of the grammar's closed sets, as the value it stands for (the grammar
+    /// reads no other word there; the syntax tree's tests hold the sets to the grammar).
+    pub(super) fn closed<T>(&self, pair: &Pair<Token>, from_word: fn(&str) -> Option<T>) -> Spanned<T> {
+        let word = from_word(pair.as_str().trim()).expect("grammar: a word of the set");
+        Spanned::new(word, self.span_of(pair))
     }
 
     fn string_value(&self, pair: Pair<Token>) -> Spanned<String> {
@@ -193,14 +201,18 @@ impl Build {
     fn build_modifier(&self, pair: Pair<Token>) -> Modifier {
         let mut inner = pair.into_inner().filter(not_keyword);
         let word = inner.next().expect("grammar: modifier word");
-        let mut count = || self.number(&inner.next().expect("grammar: count")).node;
-        match word.as_str().trim() {
-            "move-only" => Modifier::MoveOnly,
-            "capture-only" => Modifier::CaptureOnly,
-            "from-last-rank" => Modifier::FromLastRank,
-            "beyond" => Modifier::Beyond(count()),
-            "passing" => Modifier::Passing(count()),
-            _ => Modifier::CaptureUnprotected,
+        if word.as_rule() == Token::modifier_count {
+            let count = self.number(&inner.next().expect("grammar: count")).node;
+            return match self.closed(&word, CountedModifier::from_word).node {
+                CountedModifier::Beyond => Modifier::Beyond(count),
+                CountedModifier::Passing => Modifier::Passing(count),
+            };
+        }
+        match self.closed(&word, ModifierWord::from_word).node {
+            ModifierWord::MoveOnly => Modifier::MoveOnly,
+            ModifierWord::CaptureOnly => Modifier::CaptureOnly,
+            ModifierWord::CaptureUnprotected => Modifier::CaptureUnprotected,
+            ModifierWord::FromLastRank => Modifier::FromLastRank,
         }
     }
 
@@ -276,7 +288,7 @@ impl Build {
         let mut rows = Vec::new();
         for p in pair.into_inner().filter(not_keyword) {
             match p.as_rule() {
-                Token::side => side = Some(self.spanned_str(&p)),
+                Token::side => side = Some(self.closed(&p, SetupSide::from_word)),
                 Token::guard => guard = Some(self.build_guard(p)),
                 _ => rows.push(self.row(p)),
             }
@@ -319,20 +331,25 @@ impl Build {
                         let parts: Vec<Pair<Token>> = trigger_pair.clone().into_inner().filter(not_keyword).collect();
                         PromotionSyntax::Zone {
                             depth: self.number(&parts[0]),
-                            events: strs(&parts[1..]),
+                            events: parts[1..]
+                                .iter()
+                                .map(|p| self.closed(p, ZoneEvent::from_word))
+                                .collect(),
                         }
                     }
                     _ => PromotionSyntax::Capture,
                 };
-                let obligation = inner.get(1).map(|p| self.spanned_str(p));
+                let obligation = inner.get(1).map(|p| self.closed(p, Obligation::from_word));
                 RuleStatement::Promotion { trigger, obligation }
             }
             Token::deferral_rule => RuleStatement::Deferral,
             Token::declined_rule => RuleStatement::DeclinedWaitsForLastRank(strs(&inner)),
             Token::last_rank_rule => RuleStatement::LastRankPromotionOptional(strs(&inner)),
             Token::no_forced_promotion_rule => RuleStatement::NoForcedPromotion(strs(&inner)),
-            Token::drops_rule => RuleStatement::Drops(strs(&inner)),
-            Token::flip_rule => RuleStatement::Flip(self.spanned_str(&inner[0])),
+            Token::drops_rule => {
+                RuleStatement::Drops(inner.iter().map(|p| self.closed(p, DropFreedom::from_word)).collect())
+            }
+            Token::flip_rule => RuleStatement::Flip(self.closed(&inner[0], FlipEvent::from_word)),
             Token::drop_limit_rule => RuleStatement::DropLimit {
                 piece: self.spanned_str(&inner[0]),
                 count: self.number(&inner[1]),
@@ -347,21 +364,21 @@ impl Build {
                 captured: self.spanned_str(&inner[0]),
                 enters_as: self.spanned_str(&inner[1]),
             },
-            Token::stalemate_rule => RuleStatement::Stalemate(self.spanned_str(&inner[0])),
+            Token::stalemate_rule => RuleStatement::Stalemate(self.closed(&inner[0], Outcome::from_word)),
             Token::bare_king_rule => RuleStatement::BareKing,
             Token::check_wins_rule => RuleStatement::CheckWins,
             Token::try_rule => RuleStatement::Try {
                 depth: self.number(&inner[0]),
-                reading: inner.get(1).map(|p| self.spanned_str(p)),
+                reading: inner.get(1).map(|p| self.closed(p, TryReading::from_word)),
             },
             Token::extinction_rule => RuleStatement::Extinction {
-                outcome: self.spanned_str(&inner[0]),
+                outcome: self.closed(&inner[0], Outcome::from_word),
                 kinds: strs(&inner[1..]),
             },
             Token::must_capture_rule => RuleStatement::MustCapture,
             Token::repetition_rule => RuleStatement::Repetition {
                 count: self.number(&inner[0]),
-                effect: self.spanned_str(&inner[1]),
+                effect: self.closed(&inner[1], RepetitionEffect::from_word),
                 perpetual_check_loses: inner.len() > 2,
             },
             Token::lion_trading_rule => {

@@ -29,7 +29,7 @@ mod grammar {
 }
 
 use grammar::Grammar;
-pub use grammar::Rule as Token;
+pub(crate) use grammar::Rule as Token;
 
 /// Most syntax errors reported for one file; past this the file is too broken to say more.
 pub const MAX_SYNTAX_ERRORS: usize = 50;
@@ -184,10 +184,10 @@ fn parse_text(text: &str) -> (File, Vec<SyntaxError>) {
 /// literals (`:`, `,`, `=`, `x`), white space and comments are in no node: they are the text
 /// between nodes.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Node {
-    pub token: Token,
-    pub span: Span,
-    pub children: Vec<Node>,
+pub(crate) struct Node {
+    pub(crate) token: Token,
+    pub(crate) span: Span,
+    pub(crate) children: Vec<Node>,
 }
 
 /// The concrete syntax tree of a whole file, for tools that keep the text as written (the
@@ -195,7 +195,7 @@ pub struct Node {
 /// not parse as a whole ([`parse`] then says why).
 ///
 /// A byte-order mark is read as [`parse`] reads it: as spaces.
-pub fn syntax_tree(text: &str) -> Option<Node> {
+pub(crate) fn syntax_tree(text: &str) -> Option<Node> {
     let blanked;
     let text = match text.strip_prefix(BYTE_ORDER_MARK) {
         Some(rest) => {
@@ -252,7 +252,7 @@ fn recover_setup(text: &str, chunk: Span, errors: &mut Vec<SyntaxError>) -> Opti
             let build = Build { base: head_start };
             for p in pairs.next().into_iter().flat_map(|p| p.into_inner()) {
                 match p.as_rule() {
-                    Token::side => side = Some(build.spanned_str(&p)),
+                    Token::side => side = Some(build.closed(&p, ast::SetupSide::from_word)),
                     Token::guard => guard = Some(build.build_guard(p)),
                     _ => {}
                 }

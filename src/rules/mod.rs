@@ -386,6 +386,12 @@ pub struct Handicap {
 }
 
 impl Rules {
+    /// A piece kind as a player reads it: its name and abbreviation, `Lion (Ln)`.
+    pub fn piece_name(&self, kind: PieceId) -> String {
+        let piece = &self.pieces[kind.index()];
+        format!("{} ({})", piece.name, piece.abbrev)
+    }
+
     /// The rules as RON, one movement or placement per line.
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::default().depth_limit(4).struct_names(false);

@@ -3,12 +3,13 @@
 //! records"): a record on disk is never shortened, nor replaced by anything but the game the
 //! player goes on with after being told; an unsaved game is never left without saying so.
 
-use super::{Player, Session, Settings, new_game};
+use super::{Session, Settings, new_game};
 use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::files::{Target, same_file, save_atomic, target};
 use koma::game::{Game, Position};
 use koma::notation::{MAX_RECORD_MOVES, RecordError, parse_record, read_record_file, read_sfen, replay, write_record};
+use koma::variant::Player;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -3,7 +3,7 @@
 //! an [`ApiError`] and leaves the store as it was.
 
 use super::error::{ApiError, excerpt};
-use super::store::{Entry, MAX_BUILT, MAX_GAMES, MAX_PASTED, MAX_SEARCHES, Player, VariantSource};
+use super::store::{Entry, MAX_BUILT, MAX_GAMES, MAX_PASTED, MAX_SEARCHES, VariantSource};
 use super::view::{self, GameView, MovesView};
 use super::work::{self, BUILD_WAIT};
 use super::{Shared, lock};
@@ -14,11 +14,12 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use indexmap::IndexMap;
 use koma::compile::{Choice, Source};
-use koma::engine::Limits;
-use koma::game::{Game, MoveTables, Position};
+use koma::engine::{DrawAnswer, Limits, draw_answer, draw_limits};
+use koma::game::{Game, MoveTables};
 use koma::notation::{
     MAX_RECORD_MOVES, parse_record, read_move, read_sfen, replay, result_text, write_record, write_sfen, write_tsa,
 };
+use koma::variant::{Player, Start, Variant, today};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -26,7 +27,8 @@ use std::time::Duration;
 
 /// The longest koma may think about one move, in seconds.
 pub const MAX_ENGINE_SECONDS: f64 = 60.0;
-/// The longest koma thinks about a draw offered to it; unjudged by then, it declines.
+/// The longest koma thinks about a draw offered to it in the browser (off the request path, so
+/// longer than at the terminal); unjudged by then, it declines.
 pub const DRAW_TIME: Duration = Duration::from_secs(2);
 /// The most bytes of piece diagrams in one help answer; the pieces past it come without.
 pub const HELP_LIMIT: usize = 8 << 20;
@@ -108,16 +110,17 @@ pub async fn load_variant(State(shared): State<Shared>, request: Body<LoadVarian
         }
     };
     let built = work::build(&shared, variant, &choices).await?;
-    let Some(tables) = &built.tables else {
-        return Err(ApiError::invalid_variant(&shown, &built.report, built.source.as_ref()));
+    let compiled = match &built.variant {
+        Ok(compiled) => compiled,
+        Err(report) => return Err(ApiError::invalid_variant(&shown, report, built.source.as_ref())),
     };
     let key = match pasted {
         Some(source) => lock(&shared).add_pasted(source),
         None => shown.clone(),
     };
     Ok(Json(json!({
-        "variant": view::variant_view(&key, tables.rules()),
-        "check": super::super::check::file_result(&shown, &built.report),
+        "variant": view::variant_view(&key, compiled.rules()),
+        "check": koma::compile::FileResult::of(&shown, compiled.report()),
         "source": built.source.map(|s| s.text.to_string()),
     })))
 }
@@ -145,9 +148,9 @@ fn file_name(name: Option<String>) -> Result<String, ApiError> {
 /// pieces past it come without (`svg` and `text` null) and `omitted` counts them.
 pub async fn piece_help(State(shared): State<Shared>, key: VariantKey) -> Reply<Value> {
     let key = key?.0;
-    let tables = work::tables(&shared, &key, &[]).await?;
+    let compiled = work::variant(&shared, &key, &[]).await?;
     let builds = lock(&shared).builds.clone();
-    let help = work::blocking(builds, BUILD_WAIT, move || help(&key, &tables)).await?;
+    let help = work::blocking(builds, BUILD_WAIT, move || help(&key, compiled.tables())).await?;
     Ok(Json(help))
 }
 
@@ -198,56 +201,44 @@ pub struct NewGame {
 }
 
 fn tags(variant: &str, players: [Player; 2]) -> IndexMap<String, String> {
-    let name = |p: Player| match p {
-        Player::Human => "human".to_string(),
-        Player::Koma => "koma".to_string(),
-    };
     let mut tags = IndexMap::new();
     tags.insert("Variant".to_string(), variant.to_string());
-    tags.insert("Black".into(), name(players[0]));
-    tags.insert("White".into(), name(players[1]));
-    tags.insert("Date".into(), super::super::play::today());
+    tags.insert("Black".into(), players[0].to_string());
+    tags.insert("White".into(), players[1].to_string());
+    tags.insert("Date".into(), today());
     tags
 }
 
-/// The start of a game: the variant's, a handicap's, or a position in SFEN.
-fn start(tables: Arc<MoveTables>, handicap: Option<&str>, sfen: Option<&str>) -> Result<Position, ApiError> {
-    if let Some(sfen) = sfen {
-        return read_sfen(&tables, sfen).map_err(|e| ApiError::unprocessable(format!("bad position: {e}")));
-    }
-    match handicap {
-        None => Ok(Position::start(tables)),
-        Some(name) => {
-            let known: Vec<String> = tables.rules().handicaps.iter().map(|h| h.name.clone()).collect();
-            Position::handicap(tables, name).ok_or_else(|| {
-                let known = if known.is_empty() {
-                    "this variant has none".to_string()
-                } else {
-                    known.join(", ")
-                };
-                ApiError::unprocessable(format!("no handicap \"{}\" ({known})", excerpt(name)))
-            })
-        }
-    }
+/// A new game of `variant`: from a position in SFEN when one is given, else with the
+/// handicap named, else from the variant's start.
+fn start(variant: &Variant, handicap: Option<&str>, sfen: Option<&str>) -> Result<Game, ApiError> {
+    let start = match (sfen, handicap) {
+        (Some(sfen), _) => Start::Sfen(sfen.to_string()),
+        (None, Some(name)) => Start::Handicap(name.to_string()),
+        (None, None) => Start::Initial,
+    };
+    variant
+        .start(&start)
+        .map_err(|e| ApiError::unprocessable(e.to_string()))
 }
 
 pub async fn new_game(State(shared): State<Shared>, request: Body<NewGame>) -> Reply<GameView> {
     let request = body(request)?;
     let options = choices(&request.options);
-    let tables = work::tables(&shared, &request.variant, &options).await?;
-    let position = start(tables, request.handicap.as_deref(), request.sfen.as_deref())?;
+    let compiled = work::variant(&shared, &request.variant, &options).await?;
+    let game = start(&compiled, request.handicap.as_deref(), request.sfen.as_deref())?;
     let players = [request.black, request.white];
     let mut tags = tags(&request.variant, players);
     if let Some(h) = &request.handicap {
         tags.insert("Handicap".into(), h.clone());
     }
     if request.sfen.is_some() {
-        tags.insert("SFEN".into(), write_sfen(&position));
+        tags.insert("SFEN".into(), write_sfen(game.start()));
     }
     let mut entry = Entry {
         variant: request.variant,
         options,
-        game: Game::new(position),
+        game,
         tags,
         players,
         ended: None,
@@ -365,19 +356,14 @@ pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
     let declined = match judged {
         None => None,
         Some(position) => {
-            let limits = Limits {
-                depth: Some(2),
-                time: Some(DRAW_TIME),
-                ..Limits::default()
-            };
-            let found = work::search_off(searches, position, limits).await?;
-            match found.depth {
-                0 => Some(format!(
+            let found = work::search_off(searches, position, draw_limits(DRAW_TIME)).await?;
+            match draw_answer(&found) {
+                DrawAnswer::CannotJudge => Some(format!(
                     "koma declines the draw: it could not judge the position within {} s",
                     DRAW_TIME.as_secs()
                 )),
-                _ if found.score <= 100 => Some("koma declines the draw".to_string()),
-                _ => None,
+                DrawAnswer::Declines => Some("koma declines the draw".to_string()),
+                DrawAnswer::Accepts => None,
             }
         }
     };
@@ -509,10 +495,10 @@ pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>
         .map(|v| v.parse())
         .collect::<Result<_, _>>()
         .map_err(|e| ApiError::unprocessable(format!("the record's Option tag: {e}")))?;
-    let tables = work::tables(&shared, &variant, &options).await?;
+    let compiled = work::variant(&shared, &variant, &options).await?;
     let handicap = record.tags.get("Handicap").map(String::as_str);
     let sfen = record.tags.get("SFEN").map(String::as_str);
-    let mut game = Game::new(start(tables, handicap, sfen)?);
+    let mut game = start(&compiled, handicap, sfen)?;
     let builds = lock(&shared).builds.clone();
     let (game, record) = work::blocking(builds, BUILD_WAIT, move || {
         let replayed = replay(&mut game, &record);

@@ -3,7 +3,6 @@
 //! with errors. A message quotes at most an excerpt of what the client sent, and is itself
 //! bounded.
 
-use super::super::check;
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::http::StatusCode;
@@ -24,24 +23,16 @@ pub const EXCERPT_CHARS: usize = 60;
 /// The most characters of an error's message (one from a library may quote input whole).
 pub const MESSAGE_CHARS: usize = 1000;
 
-/// The start of `text`, at most `chars` characters, saying how long the whole is when cut.
-fn shortened(text: &str, chars: usize) -> String {
-    match text.char_indices().nth(chars) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}… ({} bytes in all)", &text[..end], text.len()),
-    }
-}
-
 /// An excerpt of a client's input, for quoting in an error.
 pub fn excerpt(text: &str) -> String {
-    shortened(text, EXCERPT_CHARS)
+    koma::notation::excerpt(text, EXCERPT_CHARS)
 }
 
 impl ApiError {
     fn new(status: StatusCode, message: String) -> ApiError {
         ApiError {
             status,
-            message: shortened(&message, MESSAGE_CHARS),
+            message: koma::notation::excerpt(&message, MESSAGE_CHARS),
             details: None,
         }
     }
@@ -85,9 +76,9 @@ impl ApiError {
     pub fn invalid_variant(name: &str, report: &Report, source: Option<&Source>) -> ApiError {
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: shortened(&report.summary(name), MESSAGE_CHARS),
+            message: koma::notation::excerpt(&report.summary(name), MESSAGE_CHARS),
             details: Some(json!({
-                "check": check::file_result(name, report),
+                "check": koma::compile::FileResult::of(name, report),
                 "source": source.map(|s| s.text.to_string()),
             })),
         }

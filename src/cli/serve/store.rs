@@ -5,9 +5,10 @@
 
 use super::error::{ApiError, excerpt};
 use indexmap::IndexMap;
-use koma::compile::{self, Choice, Compiled, FileLoader, MemoryLoader, Report, Source};
-use koma::game::{Game, MoveTables};
+use koma::compile::{self, Choice, FileLoader, MemoryLoader, Report, Source};
+use koma::game::Game;
 use koma::rules::Side;
+use koma::variant::{Player, Variant};
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
@@ -46,27 +47,25 @@ impl VariantSource {
     }
 
     /// Compiles the variant's text, read by [`VariantSource::text`], with these options.
-    fn compile(&self, text: Option<Source>, choices: &[Choice]) -> Compiled {
+    fn compile(&self, text: Option<Source>, choices: &[Choice]) -> Result<Variant, Report> {
         match (self, text) {
-            (VariantSource::File(_), Some(source)) => compile::compile(source, &FileLoader, choices),
+            (VariantSource::File(_), Some(source)) => Variant::compile(source, &FileLoader, choices),
             (VariantSource::Shipped(_) | VariantSource::Pasted(_), Some(source)) => {
-                compile::compile(source, &MemoryLoader::default(), choices)
+                Variant::compile(source, &MemoryLoader::default(), choices)
             }
-            (VariantSource::Shipped(name) | VariantSource::File(name), None) => compile::compile_named(name, choices),
+            (VariantSource::Shipped(name) | VariantSource::File(name), None) => Variant::named(name, choices),
             (VariantSource::Pasted(source), None) => {
-                compile::compile(source.clone(), &MemoryLoader::default(), choices)
+                Variant::compile(source.clone(), &MemoryLoader::default(), choices)
             }
         }
     }
 }
 
-/// A variant compiled with some options: its tables (shared by all its games), its report,
-/// and the text compiled (for showing the report's spans).
+/// A variant compiled with some options (its tables shared by all its games), or its report
+/// when it has errors; and the text compiled (for showing the report's spans).
 #[derive(Clone)]
 pub struct Built {
-    /// `None` when the variant has errors.
-    pub tables: Option<Arc<MoveTables>>,
-    pub report: Report,
+    pub variant: Result<Variant, Report>,
     pub source: Option<Source>,
 }
 
@@ -76,15 +75,6 @@ pub struct BuildKey {
     name: String,
     text: Option<Arc<str>>,
     options: Vec<(String, String)>,
-}
-
-/// Who plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Player {
-    #[default]
-    Human,
-    Koma,
 }
 
 /// A game in progress.
@@ -253,10 +243,8 @@ pub fn build_key(variant: &VariantSource, choices: &[Choice]) -> (Option<Source>
 /// Compiles a variant and builds its tables: the expensive part, run on a blocking thread.
 pub fn build(variant: &VariantSource, text: Option<Source>, choices: &[Choice]) -> Built {
     let source = text.clone();
-    let compiled = variant.compile(text, choices);
     Built {
-        tables: compiled.rules.map(|rules| Arc::new(MoveTables::new(rules))),
-        report: compiled.report,
+        variant: variant.compile(text, choices),
         source,
     }
 }

@@ -2,11 +2,12 @@
 //! legal moves with the squares the page lights up, and a variant's summary. Everything the
 //! page knows of the rules comes from here.
 
-use super::store::{Entry, Player};
+use super::store::Entry;
 use indexmap::IndexMap;
 use koma::game::{LionCounting, Move, Position, Sq};
 use koma::notation::{describe_taken, distinct_move, result_text, write_sfen, write_tsa, write_usi};
 use koma::rules::{PieceId, Rules, Side};
+use koma::variant::Player;
 use serde::Serialize;
 
 #[derive(Serialize)]

@@ -8,7 +8,8 @@ use super::store::{self, Built, MAX_SEARCHES, VariantSource};
 use super::{Shared, lock};
 use koma::compile::Choice;
 use koma::engine::{Limits, SearchResult, search};
-use koma::game::{MoveTables, Position};
+use koma::game::Position;
+use koma::variant::Variant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -62,14 +63,14 @@ pub async fn build(shared: &Shared, variant: VariantSource, choices: &[Choice]) 
     .await
 }
 
-/// The tables of a variant the server offers, by key; a variant with errors is an error
-/// carrying its check report.
-pub async fn tables(shared: &Shared, key: &str, choices: &[Choice]) -> Result<Arc<MoveTables>, ApiError> {
+/// A variant the server offers, by key, compiled with these options; a variant with errors
+/// is an error carrying its check report.
+pub async fn variant(shared: &Shared, key: &str, choices: &[Choice]) -> Result<Variant, ApiError> {
     let variant = lock(shared).variant(key)?;
     let built = build(shared, variant, choices).await?;
     built
-        .tables
-        .ok_or_else(|| ApiError::invalid_variant(key, &built.report, built.source.as_ref()))
+        .variant
+        .map_err(|report| ApiError::invalid_variant(key, &report, built.source.as_ref()))
 }
 
 /// Sets the stop flag when dropped: a request dropped (its client gone) stops its search.

@@ -4,7 +4,7 @@
 //! kind koma gives XBoard is written under the name XBoard 4.9 looks up for its place in the
 //! `setup` table (`WhiteLance.svg`, `BlackLance.svg`: XBoard's white is koma's Black).
 
-use super::view::View;
+use koma::notation::xboard::View;
 use koma::rules::{PieceKind, Rules};
 
 /// One face of a piece as an SVG picture of 100 × 100: `turned` for the side that moves

@@ -4,10 +4,12 @@
 //! with Lion moves in multi-leg form (`e5f6,f6g7`) and a pass as `@@@@`, and the `setup` and `piece` commands that
 //! define a variant XBoard does not know.
 
-use super::betza::betza;
-use koma::game::{Move, MoveTables, Position, Setup};
-use koma::notation::read_usi;
-use koma::rules::{PieceId, Side, Square};
+mod betza;
+
+use super::read_usi;
+use crate::game::{Move, MoveTables, Position, Setup};
+use crate::rules::{PieceId, Side, Square};
+pub use betza::{Betza, betza};
 use std::sync::Arc;
 
 /// The variants XBoard plays without being told their rules (with the same piece letters).
@@ -106,13 +108,16 @@ pub const IMAGE_NAMES: [&str; XBOARD_KINDS + 1] = [
 /// the first position of each pair with the image of the second (`SelectPieces` in draw.c).
 const SHOGI_IMAGES: [(usize, usize); 6] = [(11, 55), (12, 56), (15, 59), (16, 60), (4, 18), (17, 50)];
 
+/// A variant as XBoard sees it: its squares, moves and positions in XBoard's terms, and the
+/// commands that define it for XBoard.
 pub struct View {
-    pub tables: Arc<MoveTables>,
+    tables: Arc<MoveTables>,
     /// Each kind's ID, in Black's (upper) case.
     ids: Vec<String>,
 }
 
 impl View {
+    /// The view of the variant whose tables these are.
     pub fn new(tables: Arc<MoveTables>) -> View {
         let ids = piece_ids(&tables);
         View { tables, ids }
@@ -238,9 +243,9 @@ impl View {
         }
         let usi: String = squares.iter().map(Square::to_string).collect::<String>() + if promote { "+" } else { "" };
         read_usi(pos, &usi).map_err(|e| match e {
-            koma::notation::UsiError::NotLegal(_) => "not a legal move here".to_string(),
-            koma::notation::UsiError::Breaks(rule) => rule.to_string(),
-            koma::notation::UsiError::Malformed(m) => m,
+            crate::notation::UsiError::NotLegal(_) => "not a legal move here".to_string(),
+            crate::notation::UsiError::Breaks(rule) => rule.to_string(),
+            crate::notation::UsiError::Malformed(m) => m,
         })
     }
 
@@ -405,7 +410,7 @@ impl View {
     }
 
     /// The `setup` command and one `piece` command per kind it names, for a variant XBoard
-    /// does not know. XBoard takes at most [`XBOARD_KINDS`] kinds besides the King; a `piece`
+    /// does not know. XBoard takes at most `XBOARD_KINDS` kinds besides the King; a `piece`
     /// command for a kind left out would redefine another piece (XBoard reads `+X` as the
     /// partner it gives `X`), so kinds past the limit get none.
     pub fn definition(&self, start: &Position) -> Vec<String> {
@@ -531,7 +536,7 @@ impl View {
         let sq = geo.index(square);
         let moves = pos.legal_moves();
         let mut marks = vec![None; geo.len()];
-        let mark = |pos: &Position, m: &Move, to: koma::game::Sq, marks: &mut Vec<Option<char>>| {
+        let mark = |pos: &Position, m: &Move, to: crate::game::Sq, marks: &mut Vec<Option<char>>| {
             let occupied = pos.piece_at(geo.square(to)).is_some();
             let colour = if m.promote {
                 'M'
@@ -649,14 +654,14 @@ fn piece_ids(tables: &MoveTables) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::protocol::load_variant;
+    use crate::variant::Variant;
 
     /// A Lion that may pass (an empty square next to it) on Chu's board.
     const LION: &str = "k11/12/12/12/12/12/9N2/9p2/10p1/12/12/K11 w 0 1";
 
     #[test]
     fn a_pass_is_written_as_the_null_move_and_read_back() {
-        let view = View::new(load_variant("chu", &[]).expect("chu compiles"));
+        let view = View::new(Variant::named("chu", &[]).expect("chu compiles").tables().clone());
         let mut pos = view.read_fen(LION).expect("the position reads");
         let pass = pos
             .legal_moves()

@@ -9,13 +9,15 @@
 //! description is marked inexact, and the GUI learns the moves from koma's `highlight`
 //! answers instead.
 
+use crate::rules::{Mode, Movement, Offset, PieceKind};
 use indexmap::IndexMap;
-use koma::rules::{Mode, Movement, Offset, PieceKind};
 
 /// A piece's moves in XBetza, and whether the description is exact.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Betza {
+    /// The XBetza text (`KNADcaKmabK`).
     pub text: String,
+    /// Whether the text says every move; when not, XBoard learns the moves from highlights.
     pub exact: bool,
 }
 
