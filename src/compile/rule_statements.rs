@@ -848,7 +848,13 @@ impl Ctx {
 
     /// `extinction OUTCOME [ABBR...]`: the kinds watched are unpromoted ones (a promoted
     /// piece counts with the kind it comes from), each named once.
-    fn extinction(&mut self, outcome: &Spanned<ast::Outcome>, kinds: &[Spanned<String>], table: &Table, rules: &mut Rules) {
+    fn extinction(
+        &mut self,
+        outcome: &Spanned<ast::Outcome>,
+        kinds: &[Spanned<String>],
+        table: &Table,
+        rules: &mut Rules,
+    ) {
         let mut watched: Vec<PieceId> = Vec::new();
         for (id, span) in self.piece_list(table, kinds) {
             if self.promoted_named(rules, id, &span, "extinction") {

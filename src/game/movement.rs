@@ -27,13 +27,14 @@
 //!    kind on one side, unrolled if it is a fixed run of squares from every square, blocked
 //!    by the first piece (give it a [`Movement::stretch`]; the tables then follow), walked
 //!    otherwise; and to the other matches on `Movement` (its mode, `can_leave`, the legality
-//!    check, the diagram in `show.rs`).
+//!    check, the diagram in `show/diagram.rs`, XBetza in `notation/xboard/betza.rs`).
 //! 4. Every match the compiler then points to: this module (attack vectors and the per-kind
 //!    facts), move generation (walking a walked kind, usually as a walk of `walks.rs` on its
 //!    `Walker`), attack detection (`slow_attack`), the legality check, and TSA's pass
 //!    squares. None has a fallthrough arm.
-//! 5. The README's description of the language, and tests: a `.var` snippet using it, its
-//!    diagram snapshot, and perft counts from an oracle once a shipped variant uses it.
+//! 5. A row in `docs/language.md`'s table of moves (`tests/docs.rs` fails without it), and
+//!    tests: a `.var` snippet using it, its diagram snapshot, and perft counts from an oracle
+//!    once a shipped variant uses it.
 //!
 //! [`Movement`]: crate::rules::Movement
 //! [`Movement::is_unrolled`]: crate::rules::Movement::is_unrolled
