@@ -9,6 +9,9 @@ use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
+use support::server::Server;
+
+mod support;
 use std::time::{Duration, Instant};
 
 /// One browser at a time: the machine may be small.
@@ -27,22 +30,6 @@ impl Drop for Process {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-/// `koma serve --port 0`, and the address it prints.
-fn start_server() -> (Process, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("koma serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let start = line.find("http://").expect("koma serve prints its address");
-    let address = line[start..].split_whitespace().next().unwrap().to_string();
-    (Process(child), address)
 }
 
 fn free_port() -> u16 {
@@ -275,14 +262,15 @@ fn base64_decode(text: &str) -> Vec<u8> {
 // The page
 
 /// The page, open on a new game between two people of `variant` from `sfen`.
-fn page_with(variant: &str, sfen: &str) -> (Browser, Process) {
+fn page_with(variant: &str, sfen: &str) -> (Browser, Server) {
     page_on(Screen::Desktop(1400, 1000), variant, Some(sfen))
 }
 
 /// The page on `screen`, open on a new game between two people of `variant` (chosen in the
 /// menu, which starts it), from `sfen` when given.
-fn page_on(screen: Screen, variant: &str, sfen: Option<&str>) -> (Browser, Process) {
-    let (server, address) = start_server();
+fn page_on(screen: Screen, variant: &str, sfen: Option<&str>) -> (Browser, Server) {
+    let server = Server::start();
+    let address = server.url();
     let browser = Browser::on(screen);
     browser.open(&address);
     browser.wait_for("document.body.dataset.game === '1' && document.querySelector('g[data-square]')");
@@ -430,7 +418,8 @@ fn an_optional_promotion_is_the_players_choice() {
 #[test]
 fn a_broken_variant_file_shows_its_diagnostic_on_its_text() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (server, address) = start_server();
+    let server = Server::start();
+    let address = server.url();
     let _server = server;
     let browser = Browser::start();
     browser.open(&address);
@@ -459,7 +448,8 @@ fn a_broken_variant_file_shows_its_diagnostic_on_its_text() {
 #[test]
 fn koma_answers_a_move_and_the_pieces_have_their_diagrams() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (server, address) = start_server();
+    let server = Server::start();
+    let address = server.url();
     let _server = server;
     let browser = Browser::start();
     browser.open(&address);

@@ -3,65 +3,27 @@
 //! connection a client leaves silent is closed after the header timeout.
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// `koma serve`'s header timeout (`HEADER_TIMEOUT` in src/cli/serve/mod.rs).
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// `koma serve --port 0`, killed when dropped.
-struct Server {
-    child: Child,
-    address: SocketAddr,
-}
+mod support;
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use support::server::Server;
 
-impl Server {
-    /// Starts the server, with at most `files` open files when given.
-    fn start(files: Option<u32>) -> Server {
-        let limit = files.map_or(String::new(), |n| format!("ulimit -n {n} && "));
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{limit}exec \"$0\" serve --port 0"))
-            .arg(env!("CARGO_BIN_EXE_koma"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("koma serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let start = line.find("http://").expect("koma serve prints its address") + "http://".len();
-        let address = line[start..].trim_end().trim_end_matches(|c| c != '/');
-        let address = address.trim_end_matches('/').parse().unwrap();
-        Server { child, address }
-    }
-
-    /// The server's exit status, if it has stopped.
-    fn stopped(&mut self) -> Option<std::process::ExitStatus> {
-        self.child.try_wait().unwrap()
-    }
-
-    /// The status line of `GET /api/variants`, waiting at most `wait` for the answer.
-    fn list(&self, wait: Duration) -> String {
-        let mut stream = TcpStream::connect(self.address).unwrap();
-        stream.set_read_timeout(Some(wait)).unwrap();
-        stream
-            .write_all(b"GET /api/variants HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-            .unwrap();
-        let mut answer = String::new();
-        let _ = stream.read_to_string(&mut answer);
-        answer.lines().next().unwrap_or_default().to_string()
-    }
+/// The status line of `GET /api/variants` from `server`, waiting at most `wait` for the answer.
+fn list(server: &Server, wait: Duration) -> String {
+    let mut stream = TcpStream::connect(server.address).unwrap();
+    stream.set_read_timeout(Some(wait)).unwrap();
+    stream
+        .write_all(b"GET /api/variants HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer.lines().next().unwrap_or_default().to_string()
 }
 
 /// How long the server keeps `stream` open, reading (and dropping) what it sends; `None` if
@@ -104,18 +66,18 @@ fn slowloris(address: SocketAddr) -> Option<Duration> {
 /// the runtime did not have, and the server panicked, losing every game.
 #[test]
 fn idle_connections_past_the_open_file_limit_leave_the_server_answering() {
-    let mut server = Server::start(Some(64));
+    let mut server = Server::with_file_limit(Some(64));
     let idle: Vec<TcpStream> = (0..200).map(|_| TcpStream::connect(server.address).unwrap()).collect();
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(server.stopped(), None, "the server stopped");
     drop(idle);
-    assert!(server.list(HEADER_TIMEOUT).contains("200 OK"));
+    assert!(list(&server, HEADER_TIMEOUT).contains("200 OK"));
     assert_eq!(server.stopped(), None, "the server stopped");
 }
 
 #[test]
 fn a_silent_a_slow_and_an_idle_client_are_disconnected_after_the_header_timeout() {
-    let server = Server::start(None);
+    let server = Server::start();
     let address = server.address;
     let wait = 2 * HEADER_TIMEOUT;
     let silent = std::thread::spawn(move || time_to_close(TcpStream::connect(address).unwrap(), wait));
@@ -136,7 +98,7 @@ fn a_silent_a_slow_and_an_idle_client_are_disconnected_after_the_header_timeout(
             "the {client} client was disconnected after {closed:?}"
         );
     }
-    assert!(server.list(HEADER_TIMEOUT).contains("200 OK"));
+    assert!(list(&server, HEADER_TIMEOUT).contains("200 OK"));
 }
 
 /// Raises this process's open-file limit to hold `files`.
@@ -156,13 +118,13 @@ fn hold_files(files: u64) {
 #[ignore = "2,000 connections held for some 20 s: .ci/run runs it"]
 fn two_thousand_idle_connections_and_a_slowloris_client_leave_the_server_answering() {
     hold_files(2_200);
-    let mut server = Server::start(None);
+    let mut server = Server::start();
     let address = server.address;
     let slow = std::thread::spawn(move || slowloris(address));
     let idle: Vec<TcpStream> = (0..2_000).map(|_| TcpStream::connect(address).unwrap()).collect();
     // The request waits behind the idle connections until the header timeout closes them.
     let started = Instant::now();
-    let status = server.list(4 * HEADER_TIMEOUT);
+    let status = list(&server, 4 * HEADER_TIMEOUT);
     assert!(
         status.contains("200 OK"),
         "answered `{status}` after {:?}",

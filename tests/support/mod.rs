@@ -2,12 +2,14 @@
 //! squares, runs of the `koma` binary, temporary folders; and for the rule tests
 //! (`tests/rules_*.rs`) positions from SFEN, moves written as the rule texts' squares (even
 //! moves no piece can make, to ask why they are illegal), legal move lists, and games played
-//! move by move; and `protocol`, speaking USI or CECP to the binary. Each test file takes it
+//! move by move; `protocol`, speaking USI or CECP to the binary; and `server`, `koma serve` as a
+//! process. Each test file takes it
 //! with `mod support;`.
 
 #![allow(dead_code)]
 
 pub mod protocol;
+pub mod server;
 
 use koma::compile::{Choice, compile_named};
 use koma::game::{Game, GameResult, Illegal, Move, MoveTables, Position, Sq};
