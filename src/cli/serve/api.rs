@@ -421,12 +421,12 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
     let m = found
         .best
         .ok_or_else(|| ApiError::conflict("koma has no legal move".into()))?;
-    let text = write_tsa(entry.game.position_mut(), &m);
-    entry
-        .game
-        .play(m)
-        .map_err(|e| ApiError::conflict(format!("koma's move {text} is illegal: {e}")))?;
+    if let Err(e) = entry.game.play(m) {
+        let text = write_tsa(entry.game.position_mut(), &m);
+        return Err(ApiError::conflict(format!("koma's move {text} is illegal: {e}")));
+    }
     let mut view = view::game_view(id, entry);
+    let text = view.moves.last().map_or_else(String::new, |played| played.text.clone());
     view.note = Some(format!(
         "koma plays {text} (depth {}, {})",
         found.depth,
