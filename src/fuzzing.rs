@@ -34,6 +34,7 @@ use crate::notation::{
     parse_record, read_move, read_sfen, read_usi, replay, write_record, write_sfen, write_tsa, write_tsa_all, write_usi,
 };
 use crate::rules::{PieceId, Side, Square};
+use crate::variant::Variant;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -338,7 +339,7 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     }
 
     let mut game = Game::new(pos.clone());
-    let result = game.result();
+    let result = game.outcome();
     if legal.is_empty() {
         assert!(result.is_some(), "no legal move but the game goes on in {sfen}");
     }
@@ -546,7 +547,7 @@ pub fn move_text(data: &[u8]) {
                 assert_eq!(read_move(pos, &tsa).ok(), Some(m), "{line:?} written {tsa:?}");
                 let usi = write_usi(pos, &m);
                 assert_eq!(read_usi(pos, &usi).ok(), Some(m), "{line:?} written {usi:?}");
-                if game.result().is_none() {
+                if game.outcome().is_none() {
                     game.play(m)
                         .unwrap_or_else(|e| panic!("{line:?} is legal but refused: {e}"));
                 }
@@ -618,7 +619,7 @@ pub fn record(data: &[u8]) {
             Err(_) => return,
         }
     }
-    let mut game = Game::new(start.clone());
+    let mut game = Variant::game_from(start.clone());
     let replayed = replay(&mut game, &record);
     match &replayed {
         Ok(()) => assert_eq!(game.len(), record.moves.len()),

@@ -1,6 +1,7 @@
 //! What a front end starts from: a [`Variant`] compiled (its tables, shared by all its games,
 //! and the warnings its report kept), the games it starts ([`Start`]: the variant's own start,
-//! a handicap, or a position in SFEN), who plays each side ([`Player`]), and a record's date.
+//! a handicap, or a position in SFEN; each game keeps its moves' texts in the rule texts'
+//! notation), who plays each side ([`Player`]), and a record's date.
 //!
 //! A front end compiles with [`Variant::named`] (a shipped variant or a path) or
 //! [`Variant::compile`] (a text and a [`Loader`]); when the variant has an error, the
@@ -18,7 +19,7 @@
 
 use crate::compile::{self, Choice, Compiled, Loader, Report, Source};
 use crate::game::{Game, MoveTables, Position};
-use crate::notation::{EXCERPT_CHARS, SfenError, excerpt, read_sfen};
+use crate::notation::{EXCERPT_CHARS, SfenError, excerpt, read_sfen, write_tsa};
 use crate::rules::Rules;
 use std::sync::Arc;
 
@@ -119,14 +120,15 @@ impl Variant {
         Position::start(self.tables.clone())
     }
 
-    /// A new game from the variant's own start position.
-    pub fn game(&self) -> Game {
-        Game::new(self.initial())
-    }
-
     /// A new game from `start`.
     pub fn start(&self, start: &Start) -> Result<Game, StartError> {
-        self.position(start).map(Game::new)
+        self.position(start).map(Variant::game_from)
+    }
+
+    /// A game from `position` that keeps each move's text in the rule texts' notation, as it
+    /// is shown to players.
+    pub fn game_from(position: Position) -> Game {
+        Game::with_notation(position, write_tsa)
     }
 
     /// The position a game from `start` starts in.

@@ -173,7 +173,7 @@ fn a_position_whose_side_to_move_has_no_royal_plays_by_the_rules() {
     let t = tables("shogi", &[]);
     let mut pos = read_sfen(&t, "4k4/9/9/9/9/9/9/9/4G4 b - 1").expect("reads");
     assert_eq!(plays_consistently(&mut pos), 5);
-    let result = Game::new(pos).result().expect("the game is over");
+    let result = Game::new(pos).outcome().expect("the game is over");
     assert_eq!(
         (result.winner, result.reason),
         (Some(Side::White), EndReason::RoyalsCaptured)
@@ -193,7 +193,7 @@ fn a_start_where_the_side_to_move_can_take_the_royal_at_once_is_played() {
     let mut game = Game::new(start);
     let take = read_move(game.position_mut(), "2c2b").expect("the King may be taken");
     game.play(take).expect("legal");
-    let result = game.result().expect("the game is over");
+    let result = game.outcome().expect("the game is over");
     assert_eq!(
         (result.winner, result.reason),
         (Some(Side::Black), EndReason::RoyalsCaptured)

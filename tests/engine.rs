@@ -289,7 +289,7 @@ fn self_play(variant: &str, depth: u32, cap: usize) -> Game {
     let mut game = Game::new(Position::start(tables(variant, &[])));
     let mut searcher = Searcher::new();
     while game.len() < cap {
-        if game.result().is_some() {
+        if game.outcome().is_some() {
             break;
         }
         let mut pos = game.position().clone();
@@ -309,13 +309,13 @@ fn self_play(variant: &str, depth: u32, cap: usize) -> Game {
 #[test]
 fn plays_a_game_of_tori_against_itself() {
     let mut game = self_play("tori", 2, 300);
-    assert!(game.result().is_some() || game.len() == 300);
+    assert!(game.outcome().is_some() || game.len() == 300);
 }
 
 #[test]
 fn plays_a_game_of_yari_against_itself() {
     let mut game = self_play("yari", 2, 300);
-    assert!(game.result().is_some() || game.len() == 300);
+    assert!(game.outcome().is_some() || game.len() == 300);
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod support;
 
 use koma::game::{Game, Position};
 use koma::notation::{parse_record, read_move, read_sfen, replay, write_record};
+use koma::variant::Variant;
 use support::tables;
 
 /// Every legal move passes the independent check, and the independent check accepts no
@@ -26,7 +27,7 @@ fn generator_agrees_with_is_legal(pos: &mut Position) {
 fn a_result_tag_that_is_not_a_result_is_not_written_as_moves() {
     let text = "[Variant \"shogi\"]\n[Result \"soon [Handicap \"Lance\"]\n\n1. P-7f P-3d *\n";
     let record = parse_record(text).expect("the record reads");
-    let mut game = Game::new(Position::start(tables("shogi", &[])));
+    let mut game = Variant::game_from(Position::start(tables("shogi", &[])));
     replay(&mut game, &record).expect("the moves replay");
     let written = write_record(&record.tags, &record.options, &game);
     assert!(written.ends_with("1. P-7f P-3d *\n"), "{written}");

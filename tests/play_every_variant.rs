@@ -18,7 +18,7 @@ fn typed_moves(variant: &str) -> Vec<String> {
             .map(|i| legal[(ply * 7 + 3 + i) % legal.len()])
             .find(|m| {
                 let mut next = game.clone();
-                next.play(*m).is_ok() && next.result().is_none()
+                next.play(*m).is_ok() && next.outcome().is_none()
             });
         let Some(m) = keeps_going else { break };
         typed.push(write_tsa(game.position_mut(), &m));

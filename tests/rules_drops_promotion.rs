@@ -169,7 +169,7 @@ fn shogi_pawn_move_that_mates_is_legal() {
     let pos = position("shogi", &[], "8k/9/6NGP/9/9/9/9/9/4K4 b - 1");
     let mut game = koma::game::Game::new(pos);
     play_all(&mut game, &["1c1b"]);
-    assert_eq!(game.result(), win(Side::Black, koma::game::EndReason::Checkmate));
+    assert_eq!(game.outcome(), win(Side::Black, koma::game::EndReason::Checkmate));
 }
 
 /// Shogi: a Pawn drop that checks but does not mate is legal.
@@ -190,7 +190,7 @@ fn yari_pawn_drop_mate_is_legal() {
     let pos = position("yari", &[], "6k/7/4N+B1/7/7/7/7/7/3K3 b P 1");
     let mut game = koma::game::Game::new(pos);
     play_all(&mut game, &["P*1b"]);
-    assert_eq!(game.result(), win(Side::Black, koma::game::EndReason::Checkmate));
+    assert_eq!(game.outcome(), win(Side::Black, koma::game::EndReason::Checkmate));
 }
 
 /// Tori: a Swallow may not be dropped "so as to give instant Checkmate"; a checking drop

@@ -57,7 +57,7 @@ fn with_king_and_crown_prince_exposing_one_is_legal() {
     let text = write_sfen(game.position());
     assert!(read_sfen(game.position().tables(), &text).is_ok(), "{text}");
     play_all(&mut game, &["1a1l"]);
-    assert_eq!(game.result(), None);
+    assert_eq!(game.outcome(), None);
     assert_eq!(game.position().royal_squares(Side::Black).len(), 1);
     // Now the King is the only royal: exposing it is illegal again.
     let sfen = "k10r/12/12/12/12/11G/12/12/12/12/12/11K b - 1";
@@ -74,9 +74,9 @@ fn royal_capture_allowed_option() {
     assert_eq!(check(&mut pos, "6k5k"), Err(Illegal::LeavesRoyalInCheck));
     let mut game = game("chu", &["royal-capture=allowed"], sfen);
     play_all(&mut game, &["6k5k"]);
-    assert_eq!(game.result(), None);
+    assert_eq!(game.outcome(), None);
     play_all(&mut game, &["6a6l"]);
-    assert_eq!(game.result(), win(Side::White, EndReason::RoyalsCaptured));
+    assert_eq!(game.outcome(), win(Side::White, EndReason::RoyalsCaptured));
 }
 
 /// Maka-Dai-Dai: the King and the Prince must all be captured; with `self-check=legal` the
@@ -87,10 +87,10 @@ fn capture_of_all_royals_ends_the_game() {
     let sfen = maka(&[('a', "[k]8[r]4[r]4"), ('j', "9[K]4+[DE]4"), ('s', "18[P]")], "w");
     let mut game = game("maka-dai-dai", &["self-check=legal"], &sfen);
     play_all(&mut game, &["5a5j+"]);
-    assert_eq!(game.result(), None, "the King is left");
+    assert_eq!(game.outcome(), None, "the King is left");
     play_all(&mut game, &["1s1r"]);
     play_all(&mut game, &["10a10j+"]);
-    assert_eq!(game.result(), win(Side::White, EndReason::RoyalsCaptured));
+    assert_eq!(game.outcome(), win(Side::White, EndReason::RoyalsCaptured));
 }
 
 // ------------------------------------------------------------------ checkmate and stalemate
@@ -100,10 +100,10 @@ fn capture_of_all_royals_ends_the_game() {
 fn checkmate() {
     // Black drops a Gold on 1b, protected by the Pawn on 1c.
     let mut game = game("shogi", &[], "8k/9/8P/9/9/9/9/9/4K4 b G 1");
-    assert_eq!(game.result(), None);
+    assert_eq!(game.outcome(), None);
     play_all(&mut game, &["G*1b"]);
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.result(), win(Side::Black, EndReason::Checkmate));
+    assert_eq!(game.outcome(), win(Side::Black, EndReason::Checkmate));
 }
 
 /// Shogi: no legal move, not in check, loses (Fairy-Stockfish, lishogi; SV is silent).
@@ -113,7 +113,7 @@ fn shogi_stalemate_loses() {
     let mut game = game("shogi", &[], "k8/9/9/9/9/9/6ng1/9/8K b - 1");
     assert!(!game.position().royal_in_check(Side::Black));
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.result(), win(Side::White, EndReason::Stalemate));
+    assert_eq!(game.outcome(), win(Side::White, EndReason::Stalemate));
 }
 
 /// Yari: "'stalemate' is possible in Yari Shogi. When it occurs the game is drawn";
@@ -125,9 +125,9 @@ fn yari_stalemate_draws() {
     let mut g = game("yari", &[], sfen);
     assert!(g.legal_moves().is_empty());
     assert!(!g.position().royal_in_check(Side::Black));
-    assert_eq!(g.result(), draw(EndReason::Stalemate));
+    assert_eq!(g.outcome(), draw(EndReason::Stalemate));
     let mut g = game("yari", &["stalemate=loss"], sfen);
-    assert_eq!(g.result(), win(Side::White, EndReason::Stalemate));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::Stalemate));
 }
 
 /// Tori: the stalemated side loses (pychess, Fairy-Stockfish; SV is silent).
@@ -137,7 +137,7 @@ fn tori_stalemate_loses() {
     let mut g = game("tori", &[], "k6/7/7/7/5f1/4c2/6K b - 1");
     assert!(g.legal_moves().is_empty());
     assert!(!g.position().royal_in_check(Side::Black));
-    assert_eq!(g.result(), win(Side::White, EndReason::Stalemate));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::Stalemate));
 }
 
 // ------------------------------------------------------------------ Chu's bare king
@@ -148,9 +148,9 @@ fn tori_stalemate_loses() {
 fn chu_bare_king_loses() {
     // Black Gold 6f takes White's last piece, the Pawn on 6e.
     let mut g = game("chu", &[], "k11/12/12/12/6p5/6G5/12/12/12/12/12/11K b - 1");
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     play_all(&mut g, &["6f6e"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::BareKing));
 }
 
 /// Chu, under the Renmei's last-rank rule (`promotion=renmei`): a Pawn left on the last rank
@@ -160,14 +160,14 @@ fn chu_bare_king_ignores_pieces_without_a_move() {
     // White has its King and a dead Pawn on 6l; Black's Gold takes White's last live piece.
     let sfen = "k11/12/12/12/6p5/6G5/12/12/12/12/12/6p4K b - 1";
     let mut g = game("chu", &["promotion=renmei"], sfen);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     play_all(&mut g, &["6f6e"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::BareKing));
     // A Pawn that can still move keeps the King dressed.
     let sfen = "k11/12/12/12/6p5/6G5/12/12/12/12/6p5/11K b - 1";
     let mut g = game("chu", &["promotion=renmei"], sfen);
     play_all(&mut g, &["6f6e"]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
 }
 
 /// Chu: "A bare King may secure a draw if it can also bare the opposing 'King' on the
@@ -177,12 +177,12 @@ fn chu_bare_king_draws_if_it_bares_the_other_at_once() {
     // As above, but White's King on 5d is next to the Gold when it takes the Pawn.
     let mut g = game("chu", &[], "12/12/12/7k4/6p5/6G5/12/12/12/12/12/11K b - 1");
     play_all(&mut g, &["6f6e"]);
-    assert_eq!(g.result(), None, "White can still bare Black");
+    assert_eq!(g.outcome(), None, "White can still bare Black");
     play_all(&mut g, &["5d6e"]);
-    assert_eq!(g.result(), draw(EndReason::BothBare));
+    assert_eq!(g.outcome(), draw(EndReason::BothBare));
     // Two bare Kings: a draw.
     let mut g = game("chu", &[], "k11/12/12/12/12/12/12/12/12/12/12/11K b - 1");
-    assert_eq!(g.result(), draw(EndReason::BothBare));
+    assert_eq!(g.outcome(), draw(EndReason::BothBare));
 }
 
 // ------------------------------------------------------------------ repetition
@@ -197,7 +197,7 @@ fn yari_third_repetition_is_illegal() {
     let mut g = game("yari", &[], sfen);
     play_all(&mut g, &SHUFFLE_YARI);
     play_all(&mut g, &SHUFFLE_YARI[..3]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     // The start position would occur for the third time.
     assert_eq!(try_play(&mut g, "4b4a"), Err(Illegal::Repetition));
     assert!(!legal(g.position_mut()).contains(&"4b4a".to_string()));
@@ -206,7 +206,7 @@ fn yari_third_repetition_is_illegal() {
     let mut g = game("yari", &["repetition=threefold-draw"], sfen);
     play_all(&mut g, &SHUFFLE_YARI);
     play_all(&mut g, &SHUFFLE_YARI);
-    assert_eq!(g.result(), draw(EndReason::Repetition));
+    assert_eq!(g.outcome(), draw(EndReason::Repetition));
 }
 
 /// Tori: "If the same position occurs three times by repetition of moves, the player
@@ -219,7 +219,7 @@ fn tori_repetition_starter_must_vary() {
     play_all(&mut g, &shuffle);
     // White did not start the sequence: its move making the start position recur a third
     // time is legal.
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     // Black started it, and must now vary.
     assert_eq!(try_play(&mut g, "4g4f"), Err(Illegal::Repetition));
     assert_eq!(try_play(&mut g, "4g3f"), Ok(()));
@@ -238,10 +238,10 @@ fn tori_fourfold_perpetual_check_loses_for_the_checker() {
         play_all(&mut g, &shuffle);
     }
     play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     assert!(legal(g.position_mut()).contains(&"2a1a".to_string()));
     play_all(&mut g, &shuffle[3..]);
-    assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::PerpetualCheck));
 }
 
 /// Tori, `repetition=fourfold`: the checking side may not complete a repetition of
@@ -257,7 +257,7 @@ fn tori_fourfold_perpetual_checker_may_not_repeat() {
     assert_eq!(try_play(&mut g, "4c3c"), Err(Illegal::PerpetualCheck));
     assert!(!legal(g.position_mut()).contains(&"4c3c".to_string()));
     assert_eq!(try_play(&mut g, "4c4b"), Ok(()));
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
 }
 
 /// Tori, `repetition=fourfold`: any other fourth occurrence is illegal for the side making it.
@@ -269,7 +269,7 @@ fn tori_fourfold_repetition_is_illegal() {
         play_all(&mut g, &shuffle);
     }
     play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     assert_eq!(try_play(&mut g, "4b4a"), Err(Illegal::Repetition));
     assert_eq!(try_play(&mut g, "4b3a"), Ok(()));
 }
@@ -287,7 +287,7 @@ fn chu_forbidden_repetition_any_repeat_is_illegal() {
     assert_eq!(try_play(&mut g, "6b6a"), Err(Illegal::Repetition));
     assert!(!legal(g.position_mut()).contains(&"6b6a".to_string()));
     assert_eq!(try_play(&mut g, "6b5a"), Ok(()));
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     // Dai and Sho have the same option.
     let kings = [
         (
@@ -312,9 +312,9 @@ fn assert_fourfold_draw(variant: &str, sfen: &str, shuffle: [&str; 4]) {
         play_all(&mut g, &shuffle);
     }
     play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None, "{variant}: the third occurrence");
+    assert_eq!(g.outcome(), None, "{variant}: the third occurrence");
     play_all(&mut g, &shuffle[3..]);
-    assert_eq!(g.result(), draw(EndReason::Repetition), "{variant}");
+    assert_eq!(g.outcome(), draw(EndReason::Repetition), "{variant}");
 }
 
 /// Chu by default (lishogi's reading, `repetition=fourfold`): repeating is legal, and the
@@ -344,9 +344,9 @@ fn shogi_perpetual_check_loses_for_the_checker() {
         play_all(&mut g, &shuffle);
     }
     play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     play_all(&mut g, &shuffle[3..]);
-    assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::PerpetualCheck));
 }
 
 /// Perpetual check by White, in a game that starts with White to move.
@@ -357,7 +357,7 @@ fn shogi_perpetual_check_by_white_loses_for_white() {
     for _ in 0..3 {
         play_all(&mut g, &shuffle);
     }
-    assert_eq!(g.result(), win(Side::Black, EndReason::PerpetualCheck));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::PerpetualCheck));
 }
 
 /// A repetition in which the checks are not continuous is an ordinary draw.
@@ -368,7 +368,7 @@ fn shogi_repetition_with_some_checks_draws() {
     for _ in 0..3 {
         play_all(&mut g, &shuffle);
     }
-    assert_eq!(g.result(), draw(EndReason::Repetition));
+    assert_eq!(g.outcome(), draw(EndReason::Repetition));
 }
 
 /// Repetition and perpetual check count the positions a game's start position carries from
@@ -383,9 +383,9 @@ fn shogi_perpetual_check_from_a_start_position_with_history() {
     let mut g = Game::new(pos);
     play_all(&mut g, &shuffle);
     play_all(&mut g, &shuffle[..3]);
-    assert_eq!(g.result(), None, "the third occurrence");
+    assert_eq!(g.outcome(), None, "the third occurrence");
     play_all(&mut g, &shuffle[3..]);
-    assert_eq!(g.result(), win(Side::White, EndReason::PerpetualCheck));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::PerpetualCheck));
 }
 
 /// Under `royal-capture=allowed` the capture of the last royal ends the game at once: the
@@ -397,7 +397,7 @@ fn captured_last_royal_ends_the_game() {
     let sfen = "12/12/12/11p/12/12/5k6/5G6/12/12/12/11K b - 1";
     let mut game = game("chu", &["royal-capture=allowed"], sfen);
     play_all(&mut game, &["7h7g"]);
-    assert_eq!(game.result(), win(Side::Black, EndReason::RoyalsCaptured));
+    assert_eq!(game.outcome(), win(Side::Black, EndReason::RoyalsCaptured));
     assert!(game.legal_moves().is_empty(), "White's Pawn may not move on");
     assert_eq!(try_play(&mut game, "1d1e"), Err(Illegal::GameOver));
     let mut pos = game.position().clone();
@@ -420,10 +420,10 @@ fn sho_bare_king_follows_the_option() {
     let sfen = "k8/9/9/9/3p5/3G5/9/9/8K b - 1";
     let mut g = game("sho", &[], sfen);
     play_all(&mut g, &["6f6e"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::BareKing));
     let mut g = game("sho", &["bare-king=none"], sfen);
     play_all(&mut g, &["6f6e"]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
 }
 
 /// Sho: a side with a Crown Prince has not lost when its King is taken; the Crown Prince
@@ -433,10 +433,10 @@ fn sho_crown_prince_must_also_be_captured() {
     // White's King on 9a may be left attacked while its Crown Prince on 1a stands.
     let mut g = game("sho", &[], "k7+e/9/9/9/R3p4/9/9/9/R7K b - 1");
     play_all(&mut g, &["9e9a"]);
-    assert_eq!(g.result(), None, "the Crown Prince is still royal");
+    assert_eq!(g.outcome(), None, "the Crown Prince is still royal");
     assert_eq!(try_play(&mut g, "5e5f"), Err(Illegal::LeavesRoyalInCheck));
     play_all(&mut g, &["1a1b"]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
 }
 
 // ------------------------------------------------------------------ the first check wins
@@ -452,9 +452,9 @@ fn check_shogi_first_check_wins() {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     );
     play_all(&mut g, &["7g7f", "3c3d"]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     play_all(&mut g, &["8h3c"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Check));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Check));
     assert!(g.legal_moves().is_empty(), "White, in check, has lost");
     assert_eq!(try_play(&mut g, "5a4b"), Err(Illegal::CheckGiven));
     let mut pos = g.position().clone();
@@ -466,7 +466,7 @@ fn check_shogi_first_check_wins() {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     );
     play_all(&mut shogi, &["7g7f", "3c3d", "8h3c", "4a4b"]);
-    assert_eq!(shogi.result(), None);
+    assert_eq!(shogi.outcome(), None);
 }
 
 /// Check Shogi: a check by a drop wins too, a Pawn's included when it does not mate (here
@@ -475,7 +475,7 @@ fn check_shogi_first_check_wins() {
 fn check_shogi_a_drop_that_checks_wins() {
     let mut g = game("checkshogi", &[], "4k4/9/9/9/9/9/9/9/4K4 b P 1");
     play_all(&mut g, &["P*5b"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Check));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Check));
 }
 
 /// Check Shogi keeps Shogi's drop rules: a Pawn drop that would mate is illegal, though any
@@ -490,7 +490,7 @@ fn check_shogi_pawn_drop_mate_is_still_illegal() {
     assert!(!pos.is_legal(&mv(&pos, "P*1b")), "the independent check agrees");
     let mut g = game("checkshogi", &[], sfen);
     play_all(&mut g, &["S*1b"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Check));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Check));
 }
 
 /// Check Shogi: a side may still not leave its own King attacked (the move would hand the
@@ -513,10 +513,10 @@ fn dobutsu_try_wins_unless_the_lion_is_taken_at_once() {
     // Black's Lion on 2b, White's on 3c: the Lion steps onto the far rank, out of reach.
     let mut g = game("dobutsu", &[], "3/1L1/l2/3 b - 1");
     play_all(&mut g, &["2b2a"]);
-    assert_eq!(g.result(), None, "White has one move to take the Lion");
+    assert_eq!(g.outcome(), None, "White has one move to take the Lion");
     assert!(!g.legal_moves().is_empty());
     play_all(&mut g, &["3c3b"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Try));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Try));
     assert!(g.legal_moves().is_empty(), "the game is over");
     assert_eq!(try_play(&mut g, "2a1a"), Err(Illegal::TryMade));
     let mut pos = g.position().clone();
@@ -524,7 +524,7 @@ fn dobutsu_try_wins_unless_the_lion_is_taken_at_once() {
     // White's Giraffe on 3a guards 2a: the Lion that steps there is taken, and Black loses.
     let mut g = game("dobutsu", &[], "g2/1L1/l2/3 b - 1");
     play_all(&mut g, &["2b2a", "3a2a"]);
-    assert_eq!(g.result(), win(Side::White, EndReason::RoyalsCaptured));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::RoyalsCaptured));
 }
 
 /// Dobutsu Shogi under `try=unattacked` (Fairy-Stockfish's reading, `try 1 unattacked`): the
@@ -533,15 +533,15 @@ fn dobutsu_try_wins_unless_the_lion_is_taken_at_once() {
 fn dobutsu_try_unattacked_wins_at_once() {
     let mut g = game("dobutsu", &["try=unattacked"], "3/1L1/l2/3 b - 1");
     play_all(&mut g, &["2b2a"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Try));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Try));
     assert!(g.legal_moves().is_empty(), "White has no move left");
     // Attacked on arrival (White's Giraffe on 3a), the game goes on; once the Giraffe steps
     // away without taking, the Lion stands unattacked and Black wins.
     let mut g = game("dobutsu", &["try=unattacked"], "g2/1L1/l2/3 b - 1");
     play_all(&mut g, &["2b2a"]);
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     play_all(&mut g, &["3a3b"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Try));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Try));
 }
 
 /// Campmate (`try N` alone): a royal piece on the far N ranks wins at once, attacked or not.
@@ -563,7 +563,7 @@ fn try_campmate_wins_on_arrival() {
     let mut g = Game::new(pos);
     play_all(&mut g, &["2b2a"]);
     assert_eq!(
-        g.result(),
+        g.outcome(),
         win(Side::Black, EndReason::Try),
         "attacked, it has still arrived"
     );
@@ -599,12 +599,12 @@ fn extinction_win_a_side_without_pieces_has_won() {
     // White's Gold on 4d must take Black's last piece, the King on 3e.
     let mut g = game("antiminishogi", &[], "k4/5/5/1g3/2K2 w - 2");
     play_all(&mut g, &["4d3e"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::Extinction));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::Extinction));
     assert!(g.legal_moves().is_empty(), "the game is over");
     assert_eq!(try_play(&mut g, "K*3c"), Err(Illegal::Extinct));
     // A piece in hand is a piece: Black, with its King in hand, plays on.
     let mut g = game("antiminishogi", &[], "k4/5/5/5/5 b K 1");
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     assert!(!g.legal_moves().is_empty());
 }
 
@@ -625,11 +625,11 @@ fn extinction_of_a_kind_counts_its_promoted_faces_and_the_hand() {
     let tables = std::sync::Arc::new(koma::game::MoveTables::new(rules));
     // Black's Pawn promoted on 2a is still a Pawn: no extinction.
     let mut g = Game::new(read_sfen(&tables, "k+P1/3/3/2K w p 2").expect("a position"));
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
     // White's King takes it: Black has Kings but no Pawn, and loses; White's Pawn is in hand.
     play_all(&mut g, &["3a2a"]);
-    assert_eq!(g.result(), win(Side::White, EndReason::Extinction));
+    assert_eq!(g.outcome(), win(Side::White, EndReason::Extinction));
     // A Pawn in hand is enough.
     let mut g = Game::new(read_sfen(&tables, "k2/3/3/2K b Pp 1").expect("a position"));
-    assert_eq!(g.result(), None);
+    assert_eq!(g.outcome(), None);
 }

@@ -434,7 +434,7 @@ fn one_pass_however_many_pieces_may_pass() {
     // A record with the Falcon's pass replays it as the one pass, and is written back with it.
     let record = format!("[Variant \"chu\"]\n[SFEN \"{sfen}\"]\n\n1. +DH-4f-4g K-12b *\n");
     let record = koma::notation::parse_record(&record).expect("a record");
-    let mut game = koma::game::Game::new(pos.clone());
+    let mut game = koma::variant::Variant::game_from(pos.clone());
     koma::notation::replay(&mut game, &record).expect("replays");
     assert_eq!(game.moves().next(), Some(&pass));
     let written = koma::notation::write_record(&Default::default(), &[], &game);

@@ -131,7 +131,7 @@ fn hook_mover_checks_around_the_corner() {
     assert!(pos.royal_in_check(Side::Black));
     let mut game = Game::new(pos);
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.result(), win(Side::White, EndReason::Checkmate));
+    assert_eq!(game.outcome(), win(Side::White, EndReason::Checkmate));
 }
 
 // ------------------------------------------------------------------ the Emperor
@@ -188,7 +188,7 @@ fn emperor_checks_an_unprotected_king_anywhere() {
     // A bare King against an Emperor is mated at once.
     let sfen = maka(&[('a', "[k]18"), ('j', "9+[k]9"), ('s', "18[K]")], "b");
     let mut game = Game::new(position(MAKA, &[], &sfen));
-    assert_eq!(game.result(), win(Side::White, EndReason::Checkmate));
+    assert_eq!(game.outcome(), win(Side::White, EndReason::Checkmate));
 }
 
 /// Maka-Dai-Dai's `emperor-protects` option: a piece guarded only by its own Emperor is

@@ -7,8 +7,9 @@ mod support;
 
 use koma::fuzzing::Bytes;
 use koma::game::{Illegal, Move, Position, Setup};
-use koma::notation::{MoveError, describe_taken, pieces_taken, read_move, write_tsa, write_tsa_all, write_usi};
+use koma::notation::{MoveError, describe_taken, read_move, write_tsa, write_tsa_all, write_usi};
 use koma::rules::Side;
+use koma::variant::Variant;
 use support::{Run, koma, sq, tables};
 
 /// A position of `variant`: pieces as (square, side, abbreviation), Black's hand, Black to move.
@@ -621,21 +622,24 @@ fn koma_moves_writes_tsa_sorted() {
 /// on its line, 7 of them its own; a Lion's double capture takes two; a plain capture says nothing.
 #[test]
 fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
-    let mut pos = Position::start(tables("taikyoku", &[]));
-    let opening = koma::notation::read_usi(&mut pos, "10z10y").expect("a pawn's step");
-    pos.make(&opening);
-    let m = read_move(&mut pos, "GGx18ai").expect("White's range capture of the issue");
+    let mut game = Variant::game_from(Position::start(tables("taikyoku", &[])));
+    let opening = koma::notation::read_usi(game.position_mut(), "10z10y").expect("a pawn's step");
+    game.play(opening).expect("legal");
+    let m = read_move(game.position_mut(), "GGx18ai").expect("White's range capture of the issue");
     // Every piece on the line from the General to its destination, of both sides.
+    let pos = game.position();
     let line: Vec<_> = pos
         .geometry()
         .line_to(m.from.expect("a range capture starts on a square"), m.to)
         .filter(|&sq| pos.piece_on(sq).is_some())
         .collect();
-    let taken = pieces_taken(&mut pos, &m);
+    game.play(m).expect("legal");
+    let played = game.played().last().expect("the move is kept");
+    let taken = &played.taken;
     assert_eq!(taken.iter().map(|t| t.square).collect::<Vec<_>>(), line);
     assert_eq!(taken.len(), 17);
     assert_eq!(taken.iter().filter(|t| t.side == Side::White).count(), 7);
-    let text = describe_taken(&mut pos, &m).expect("it takes more than its destination");
+    let text = describe_taken(game.position(), played).expect("it takes more than its destination");
     assert!(text.starts_with("taking 17 pieces: Black's P-18z, "), "{text}");
     assert!(
         text.ends_with("; White's DV-18e, GT-18f, PM-18g, LH-18h, GM-18i, LD-18j, P-18k"),
@@ -654,18 +658,22 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
         &[],
     );
     let double = read_move(&mut chu, "Lnx5dx5c").expect("a Lion's double capture");
+    let single = read_move(&mut chu, "Lnx5d").expect("a plain capture");
+    let mut game = Variant::game_from(chu.clone());
+    game.play(double).expect("legal");
+    let played = game.played().last().expect("the move is kept");
     assert_eq!(
-        describe_taken(&mut chu, &double).as_deref(),
+        describe_taken(game.position(), played).as_deref(),
         Some("taking 2 pieces: White's G-5c, P-5d")
     );
     // The record says it in a comment after the move.
-    let mut game = koma::game::Game::new(chu.clone());
-    game.play(double).expect("legal");
     let record = koma::notation::write_record(&Default::default(), &[], &game);
     assert!(
         record.contains("Lnx5dx5c {taking 2 pieces: White's G-5c, P-5d}"),
         "{record}"
     );
-    let single = read_move(&mut chu, "Lnx5d").expect("a plain capture");
-    assert_eq!(describe_taken(&mut chu, &single), None);
+    let mut game = Variant::game_from(chu);
+    game.play(single).expect("legal");
+    let played = game.played().last().expect("the move is kept");
+    assert_eq!(describe_taken(game.position(), played), None);
 }

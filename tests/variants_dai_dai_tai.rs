@@ -186,10 +186,10 @@ fn tai_all_royals_must_be_captured() {
     );
     let mut game = Game::new(support::position("tai", &["self-check=legal"], &position));
     play_all(&mut game, &["1y1a+"]);
-    assert_eq!(game.result(), None, "the Crown Prince is left");
+    assert_eq!(game.outcome(), None, "the Crown Prince is left");
     play_all(&mut game, &["13m13n"]);
     play_all(&mut game, &["25y25a+"]);
-    assert_eq!(game.result(), win(Side::Black, EndReason::RoyalsCaptured));
+    assert_eq!(game.outcome(), win(Side::Black, EndReason::RoyalsCaptured));
 }
 
 /// Tai: with two royals, a move may leave one of them capturable (only the last royal is

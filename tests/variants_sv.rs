@@ -229,11 +229,11 @@ fn heian_setups_follow_the_option() {
 fn heian_bare_king_wins_unless_bared_back() {
     let mut g = game("heian", &[], "k8/9/9/4p4/4G4/9/9/8K b - 1");
     play_all(&mut g, &["5e5d"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::BareKing));
     // White's King takes the Gold back at once: both Kings bare, a draw.
     let mut g = game("heian", &[], "9/9/3k5/4p4/4G4/9/9/8K b - 1");
     play_all(&mut g, &["5e5d", "6c5d"]);
-    assert_eq!(g.result(), draw(EndReason::BothBare));
+    assert_eq!(g.outcome(), draw(EndReason::BothBare));
 }
 
 // ------------------------------------------------------------------ Heian-Dai
@@ -279,7 +279,7 @@ fn heian_dai_bare_king_wins() {
         "[k]12/13/13/13/13/13/6[p]6/6[G]6/13/13/13/13/12[K] b - 1",
     );
     play_all(&mut g, &["7h7g"]);
-    assert_eq!(g.result(), win(Side::Black, EndReason::BareKing));
+    assert_eq!(g.outcome(), win(Side::Black, EndReason::BareKing));
 }
 
 // ------------------------------------------------------------------ played through `koma play`

@@ -392,9 +392,9 @@ fn taikyoku_every_king_and_prince_must_be_captured() {
     );
     let mut game = Game::new(pos);
     play_all(&mut game, &["18r18j"]);
-    assert_eq!(game.result(), None, "the Crown Prince is left");
+    assert_eq!(game.outcome(), None, "the Crown Prince is left");
     play_all(&mut game, &["30b30c", "30aa30c"]);
-    assert_eq!(game.result(), win(Side::Black, EndReason::RoyalsCaptured));
+    assert_eq!(game.outcome(), win(Side::Black, EndReason::RoyalsCaptured));
 }
 
 /// With `royal-capture = allowed` (the default: no check rule), a move may leave the last
@@ -578,7 +578,7 @@ fn taikyoku_range_capture_undo_restores_the_position_and_hash() {
 fn taikyoku_range_capture_is_written_and_read_back_from_to() {
     let tables = tables(TAIKYOKU, &[]);
     let start = great_general_line(&tables);
-    let mut game = Game::new(start.clone());
+    let mut game = koma::variant::Variant::game_from(start.clone());
     let m = read_usi(game.position_mut(), "18r18m").expect("legal");
     assert_eq!(write_usi(game.position(), &m), "18r18m");
     game.play(m).expect("legal");
@@ -668,11 +668,11 @@ fn range_capture_of_every_royal_ends_the_game() {
     let mut game = Game::new(lone(&tables, &pieces, Side::Black));
     let m = read_usi(game.position_mut(), "5i5a").expect("legal");
     game.play(m).expect("legal");
-    assert_eq!(game.result(), win(Side::Black, EndReason::RoyalsCaptured));
+    assert_eq!(game.outcome(), win(Side::Black, EndReason::RoyalsCaptured));
     let mut game = Game::new(lone(&tables, &pieces, Side::Black));
     let m = read_usi(game.position_mut(), "5i5c").expect("legal");
     game.play(m).expect("legal");
-    assert_eq!(game.result(), None, "the Prince is left");
+    assert_eq!(game.outcome(), None, "the Prince is left");
     assert_eq!(game.position().royal_squares(Side::White).len(), 1);
 }
 

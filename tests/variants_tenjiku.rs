@@ -301,7 +301,7 @@ fn all_royals_must_be_captured() {
     let pieces = [("16p", "[K]"), ("8h", "+[DE]"), ("8a", "[r]"), ("1a", "[k]")];
     let mut game = Game::new(position(TENJIKU, &[], &board(&pieces, "b")));
     play_all(&mut game, &["16p15p", "8a8h"]);
-    assert_eq!(game.result(), None, "the King is left");
+    assert_eq!(game.outcome(), None, "the King is left");
     let mut pos = position(
         TENJIKU,
         &[],

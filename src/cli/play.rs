@@ -10,9 +10,10 @@ use super::terminal;
 use indexmap::IndexMap;
 use koma::compile::Choice;
 use koma::engine::{DRAW_TIME, DrawAnswer, Limits, SearchResult, Searcher, WeightFile, judge_draw, mate_in};
-use koma::game::{Game, GameResult, Move, Position};
+use koma::game::{Game, Move, Outcome, Position};
 use koma::notation::{
-    EXCERPT_CHARS, MAX_RECORD_MOVES, RecordError, describe_taken, excerpt, read_usi, result_text, write_sfen, write_tsa,
+    EXCERPT_CHARS, MAX_RECORD_MOVES, RecordError, describe_taken, excerpt, played_text, read_usi, result_token,
+    write_sfen, write_tsa,
 };
 use koma::rules::{PieceId, Side};
 use koma::variant::{Player, Start, Variant, today};
@@ -108,7 +109,8 @@ struct Session {
     tags: IndexMap<String, String>,
     colour: bool,
     draw_offer: Option<Side>,
-    over: Option<String>,
+    /// The game's outcome, once announced.
+    over: Option<Outcome>,
     /// Standard input is a terminal (not a script).
     interactive: bool,
     /// The `--record` file.
@@ -290,7 +292,6 @@ impl Session {
         if s.start.sfen.is_some() {
             tags.insert("SFEN".into(), write_sfen(start));
         }
-        tags.insert("Result".into(), "*".into());
         self.tags = tags;
     }
 
@@ -409,17 +410,23 @@ impl Session {
         if self.over.is_some() {
             return true;
         }
-        let Some(result) = self.game.result() else { return false };
-        self.finish(result_text(Some(result.winner)), describe(&result));
+        let Some(outcome) = self.game.outcome() else {
+            return false;
+        };
+        self.say(&format!("Game over: {outcome} ({}).", result_token(Some(&outcome))));
+        self.over = Some(outcome);
+        self.autosave();
         true
     }
 
-    fn finish(&mut self, result: &str, reason: String) {
-        self.tags.insert("Result".into(), result.into());
-        self.tags.insert("Termination".into(), reason.clone());
-        self.say(&format!("Game over: {reason} ({result})."));
-        self.over = Some(reason);
-        self.autosave();
+    /// Ends the game as the players declare (a resignation, an agreed draw), and announces it.
+    fn declare(&mut self, outcome: Outcome) {
+        match self.game.declare(outcome) {
+            Ok(()) => {
+                self.check_end();
+            }
+            Err(over) => self.say(&format!("the game is over ({over})")),
+        }
     }
 
     /// koma moves for the side to move; whether it did (if not, it says why, and the prompt is
@@ -434,15 +441,19 @@ impl Session {
             self.say("koma has no move.");
             return false;
         };
-        let text = write_tsa(self.game.position_mut(), &best);
         let side = self.game.position().side_to_move();
-        let taken = describe_taken(self.game.position_mut(), &best).map_or(String::new(), |t| format!(", {t}"));
         if let Err(reason) = self.game.play(best) {
+            let text = write_tsa(self.game.position_mut(), &best);
             self.say(&format!(
                 "koma's move {text} was refused ({reason}); the move is yours to choose."
             ));
             return false;
         }
+        let pos = self.game.position();
+        let (text, taken) = self.game.played().last().map_or_else(Default::default, |played| {
+            let taken = describe_taken(pos, played).map_or(String::new(), |t| format!(", {t}"));
+            (played_text(pos, played), taken)
+        });
         self.say(&format!(
             "koma plays {text}{taken} (depth {}, {})",
             found.depth,
@@ -506,7 +517,7 @@ impl Session {
             }
             "resign" => {
                 let side = self.game.position().side_to_move();
-                self.finish(result_text(Some(Some(side.opponent()))), format!("{side} resigns"));
+                self.declare(Outcome::resignation(side));
             }
             "draw" => self.offer_draw(),
             "accept" => self.accept_draw(),
@@ -624,7 +635,7 @@ impl Session {
     /// game that was over goes on from there. A resignation or an agreed draw is taken back
     /// alone.
     fn undo(&mut self) {
-        if self.over.is_some() && self.game.result().is_none() {
+        if self.game.take_back_declared().is_some() {
             self.reopen();
             self.autosave();
             self.draw_board(&vec![]);
@@ -646,8 +657,6 @@ impl Session {
     /// The game is no longer over: its result is unknown again.
     fn reopen(&mut self) {
         if self.over.take().is_some() {
-            self.tags.insert("Result".into(), "*".into());
-            self.tags.shift_remove("Termination");
             self.say("the game goes on.");
         }
         self.draw_offer = None;
@@ -687,7 +696,7 @@ impl Session {
             searcher.set_weights(self.weights.clone());
             // koma accepts when the side to move (the offerer) stands better.
             match judge_draw(&mut searcher, self.game.position_mut(), DRAW_TIME) {
-                DrawAnswer::Accepts => self.finish("1/2-1/2", "draw agreed".into()),
+                DrawAnswer::Accepts => self.declare(Outcome::agreed_draw()),
                 DrawAnswer::Declines | DrawAnswer::CannotJudge => self.say("koma declines the draw."),
             }
             return;
@@ -699,7 +708,7 @@ impl Session {
     fn accept_draw(&mut self) {
         let side = self.game.position().side_to_move();
         match self.draw_offer {
-            Some(offerer) if offerer != side => self.finish("1/2-1/2", "draw agreed".into()),
+            Some(offerer) if offerer != side => self.declare(Outcome::agreed_draw()),
             _ => self.say("there is no draw offer to accept"),
         }
     }
@@ -855,13 +864,6 @@ fn legend(overlay: &Overlay) -> String {
 /// The longest command but `save FILE` and `load FILE`, in characters: no move or other
 /// command is nearly as long, and a longer line is answered with an excerpt.
 const LONGEST_COMMAND: usize = 100;
-
-fn describe(result: &GameResult) -> String {
-    match result.winner {
-        Some(side) => format!("{side} wins by {}", result.reason),
-        None => format!("draw by {}", result.reason),
-    }
-}
 
 /// What a search's score says, from the point of view of the side koma played: its lead in
 /// the variant's piece values, or the mate it found.

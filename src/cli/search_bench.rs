@@ -143,7 +143,7 @@ fn middle_game(start: Position, plies: usize) -> Position {
         if game.play(m).is_err() {
             break;
         }
-        if game.result().is_some() {
+        if game.outcome().is_some() {
             game.undo();
             break;
         }

@@ -9,7 +9,7 @@
 use super::args;
 use super::protocol::load_or_report;
 use koma::engine::{Evaluator, Limits, Searcher};
-use koma::game::{Game, GameResult, Move, MoveTables, Position};
+use koma::game::{EndReason, Game, Move, MoveTables, Outcome, Position};
 use koma::notation::xboard::View;
 use koma::notation::{read_usi, write_usi};
 use koma::rules::Side;
@@ -131,15 +131,15 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
         players[first_side.index()].set_weights(first.clone());
         players[first_side.opponent().index()].set_weights(second.clone());
         let seed = settings.seed.wrapping_add(i as u64);
-        let (moves, ending) = play_game(&tables, &opening, seed, settings, &mut players, &limits);
-        let winner = ending.winner();
+        let (moves, outcome) = play_game(&tables, &opening, seed, settings, &mut players, &limits);
+        let winner = outcome.winner;
         match winner {
             None => score.draws += 1,
             Some(side) if side == first_side => score.wins += 1,
             Some(_) => score.losses += 1,
         }
         let _ = writeln!(out, "{} {}", winner_word(winner), moves.join(" "));
-        let reason = ending.reason();
+        let reason = outcome.reason;
         eprintln!(
             "game {}: first engine {}, {} ({reason}), {} plies; first engine +{} -{} ={}",
             i + 1,
@@ -155,40 +155,13 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// How a game of `koma selfplay` ended.
-enum Ending {
-    /// By the rules.
-    Rules(GameResult),
-    /// Both engines scored this side ahead by the adjudication's margin for
-    /// [`ADJUDICATION_PLIES`] plies in a row: it wins.
-    Adjudicated(Side),
-    /// Drawn at the ply limit.
-    PlyLimit,
-}
-
 /// The plies in a row (both engines' moves) whose scores must agree to adjudicate.
 const ADJUDICATION_PLIES: usize = 6;
 
-impl Ending {
-    fn winner(&self) -> Option<Side> {
-        match self {
-            Ending::Rules(result) => result.winner,
-            Ending::Adjudicated(side) => Some(*side),
-            Ending::PlyLimit => None,
-        }
-    }
-
-    fn reason(&self) -> String {
-        match self {
-            Ending::Rules(result) => result.reason.to_string(),
-            Ending::Adjudicated(_) => "adjudicated".into(),
-            Ending::PlyLimit => "ply limit".into(),
-        }
-    }
-}
-
 /// Plays one game from `opening`, then the picked plies, then the engines; the moves in USI
-/// and how it ended.
+/// and how it ended: by the rules, adjudicated (both engines scored one side ahead by the
+/// adjudication's margin for [`ADJUDICATION_PLIES`] plies in a row: it wins), or drawn at the
+/// ply limit.
 fn play_game(
     tables: &Arc<MoveTables>,
     opening: &[Move],
@@ -196,14 +169,14 @@ fn play_game(
     settings: &SelfPlay,
     players: &mut [Searcher; 2],
     limits: &Limits,
-) -> (Vec<String>, Ending) {
+) -> (Vec<String>, Outcome) {
     let mut game = Game::new(Position::start(tables.clone()));
     let mut moves = Vec::new();
     // Black's side of the last engine scores, while they agree beyond the margin.
     let mut agreeing: Vec<i32> = Vec::new();
     for ply in 0.. {
-        if let Some(result) = game.result() {
-            return (moves, Ending::Rules(result));
+        if let Some(outcome) = game.outcome() {
+            return (moves, outcome);
         }
         if ply >= settings.max_plies {
             break;
@@ -223,7 +196,11 @@ fn play_game(
             };
             let black = if side == Side::Black { found.score } else { -found.score };
             if let Some(winner) = adjudicate(&mut agreeing, black, settings.adjudicate) {
-                return (moves, Ending::Adjudicated(winner));
+                let adjudicated = Outcome {
+                    winner: Some(winner),
+                    reason: EndReason::Adjudication,
+                };
+                return (moves, adjudicated);
             }
             best
         };
@@ -232,10 +209,11 @@ fn play_game(
             break;
         }
     }
-    match game.result() {
-        Some(result) => (moves, Ending::Rules(result)),
-        None => (moves, Ending::PlyLimit),
-    }
+    let at_limit = Outcome {
+        winner: None,
+        reason: EndReason::MoveLimit,
+    };
+    (moves, game.outcome().unwrap_or(at_limit))
 }
 
 /// Adds an engine's score (Black's side) to the run of scores agreeing beyond `margin` (0:

@@ -27,7 +27,7 @@ pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitC
     let mut usi = Usi {
         variant: variant.to_string(),
         choices: options.to_vec(),
-        game: loaded.game(),
+        game: Game::new(loaded.initial()),
         tables: loaded.tables().clone(),
         thinker: Thinker::with_weights(weights),
         pondering: None,
@@ -213,7 +213,7 @@ impl Usi {
         let loaded = load_variant(variant, &choices).map_err(|lines| lines.join(" / "))?;
         self.variant = variant.to_string();
         self.choices = choices;
-        self.game = loaded.game();
+        self.game = Game::new(loaded.initial());
         self.tables = loaded.tables().clone();
         Ok(())
     }
@@ -245,9 +245,9 @@ impl Usi {
     fn go(&mut self, words: &[&str]) -> Result<(), String> {
         let go = Go::parse(words)?;
         let side = self.game.position().side_to_move();
-        if let Some(result) = self.game.result() {
-            say(&format!("info string the game is over: {}", result.reason));
-            say(match result.winner {
+        if let Some(outcome) = self.game.outcome() {
+            say(&format!("info string the game is over: {}", outcome.reason));
+            say(match outcome.winner {
                 Some(winner) if winner == side => "bestmove win",
                 _ => "bestmove resign",
             });

@@ -14,7 +14,8 @@ use super::protocol::{
 };
 use koma::compile::{Choice, compile_named, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, WeightFile, mate_in};
-use koma::game::{Game, GameResult, Position};
+use koma::game::{Game, Outcome, Position};
+use koma::notation::result_token;
 use koma::notation::xboard::{View, betza};
 use koma::rules::{Rules, Side, Square};
 use koma::variant::Variant;
@@ -35,7 +36,7 @@ pub fn run(variant: &str, options: &[Choice], weights: Arc<WeightFile>) -> ExitC
         default: (variant.to_string(), options.to_vec()),
         file: (!SHIPPED.iter().any(|(n, _)| *n == variant)).then(|| (name.clone(), variant.to_string())),
         name,
-        game: loaded.game(),
+        game: Game::new(loaded.initial()),
         view: View::new(loaded.tables().clone()),
         thinker: Thinker::with_weights(weights),
         thinking: None,
@@ -287,7 +288,7 @@ impl XBoard {
     fn start(&mut self, variant: &str, loaded: &Variant) {
         self.name = xboard_name(variant, &loaded.rules().name);
         self.view = View::new(loaded.tables().clone());
-        self.game = loaded.game();
+        self.game = Game::new(loaded.initial());
         self.lifted = None;
         if !View::is_native(&self.name) {
             for line in self.view.definition(self.game.position()) {
@@ -311,8 +312,8 @@ impl XBoard {
             return;
         }
         self.lifted = None;
-        if let Some(result) = self.game.result() {
-            say(&result_line(&result));
+        if let Some(outcome) = self.game.outcome() {
+            say(&result_line(&outcome));
             return;
         }
         if !self.force && self.game.position().side_to_move() == self.engine {
@@ -323,8 +324,8 @@ impl XBoard {
     /// Starts the search for koma's move; it prints the move (and the result, if the move
     /// ends the game) from its thread.
     fn think(&mut self) {
-        if let Some(result) = self.game.result() {
-            say(&result_line(&result));
+        if let Some(outcome) = self.game.outcome() {
+            say(&result_line(&outcome));
             return;
         }
         let root = self.game.position().clone();
@@ -351,7 +352,7 @@ impl XBoard {
                 Some(best) => {
                     say(&format!("move {}", view.write_move(game.position(), &best)));
                     if game.play(best).is_ok()
-                        && let Some(end) = game.result()
+                        && let Some(end) = game.outcome()
                     {
                         say(&result_line(&end));
                     }
@@ -455,14 +456,10 @@ impl Clock {
     }
 }
 
-/// `1-0 {checkmate}`: XBoard's white is koma's Black.
-fn result_line(result: &GameResult) -> String {
-    let score = match result.winner {
-        Some(Side::Black) => "1-0",
-        Some(Side::White) => "0-1",
-        None => "1/2-1/2",
-    };
-    format!("{score} {{{}}}", result.reason)
+/// `1-0 {checkmate}`: the result as a record writes it (XBoard's white is koma's Black), and
+/// why.
+fn result_line(outcome: &Outcome) -> String {
+    format!("{} {{{}}}", result_token(Some(outcome)), outcome.reason)
 }
 
 /// Thinking output: depth, score (centipawns; mates as 100000 plus the moves), time in

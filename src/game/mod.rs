@@ -3,17 +3,19 @@
 //!
 //! For a front end: build [`MoveTables`] once from a variant's [`Rules`](crate::rules::Rules),
 //! start a [`Position`] ([`Position::start`], a handicap, or [`Position::from_setup`]) and
-//! play it in a [`Game`], which keeps the moves and says when and why the game ended
-//! ([`Game::result`]). A [`Move`] names its squares as [`Sq`] (`None` where it has none: a
-//! drop's start); [`Geometry`] turns them into the rule texts' [`Square`](crate::rules::Square)s
-//! and back. [`Position::check_legal`] names the rule a move breaks ([`Illegal`]).
+//! play it in a [`Game`], which keeps the moves as played ([`Played`]: what each took, and its
+//! text in a game given a [`Notation`]) and says when and why the game ended
+//! ([`Game::outcome`]: the rules' endings, or one declared, such as a resignation). A
+//! [`Move`] names its squares as [`Sq`] (`None` where it has none: a drop's start);
+//! [`Geometry`] turns them into the rule texts' [`Square`](crate::rules::Square)s and back. [`Position::check_legal`] names the rule a move breaks ([`Illegal`]).
 //!
 //! The rooms: `board` (squares, geometry, piece codes), `moves` (moves and why one is
 //! illegal), `tables` (the rules unrolled over the board), `movement` (how each movement
 //! kind is carried out), `movegen` and `walks` (pseudo-legal moves), `attack` (attack
 //! detection), `legality` (the legality rules), `position` (a position, making and unmaking
-//! moves), `outcome` (the game and its end), `perft`; `is_legal` (feature `test-support`) is
-//! an independent legality check the tests hold the generator against.
+//! moves), `outcome` (the game and its end), `played` (a move as the game keeps it),
+//! `perft`; `is_legal` (feature `test-support`) is an independent legality check the tests
+//! hold the generator against.
 
 mod attack;
 mod board;
@@ -26,6 +28,7 @@ mod moves;
 mod occupancy;
 mod outcome;
 mod perft;
+mod played;
 mod position;
 pub(crate) mod random;
 mod tables;
@@ -36,7 +39,8 @@ pub(crate) use board::{code_kind, code_side};
 pub use legality::Legality;
 pub use movegen::LionCounting;
 pub use moves::{Illegal, Move};
-pub use outcome::{EndReason, Game, GameResult, outcome_winner};
+pub use outcome::{EndReason, Game, Outcome, outcome_winner};
 pub use perft::{perft, perft_divide};
+pub use played::{Notation, Played, TakenPiece};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
 pub use tables::{KindInfo, MoveTables};

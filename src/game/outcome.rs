@@ -1,15 +1,17 @@
-//! A game in progress: the moves played from a start position, and how the game ends
-//! (checkmate, capture of every royal, the first check, the try, extinction, stalemate, bare king, the
-//! repetition rules).
+//! A game in progress: the moves played from a start position, each kept as played, and how
+//! the game ends: by the rules (checkmate, capture of every royal, the first check, the try,
+//! extinction, stalemate, bare king, the repetition rules), or as declared (a resignation, an
+//! agreed draw, a referee's adjudication, a record's result).
 
 use super::board::{Sq, code_kind, code_side};
 use super::movegen::LionCounting;
 use super::moves::{Illegal, Move};
-use super::position::{Position, Undo};
-use crate::rules::{Outcome, PieceId, RepetitionEffect, Side, TryReading};
+use super::played::{self, Notation, Played};
+use super::position::Position;
+use crate::rules::{self, PieceId, RepetitionEffect, Side, TryReading};
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EndReason {
     #[error("checkmate")]
     Checkmate,
@@ -39,29 +41,110 @@ pub enum EndReason {
     /// The repetition came from continuous checks: the checking side loses.
     #[error("perpetual check")]
     PerpetualCheck,
+    /// The loser resigned.
+    #[error("resignation")]
+    Resignation,
+    /// The players agreed a draw.
+    #[error("agreement")]
+    AgreedDraw,
+    /// A referee judged the game (`koma selfplay`, when both engines' scores agree).
+    #[error("adjudication")]
+    Adjudication,
+    /// The game reached the most moves it was to be played for: a draw.
+    #[error("the move limit")]
+    MoveLimit,
+    /// A record's result that its moves do not decide, with the record's own words for why
+    /// (its `Termination`).
+    #[error("{0}")]
+    Recorded(String),
 }
 
-/// The result of a finished game: the winner (none for a draw) and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameResult {
+/// How a game ended: the winner (none for a draw) and why. Shown, it is the sentence players
+/// read: `Black wins by checkmate`, `White resigns`, `draw agreed`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
     pub winner: Option<Side>,
     pub reason: EndReason,
 }
 
-/// A game: the start position, the moves played, and the current position.
+impl Outcome {
+    /// The side to move resigns: the other side wins.
+    pub fn resignation(side: Side) -> Outcome {
+        Outcome {
+            winner: Some(side.opponent()),
+            reason: EndReason::Resignation,
+        }
+    }
+
+    /// The players agree a draw.
+    pub fn agreed_draw() -> Outcome {
+        Outcome {
+            winner: None,
+            reason: EndReason::AgreedDraw,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.reason, self.winner) {
+            (EndReason::Resignation, Some(winner)) => write!(f, "{} resigns", winner.opponent()),
+            (EndReason::AgreedDraw, None) => f.write_str("draw agreed"),
+            (EndReason::Recorded(words), _) => f.write_str(words),
+            (
+                EndReason::Checkmate
+                | EndReason::RoyalsCaptured
+                | EndReason::Stalemate
+                | EndReason::Check
+                | EndReason::Try
+                | EndReason::Extinction
+                | EndReason::BareKing
+                | EndReason::BothBare
+                | EndReason::Repetition
+                | EndReason::PerpetualCheck
+                | EndReason::Resignation
+                | EndReason::AgreedDraw
+                | EndReason::Adjudication
+                | EndReason::MoveLimit,
+                winner,
+            ) => match winner {
+                Some(side) => write!(f, "{side} wins by {}", self.reason),
+                None => write!(f, "draw by {}", self.reason),
+            },
+        }
+    }
+}
+
+/// A game: the start position, the moves played (each with what it took and, in a game with
+/// a notation, its text), the current position, and an outcome declared.
 #[derive(Debug, Clone)]
 pub struct Game {
     start: Position,
     position: Position,
-    moves: Vec<(Move, Undo)>,
+    moves: Vec<Played>,
+    /// An outcome the rules do not decide (a resignation, an agreed draw…), until taken back.
+    declared: Option<Outcome>,
+    /// How the game writes its moves; none for a game that keeps no text.
+    notation: Option<Notation>,
 }
 
 impl Game {
+    /// A game from `start` that keeps no text of its moves (engines, the protocols).
     pub fn new(start: Position) -> Game {
         Game {
             position: start.clone(),
             start,
             moves: Vec::new(),
+            declared: None,
+            notation: None,
+        }
+    }
+
+    /// A game from `start` that keeps each move's text as `notation` writes it when played.
+    pub fn with_notation(start: Position, notation: Notation) -> Game {
+        Game {
+            notation: Some(notation),
+            ..Game::new(start)
         }
     }
 
@@ -79,7 +162,12 @@ impl Game {
     }
 
     pub fn moves(&self) -> impl Iterator<Item = &Move> {
-        self.moves.iter().map(|(m, _)| m)
+        self.moves.iter().map(|p| &p.m)
+    }
+
+    /// The moves played, as the game keeps them: who made each, what it took, its text.
+    pub fn played(&self) -> &[Played] {
+        &self.moves
     }
 
     pub fn len(&self) -> usize {
@@ -90,19 +178,48 @@ impl Game {
         self.moves.is_empty()
     }
 
-    /// Plays a move if it is legal; otherwise says which rule forbids it.
+    /// Plays a move if it is legal (keeping its text, in a game with a notation, and what it
+    /// took); otherwise says which rule forbids it.
     pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
         self.position.check_legal(&m)?;
+        let text = self.notation.map(|write| write(&mut self.position, &m));
+        let side = self.position.side_to_move();
+        let before = played::board(&self.position);
         let undo = self.position.make(&m);
-        self.moves.push((m, undo));
+        let taken = played::pieces_taken(&before, &self.position, &m);
+        self.moves.push(Played {
+            m,
+            side,
+            taken,
+            text,
+            undo,
+        });
         Ok(())
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move, and an outcome declared after it.
     pub fn undo(&mut self) -> Option<Move> {
-        let (m, undo) = self.moves.pop()?;
-        self.position.unmake(&m, &undo);
-        Some(m)
+        let played = self.moves.pop()?;
+        self.position.unmake(&played.m, &played.undo);
+        self.declared = None;
+        Some(played.m)
+    }
+
+    /// Ends the game with an outcome the rules do not decide (a resignation, an agreed draw,
+    /// an adjudication, a record's result); a game already over keeps its outcome, the error.
+    pub fn declare(&mut self, outcome: Outcome) -> Result<(), Outcome> {
+        match self.outcome() {
+            Some(over) => Err(over),
+            None => {
+                self.declared = Some(outcome);
+                Ok(())
+            }
+        }
+    }
+
+    /// Takes back the outcome declared, if one was: the game goes on.
+    pub fn take_back_declared(&mut self) -> Option<Outcome> {
+        self.declared.take()
     }
 
     /// The legal moves of the current position.
@@ -112,31 +229,39 @@ impl Game {
         out
     }
 
-    /// How the game has ended, if it has.
-    pub fn result(&mut self) -> Option<GameResult> {
+    /// How the game has ended, if it has: as declared, else as the rules decide.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        if let Some(declared) = &self.declared {
+            return Some(declared.clone());
+        }
+        self.judged()
+    }
+
+    /// How the rules end the game, if they do.
+    fn judged(&mut self) -> Option<Outcome> {
         let side = self.position.side_to_move();
         let rules = self.position.rules();
         let has_royals = rules.pieces.iter().any(|p| p.royal);
         if has_royals && self.position.royal_squares(side).is_empty() {
-            return Some(GameResult {
+            return Some(Outcome {
                 winner: Some(side.opponent()),
                 reason: EndReason::RoyalsCaptured,
             });
         }
         if rules.end.check_wins && self.position.royal_in_check(side) {
-            return Some(GameResult {
+            return Some(Outcome {
                 winner: Some(side.opponent()),
                 reason: EndReason::Check,
             });
         }
         if let Some(winner) = self.position.try_winner() {
-            return Some(GameResult {
+            return Some(Outcome {
                 winner: Some(winner),
                 reason: EndReason::Try,
             });
         }
         if let Some((side, outcome)) = self.position.extinct() {
-            return Some(GameResult {
+            return Some(Outcome {
                 winner: outcome_winner(side, outcome),
                 reason: EndReason::Extinction,
             });
@@ -153,31 +278,31 @@ impl Game {
             return None;
         }
         if self.position.royal_in_check(side) {
-            return Some(GameResult {
+            return Some(Outcome {
                 winner: Some(side.opponent()),
                 reason: EndReason::Checkmate,
             });
         }
-        Some(GameResult {
+        Some(Outcome {
             winner: outcome_winner(side, self.position.rules().end.stalemate),
             reason: EndReason::Stalemate,
         })
     }
 
     /// Chu's bare-king rule, judged for the side to move.
-    fn bare_king(&mut self) -> Option<GameResult> {
+    fn bare_king(&mut self) -> Option<Outcome> {
         let side = self.position.side_to_move();
         let (me, them) = (self.position.is_bare(side), self.position.is_bare(side.opponent()));
         match (me, them) {
-            (true, true) => Some(GameResult {
+            (true, true) => Some(Outcome {
                 winner: None,
                 reason: EndReason::BothBare,
             }),
-            (false, true) => Some(GameResult {
+            (false, true) => Some(Outcome {
                 winner: Some(side),
                 reason: EndReason::BareKing,
             }),
-            (true, false) if !self.can_bare(side) => Some(GameResult {
+            (true, false) if !self.can_bare(side) => Some(Outcome {
                 winner: Some(side.opponent()),
                 reason: EndReason::BareKing,
             }),
@@ -199,18 +324,18 @@ impl Game {
     /// A repetition that ends the game: a draw, or a loss for perpetual check. (Where the
     /// rule forbids the repeating move, only the side in perpetual check may make it, and the
     /// checking side loses.)
-    fn repetition(&self) -> Option<GameResult> {
+    fn repetition(&self) -> Option<Outcome> {
         let rule = self.position.rules().end.repetition.clone()?;
         if rule.effect == RepetitionEffect::StarterVaries || self.position.repetitions() + 1 < usize::from(rule.count) {
             return None;
         }
         if let Some(checker) = self.position.perpetual_checker() {
-            return Some(GameResult {
+            return Some(Outcome {
                 winner: Some(checker.opponent()),
                 reason: EndReason::PerpetualCheck,
             });
         }
-        (rule.effect == RepetitionEffect::Draw).then_some(GameResult {
+        (rule.effect == RepetitionEffect::Draw).then_some(Outcome {
             winner: None,
             reason: EndReason::Repetition,
         })
@@ -218,11 +343,11 @@ impl Game {
 }
 
 /// The winner when `side` gets `outcome` (none for a draw).
-pub fn outcome_winner(side: Side, outcome: Outcome) -> Option<Side> {
+pub fn outcome_winner(side: Side, outcome: rules::Outcome) -> Option<Side> {
     match outcome {
-        Outcome::Loss => Some(side.opponent()),
-        Outcome::Win => Some(side),
-        Outcome::Draw => None,
+        rules::Outcome::Loss => Some(side.opponent()),
+        rules::Outcome::Win => Some(side),
+        rules::Outcome::Draw => None,
     }
 }
 
@@ -248,7 +373,7 @@ impl Position {
     /// Extinction (`extinction`): the first side, the one that just moved judged first, left
     /// with no piece (on the board or in hand) of any kind watched, with the outcome the rule
     /// gives it.
-    pub fn extinct(&self) -> Option<(Side, Outcome)> {
+    pub fn extinct(&self) -> Option<(Side, rules::Outcome)> {
         let rule = self.tables().rules().end.extinction.as_ref()?;
         [self.side.opponent(), self.side]
             .into_iter()

@@ -19,8 +19,9 @@
 //! through [`crate::files`]: only regular files, and a save is whole or leaves the old file.
 
 use super::taken::describe_taken;
-use super::tsa::{read_move, write_tsa};
-use crate::game::Game;
+use super::tsa::read_move;
+use super::usi::write_usi;
+use crate::game::{EndReason, Game, Outcome, Played, Position};
 use crate::rules::Side;
 use indexmap::IndexMap;
 use std::path::Path;
@@ -39,6 +40,29 @@ pub struct Record {
     pub result: Option<String>,
 }
 
+impl Record {
+    /// The outcome the record gives (none for `*`, or no result): who won by its result, and
+    /// why by its `Termination` tag, which reads back as the outcome koma wrote it from (a
+    /// resignation, an agreed draw…), or else is kept as the record's own words.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = winner_of(self.result.as_deref()?)?;
+        let words = self.tags.get("Termination");
+        let declared = [
+            EndReason::Resignation,
+            EndReason::AgreedDraw,
+            EndReason::Adjudication,
+            EndReason::MoveLimit,
+        ]
+        .into_iter()
+        .map(|reason| Outcome { winner, reason })
+        .find(|outcome| words.is_some_and(|w| *w == outcome.to_string()));
+        Some(declared.unwrap_or_else(|| Outcome {
+            winner,
+            reason: EndReason::Recorded(words.cloned().unwrap_or_else(|| "as the record says".into())),
+        }))
+    }
+}
+
 /// Why a record cannot be read or replayed: the line, and for a move its number and text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}{}: {message}", .ply.map_or(String::new(), |ply| format!(", move {ply}")))]
@@ -48,8 +72,6 @@ pub struct RecordError {
     pub ply: Option<usize>,
     pub message: String,
 }
-
-const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
 
 /// The largest record file koma reads, in bytes.
 pub const MAX_RECORD_BYTES: usize = 4 << 20;
@@ -256,7 +278,7 @@ fn movetext_line(
         let end = rest.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(rest.len());
         let token = &rest[..end];
         rest = &rest[end..];
-        if RESULTS.contains(&token) {
+        if token == "*" || winner_of(token).is_some() {
             record.result = Some(token.to_string());
         } else if let Some(number) = token.strip_suffix('.').map(|t| t.trim_end_matches('.')) {
             if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
@@ -299,18 +321,65 @@ pub fn replay(game: &mut Game, record: &Record) -> Result<(), RecordError> {
     Ok(())
 }
 
-/// The result tag of a finished game, or `*`.
-pub fn result_text(winner: Option<Option<Side>>) -> &'static str {
-    match winner {
-        None => "*",
-        Some(Some(Side::Black)) => "1-0",
-        Some(Some(Side::White)) => "0-1",
-        Some(None) => "1/2-1/2",
-    }
+/// The results of a finished game and who each says won: `1-0` Black, `0-1` White, `1/2-1/2`
+/// a draw. XBoard's results are the same (its white is koma's Black).
+const FINISHED: [(&str, Option<Side>); 3] = [
+    ("1-0", Some(Side::Black)),
+    ("0-1", Some(Side::White)),
+    ("1/2-1/2", None),
+];
+
+/// A game's result as a record (and XBoard) writes it: one of [`FINISHED`], or `*` for a
+/// game going on.
+pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
+    outcome.map_or("*", |outcome| {
+        FINISHED
+            .iter()
+            .find(|(_, winner)| *winner == outcome.winner)
+            .map_or("*", |(token, _)| token)
+    })
 }
 
-/// Writes a game: `tags` in order, with an `Option` tag for each of `options` after the
-/// `Variant` tag, then the moves numbered by pairs from the first mover, then the result.
+/// The winner a finished game's result names (none for a draw); `None` for `*`.
+fn winner_of(token: &str) -> Option<Option<Side>> {
+    FINISHED
+        .iter()
+        .find(|(written, _)| *written == token)
+        .map(|(_, winner)| *winner)
+}
+
+/// `tags` with a game's outcome in them, as a record of the game gives it: `Result` (where the
+/// tags have it, else last) and, for a game over, `Termination` (where the tags have it, else
+/// after `Result`), the sentence players read; no `Termination` for a game going on.
+pub fn tags_with_outcome(tags: &IndexMap<String, String>, outcome: Option<&Outcome>) -> IndexMap<String, String> {
+    let mut tags = tags.clone();
+    tags.insert("Result".into(), result_token(outcome).into());
+    match outcome {
+        None => {
+            tags.shift_remove("Termination");
+        }
+        Some(outcome) => {
+            let after_result = tags.get_index_of("Result").map_or(tags.len(), |i| i + 1);
+            let (index, _) = tags.insert_full("Termination".into(), outcome.to_string());
+            if index >= after_result {
+                tags.move_index(index, after_result.min(tags.len() - 1));
+            }
+        }
+    }
+    tags
+}
+
+/// A move played, as the game kept its text; in USI in a game that keeps no text. `pos` is
+/// any position of the game (for its board and pieces).
+pub fn played_text(pos: &Position, played: &Played) -> String {
+    played.text.clone().unwrap_or_else(|| write_usi(pos, &played.m))
+}
+
+/// Writes a game: `tags` in order (with the game's outcome, [`tags_with_outcome`]), with an
+/// `Option` tag for each of `options` after the `Variant` tag; then the moves as the game kept
+/// them (in USI for a game that keeps no text), numbered by pairs from the first mover, each
+/// taking more than the piece it lands on followed by what it took in a comment; then the
+/// result.
 pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &Game) -> String {
     let tag = |name: &str, value: &str| format!("[{name} \"{}\"]\n", escape(value));
     let mut out = String::new();
@@ -325,17 +394,15 @@ pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &
         out.extend(options.iter().map(|o| tag("Option", o)));
     }
     out.push('\n');
-    let mut replay = Game::new(game.start().clone());
+    let pos = game.position();
     let mut line = String::new();
-    for (index, m) in game.moves().enumerate() {
-        let text = write_tsa(replay.position_mut(), m);
+    for (index, played) in game.played().iter().enumerate() {
         if index % 2 == 0 {
             line.push_str(&format!("{}. ", index / 2 + 1));
         }
-        line.push_str(&text);
+        line.push_str(&played_text(pos, played));
         line.push(' ');
-        // A move that takes more than the piece it lands on says what, in a comment.
-        if let Some(taken) = describe_taken(replay.position_mut(), m) {
+        if let Some(taken) = describe_taken(pos, played) {
             line.push_str(&format!("{{{taken}}} "));
         }
         if line.len() > 72 {
@@ -343,13 +410,13 @@ pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &
             out.push('\n');
             line.clear();
         }
-        if replay.play(*m).is_err() {
-            break;
-        }
     }
-    // The result as movetext: one of the four results, whatever the tag says (any other
-    // text there would read back as moves).
-    let result = tags.get("Result").map(String::as_str).filter(|r| RESULTS.contains(r));
+    // The result as movetext: one of the results, whatever the tag says (any other text
+    // there would read back as moves).
+    let result = tags
+        .get("Result")
+        .map(String::as_str)
+        .filter(|r| winner_of(r).is_some());
     line.push_str(result.unwrap_or("*"));
     out.push_str(line.trim_end());
     out.push('\n');

@@ -12,7 +12,7 @@ pub mod protocol;
 pub mod server;
 
 use koma::compile::{Choice, compile_named};
-use koma::game::{Game, GameResult, Illegal, Move, MoveTables, Position, Sq};
+use koma::game::{Game, Illegal, Move, MoveTables, Outcome, Position, Sq};
 use koma::notation::{read_sfen, write_usi};
 use koma::rules::{PieceId, Rules, Side, Square};
 use std::io::{Read, Write};
@@ -214,15 +214,15 @@ pub fn try_play(game: &mut Game, text: &str) -> Result<(), Illegal> {
     game.play(m)
 }
 
-pub fn win(side: Side, reason: koma::game::EndReason) -> Option<GameResult> {
-    Some(GameResult {
+pub fn win(side: Side, reason: koma::game::EndReason) -> Option<Outcome> {
+    Some(Outcome {
         winner: Some(side),
         reason,
     })
 }
 
-pub fn draw(reason: koma::game::EndReason) -> Option<GameResult> {
-    Some(GameResult { winner: None, reason })
+pub fn draw(reason: koma::game::EndReason) -> Option<Outcome> {
+    Some(Outcome { winner: None, reason })
 }
 
 /// The piece on a square: owner and abbreviation.

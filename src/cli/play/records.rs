@@ -8,8 +8,10 @@ use indexmap::IndexMap;
 use koma::compile::{Choice, compile_named};
 use koma::files::{Target, same_file, save_atomic, target};
 use koma::game::{Game, Position};
-use koma::notation::{MAX_RECORD_MOVES, RecordError, parse_record, read_record_file, read_sfen, replay, write_record};
-use koma::variant::Player;
+use koma::notation::{
+    MAX_RECORD_MOVES, RecordError, parse_record, read_record_file, read_sfen, replay, tags_with_outcome, write_record,
+};
+use koma::variant::{Player, Variant};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -110,19 +112,17 @@ pub(super) fn load_game(path: &Path, expected: Option<&str>) -> Result<Loaded, S
     if let Some(sfen) = record.tags.get("SFEN") {
         let tables = game.start().tables().clone();
         let start: Position = read_sfen(&tables, sfen).map_err(|e| format!("{shown}: SFEN tag: {e}"))?;
-        game = Game::new(start);
+        game = Variant::game_from(start);
     }
+    // The game goes on: the record's result is not declared again, and the game's own
+    // outcome is written back.
     let bad_move = replay(&mut game, &record).err();
-    // The game goes on: the result and how it ended are the game's to say again.
-    let mut tags = record.tags;
-    tags.insert("Result".into(), "*".into());
-    tags.shift_remove("Termination");
     Ok(Loaded {
         path: path.to_path_buf(),
         variant,
         options,
         handicap,
-        tags,
+        tags: record.tags,
         game,
         bad_move,
     })
@@ -208,12 +208,18 @@ impl Session {
         self.write_record();
     }
 
+    /// The game's record: its tags and outcome, options and moves.
+    fn record_text(&mut self) -> String {
+        let tags = tags_with_outcome(&self.tags, self.game.outcome().as_ref());
+        write_record(&tags, &self.option_tags(), &self.game)
+    }
+
     /// Writes the record file, unless koma holds it.
     fn write_record(&mut self) {
         if self.recording.as_ref().is_none_or(|r| r.held.is_some()) {
             return;
         }
-        let text = write_record(&self.tags, &self.option_tags(), &self.game);
+        let text = self.record_text();
         let Some(recording) = &mut self.recording else { return };
         match save_atomic(&recording.path, &text) {
             Ok(()) => {
@@ -234,7 +240,7 @@ impl Session {
             return;
         }
         let path = PathBuf::from(path);
-        let text = write_record(&self.tags, &self.option_tags(), &self.game);
+        let text = self.record_text();
         if let Err(e) = save_atomic(&path, &text) {
             self.say(&e);
             return;

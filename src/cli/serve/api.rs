@@ -15,9 +15,10 @@ use axum::response::{IntoResponse, Response};
 use indexmap::IndexMap;
 use koma::compile::{Choice, Source};
 use koma::engine::{DrawAnswer, Limits, draw_answer, draw_limits};
-use koma::game::{Game, MoveTables};
+use koma::game::{Game, MoveTables, Outcome};
 use koma::notation::{
-    MAX_RECORD_MOVES, parse_record, read_move, read_sfen, replay, result_text, write_record, write_sfen, write_tsa,
+    MAX_RECORD_MOVES, parse_record, read_move, read_sfen, replay, tags_with_outcome, write_record, write_sfen,
+    write_tsa,
 };
 use koma::variant::{Player, Start, Variant, today};
 use serde::Deserialize;
@@ -241,7 +242,6 @@ pub async fn new_game(State(shared): State<Shared>, request: Body<NewGame>) -> R
         game,
         tags,
         players,
-        ended: None,
     };
     let view = view::game_view(0, &mut entry);
     let id = lock(&shared).add_game(entry);
@@ -318,7 +318,7 @@ pub async fn undo(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
     let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
-    if entry.ended.take().is_none() && entry.game.undo().is_none() {
+    if entry.game.take_back_declared().is_none() && entry.game.undo().is_none() {
         return Err(ApiError::conflict("there is no move to take back".into()));
     }
     Ok(Json(view::game_view(id, entry)))
@@ -329,12 +329,8 @@ pub async fn resign(State(shared): State<Shared>, id: GameId) -> Reply<GameView>
     let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
-    refuse_if_over(entry)?;
     let side = entry.game.position().side_to_move();
-    entry.ended = Some((
-        result_text(Some(Some(side.opponent()))).into(),
-        format!("{side} resigns"),
-    ));
+    declare(entry, Outcome::resignation(side))?;
     Ok(Json(view::game_view(id, entry)))
 }
 
@@ -376,8 +372,16 @@ pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
         view.note = Some(note);
         return Ok(Json(view));
     }
-    entry.ended = Some(("1/2-1/2".into(), "draw agreed".into()));
+    declare(entry, Outcome::agreed_draw())?;
     Ok(Json(view::game_view(id, entry)))
+}
+
+/// Ends the game as declared; a game already over is a conflict.
+fn declare(entry: &mut Entry, outcome: Outcome) -> Result<(), ApiError> {
+    entry
+        .game
+        .declare(outcome)
+        .map_err(|over| ApiError::conflict(format!("the game is over: {over}")))
 }
 
 #[derive(Deserialize)]
@@ -417,12 +421,12 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
     let m = found
         .best
         .ok_or_else(|| ApiError::conflict("koma has no legal move".into()))?;
-    let text = write_tsa(entry.game.position_mut(), &m);
-    entry
-        .game
-        .play(m)
-        .map_err(|e| ApiError::conflict(format!("koma's move {text} is illegal: {e}")))?;
+    if let Err(e) = entry.game.play(m) {
+        let text = write_tsa(entry.game.position_mut(), &m);
+        return Err(ApiError::conflict(format!("koma's move {text} is illegal: {e}")));
+    }
     let mut view = view::game_view(id, entry);
+    let text = view.moves.last().map_or_else(String::new, |played| played.text.clone());
     view.note = Some(format!(
         "koma plays {text} (depth {}, {})",
         found.depth,
@@ -439,20 +443,12 @@ pub async fn record(State(shared): State<Shared>, id: GameId) -> Result<Response
     let id = id?.0;
     let mut store = lock(&shared);
     let entry = store.game(id)?;
-    let mut tags = entry.tags.clone();
-    let result = view::result(entry);
-    tags.insert(
-        "Result".into(),
-        result.as_ref().map_or("*".into(), |r| r.result.clone()),
-    );
-    if let Some(r) = result {
-        tags.insert("Termination".into(), r.reason);
-    }
     let options: Vec<String> = entry
         .options
         .iter()
         .map(|o| format!("{}={}", o.name, o.value))
         .collect();
+    let tags = tags_with_outcome(&entry.tags, entry.game.outcome().as_ref());
     let text = write_record(&tags, &options, &entry.game);
     let file_name = format!("attachment; filename=\"koma-{}-{id}.pgn\"", saved_name(&entry.variant));
     Ok((
@@ -500,34 +496,23 @@ pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>
     let sfen = record.tags.get("SFEN").map(String::as_str);
     let mut game = start(&compiled, handicap, sfen)?;
     let builds = lock(&shared).builds.clone();
-    let (game, record) = work::blocking(builds, BUILD_WAIT, move || {
+    let (mut game, record) = work::blocking(builds, BUILD_WAIT, move || {
         let replayed = replay(&mut game, &record);
         replayed.map(|()| (game, record))
     })
     .await?
     .map_err(|e| ApiError::unprocessable(format!("the record: {e}")))?;
-    let mut tags = record.tags.clone();
-    tags.shift_remove("Result");
-    tags.shift_remove("Termination");
-    let players = [Player::Human, Player::Human];
-    let ended = match record.result.as_deref() {
-        Some(result @ ("1-0" | "0-1" | "1/2-1/2")) if game.clone().result().is_none() => Some((
-            result.to_string(),
-            record
-                .tags
-                .get("Termination")
-                .cloned()
-                .unwrap_or_else(|| "as the record says".into()),
-        )),
-        _ => None,
-    };
+    // A result the moves do not decide (a resignation, an agreed draw) is the game's again;
+    // where the moves decide it, their outcome stands (and the declaration is refused).
+    if let Some(outcome) = record.outcome() {
+        let _ = game.declare(outcome);
+    }
     let mut entry = Entry {
         variant,
         options,
         game,
-        tags,
-        players,
-        ended,
+        tags: record.tags,
+        players: [Player::Human, Player::Human],
     };
     let view = view::game_view(0, &mut entry);
     let id = lock(&shared).add_game(entry);
@@ -561,10 +546,9 @@ pub async fn set_sfen(State(shared): State<Shared>, id: GameId, request: Body<Se
     let mut replacement = Entry {
         variant: entry.variant.clone(),
         options: entry.options.clone(),
-        game: Game::new(position),
+        game: Variant::game_from(position),
         tags,
         players: entry.players,
-        ended: None,
     };
     let view = view::game_view(id, &mut replacement);
     store.replace_game(id, replacement);

@@ -83,11 +83,10 @@ pub struct Entry {
     pub variant: String,
     pub options: Vec<Choice>,
     pub game: Game,
-    /// The record's tags (Variant, Black, White, Date, Handicap, SFEN).
+    /// The record's tags (Variant, Black, White, Date, Handicap, SFEN); the result is the
+    /// game's.
     pub tags: IndexMap<String, String>,
     pub players: [Player; 2],
-    /// A result the moves do not decide: a resignation or an agreed draw (result, reason).
-    pub ended: Option<(String, String)>,
 }
 
 impl Entry {

@@ -356,6 +356,56 @@ async fn a_record_downloads_and_loads_back() {
 }
 
 #[tokio::test]
+async fn the_view_after_moves_gives_each_moves_text_as_it_was_shown() {
+    let app = router(&[]);
+    let game = new_game(&app, json!({ "variant": "shogi" })).await;
+    let id = &game["id"];
+    let mut shown = Vec::new();
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+        let (_, legal) = get(&app, &format!("/api/games/{id}/moves")).await;
+        let text = moves_where(&legal, |m| m["usi"] == usi)[0]["text"].clone();
+        shown.push(text);
+        let (status, _) = post(&app, &format!("/api/games/{id}/move"), json!({ "move": usi })).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let texts = |view: &Value| -> Vec<Value> {
+        view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].clone())
+            .collect()
+    };
+    let (_, view) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(texts(&view), shown);
+    assert_eq!(shown, ["P-7f", "P-3d", "Bx2b+", "Sx2b"]);
+    let (_, undone) = post(&app, &format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!(texts(&undone), shown[..3]);
+}
+
+#[tokio::test]
+async fn a_resigned_games_record_loads_back_resigned() {
+    let app = router(&[]);
+    let game = new_game(&app, json!({ "variant": "shogi" })).await;
+    let id = &game["id"];
+    post(&app, &format!("/api/games/{id}/move"), json!({ "move": "P-7f" })).await;
+    post(&app, &format!("/api/games/{id}/resign"), json!({})).await;
+    let (_, record) = get(&app, &format!("/api/games/{id}/record")).await;
+    let text = record.as_str().unwrap();
+    assert!(
+        text.contains("[Result \"1-0\"]\n[Termination \"White resigns\"]"),
+        "{text}"
+    );
+    let (status, loaded) = post(&app, "/api/records", json!({ "record": text })).await;
+    assert_eq!(status, StatusCode::OK, "{loaded}");
+    assert_eq!(loaded["result"], json!({ "result": "1-0", "reason": "White resigns" }));
+    // The resignation, not the move, is what undo takes back.
+    let (_, reopened) = post(&app, &format!("/api/games/{}/undo", loaded["id"]), json!({})).await;
+    assert!(reopened["result"].is_null(), "{reopened}");
+    assert_eq!(reopened["ply"], 1);
+}
+
+#[tokio::test]
 async fn a_record_with_an_illegal_move_is_refused_with_its_line() {
     let app = router(&[]);
     let record = "[Variant \"shogi\"]\n\n1. P-7f P-7f\n*\n";

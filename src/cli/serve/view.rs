@@ -5,7 +5,7 @@
 use super::store::Entry;
 use indexmap::IndexMap;
 use koma::game::{LionCounting, Move, Position, Sq};
-use koma::notation::{describe_taken, distinct_move, result_text, write_sfen, write_tsa, write_usi};
+use koma::notation::{describe_taken, distinct_move, played_text, result_token, write_sfen, write_tsa, write_usi};
 use koma::rules::{PieceId, Rules, Side};
 use koma::variant::Player;
 use serde::Serialize;
@@ -88,20 +88,12 @@ pub fn face(rules: &Rules, id: PieceId) -> Face {
     }
 }
 
-/// The result of a game: a resignation or agreed draw, else what the position decides.
+/// The result of a game, if it is over: as declared (a resignation, an agreed draw), else as
+/// the rules decide.
 pub fn result(entry: &mut Entry) -> Option<ResultView> {
-    if let Some((result, reason)) = &entry.ended {
-        return Some(ResultView {
-            result: result.clone(),
-            reason: reason.clone(),
-        });
-    }
-    entry.game.result().map(|r| ResultView {
-        result: result_text(Some(r.winner)).to_string(),
-        reason: match r.winner {
-            Some(side) => format!("{side} wins by {}", r.reason),
-            None => format!("draw by {}", r.reason),
-        },
+    entry.game.outcome().map(|outcome| ResultView {
+        result: result_token(Some(&outcome)).to_string(),
+        reason: outcome.to_string(),
     })
 }
 
@@ -173,20 +165,18 @@ pub struct PlayedMove {
     pub taken: Option<String>,
 }
 
-/// The moves played.
+/// The moves played, as the game kept them.
 fn played_moves(entry: &Entry) -> Vec<PlayedMove> {
-    let mut replay = koma::game::Game::new(entry.game.start().clone());
-    let mut played = Vec::new();
-    for m in entry.game.moves() {
-        played.push(PlayedMove {
-            text: write_tsa(replay.position_mut(), m),
-            taken: describe_taken(replay.position_mut(), m),
-        });
-        if replay.play(*m).is_err() {
-            break;
-        }
-    }
-    played
+    let pos = entry.game.position();
+    entry
+        .game
+        .played()
+        .iter()
+        .map(|played| PlayedMove {
+            text: played_text(pos, played),
+            taken: describe_taken(pos, played),
+        })
+        .collect()
 }
 
 /// A legal move, with what the page needs to let it be made with the mouse.
