@@ -6,6 +6,7 @@
 
 use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movement::unrolled_walked_by_attack;
+use super::occupancy::Occupancy;
 use super::position::Position;
 use super::tables::MoveTables;
 use super::walks::{self, Cells, Walker};
@@ -21,6 +22,7 @@ impl Position {
             t: &self.t,
             board: &self.board,
             slow: self.slow_count,
+            slow_squares: &self.slow_squares,
         }
     }
 
@@ -61,6 +63,8 @@ pub(crate) struct View<'a> {
     pub board: &'a [u16],
     /// Slow attackers on the board per side.
     pub slow: [u16; 2],
+    /// Their squares per side.
+    pub slow_squares: &'a [Occupancy; 2],
 }
 
 impl View<'_> {
@@ -132,8 +136,8 @@ impl View<'_> {
     }
 
     /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`, each told to
-    /// `found` as in [`View::find_attacker`]. A plain scan of the board for slow attackers
-    /// (a handful at most), each then asked in full.
+    /// `found` as in [`View::find_attacker`]. The slow attackers of `by` are visited by their
+    /// squares, each asked in full.
     fn slow_attack(
         &self,
         sq: Sq,
@@ -142,12 +146,8 @@ impl View<'_> {
         unprotected_moves: bool,
         found: &mut impl FnMut(Sq) -> bool,
     ) -> bool {
-        let t = self.t;
-        for (p, &code) in self.board.iter().enumerate() {
-            if code == 0 || code_side(code) != by || !t.kind(code_kind(code)).slow_attacker {
-                continue;
-            }
-            let p = Sq::new(p);
+        for p in self.slow_squares[by.index()].squares() {
+            let code = self.board[p.index()];
             if p != ignore
                 && p != sq
                 && self.slow_piece_attacks(p, code_kind(code), sq, by, ignore, unprotected_moves)
@@ -179,6 +179,10 @@ impl View<'_> {
             from: p,
         };
         let rank = t.kind(kind).jump_rank;
+        let geo = t.geometry();
+        // The modes whose rides and leaps `simple_reaches` has already looked along (it looks
+        // along all of a mode's at once).
+        let mut rides_looked = [false; 4];
         t.rules().pieces[kind.index()].moves.iter().any(|m| {
             let mode = m.mode();
             let counted = match mode {
@@ -193,21 +197,29 @@ impl View<'_> {
                     Movement::Hook { dir, only_turn, .. } => self.hook_reaches(t, p, by, (dir, only_turn), sq, ignore),
                     Movement::Anywhere { .. } => true,
                     Movement::Ride { .. } | Movement::Leap { .. } => {
-                        unrolled_walked_by_attack(m) && self.simple_reaches(kind, p, by, sq, ignore, mode)
+                        unrolled_walked_by_attack(m)
+                            && !std::mem::replace(&mut rides_looked[mode as usize], true)
+                            && self.simple_reaches(kind, p, by, sq, ignore, mode)
                     }
                     Movement::Area { steps, dirs, mode } => {
                         let mut hit = false;
-                        walker.area(steps, dirs, mode, |to, _| hit |= to == sq);
+                        if geo.distance(p, sq) <= steps {
+                            walker.area(steps, dirs, mode, |to, _| hit |= to == sq);
+                        }
                         hit
                     }
                     Movement::RangeJump { dir, mode } => {
                         let mut hit = false;
-                        walker.range_jump(dir, rank, mode, |to, _| hit |= to == sq);
+                        if on_line(geo, by, dir, p, sq) {
+                            walker.range_jump(dir, rank, mode, |to, _| hit |= to == sq);
+                        }
                         hit
                     }
                     Movement::RangeCapture { dir, mode } => {
                         let mut hit = false;
-                        walker.range_capture(dir, rank, mode, |to, capture, _| hit |= capture && to == sq);
+                        if on_line(geo, by, dir, p, sq) {
+                            walker.range_capture(dir, rank, mode, |to, capture, _| hit |= capture && to == sq);
+                        }
                         hit
                     }
                     Movement::Igui { dir, mode } => {
@@ -217,7 +229,9 @@ impl View<'_> {
                     }
                     Movement::Passing { dir, max, pieces, mode } => {
                         let mut hit = false;
-                        walker.passing((dir, max), pieces, mode, |to, _| hit |= to == sq);
+                        if on_line(geo, by, dir, p, sq) {
+                            walker.passing((dir, max), pieces, mode, |to, _| hit |= to == sq);
+                        }
                         hit
                     }
                     Movement::AreaLion { .. } | Movement::LineLion { .. } => false,
@@ -343,4 +357,18 @@ impl View<'_> {
                 false
             })
     }
+}
+
+/// Whether `sq` lies beyond `p` on the line in the direction `dir` as `side` sees it: the only
+/// squares a range jump, range capture or passing slide from `p` along `dir` can reach (they
+/// walk [`MoveTables::line`]s, which a direction that is no king step does not have).
+fn on_line(geo: Geometry, side: Side, dir: crate::rules::Offset, p: Sq, sq: Sq) -> bool {
+    let (vf, vr) = Geometry::board_vector(side, dir);
+    let (a, b) = (geo.square(p), geo.square(sq));
+    let (df, dr) = (
+        i32::from(b.file) - i32::from(a.file),
+        i32::from(b.rank) - i32::from(a.rank),
+    );
+    let k = df.abs().max(dr.abs());
+    k > 0 && (df, dr) == (k * vf, k * vr)
 }

@@ -137,13 +137,28 @@ impl Geometry {
     /// ends at the board's edge when `to` is not on a line through `from`.
     pub fn line_to(self, from: Sq, to: Sq) -> impl Iterator<Item = Sq> {
         let (a, b) = (self.square(from), self.square(to));
-        let df = (i32::from(b.file) - i32::from(a.file)).signum();
-        let dr = (i32::from(b.rank) - i32::from(a.rank)).signum();
-        std::iter::successors(
-            Some(from),
-            move |&at| if at == to { None } else { self.step(at, df, dr) },
-        )
-        .skip(1)
+        let (df, dr) = (
+            i32::from(b.file) - i32::from(a.file),
+            i32::from(b.rank) - i32::from(a.rank),
+        );
+        let (sf, sr) = (df.signum(), dr.signum());
+        // The steps to the board's edge along an axis the line moves on.
+        let room = |at: u8, step: i32, last: u8| match step {
+            1 => i32::from(last - at),
+            -1 => i32::from(at - 1),
+            _ => i32::MAX,
+        };
+        let edge = room(a.file, sf, self.files).min(room(a.rank, sr, self.ranks));
+        let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
+        let steps = if aligned {
+            edge.min(df.abs().max(dr.abs()))
+        } else {
+            edge
+        };
+        // A file further is a square lower, a rank further a row of squares higher.
+        let delta = sr * i32::from(self.files) - sf;
+        let start = from.index() as i32;
+        (1..=steps).map(move |k| Sq::new((start + k * delta) as usize))
     }
 
     pub fn distance(self, a: Sq, b: Sq) -> u8 {
@@ -167,4 +182,35 @@ pub fn code_side(code: u16) -> Side {
 
 pub fn code_declined(code: u16) -> bool {
     code & 2 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `line_to` gives the squares one king step at a time from `from` towards `to`, up to
+    /// `to` on a line through it and to the board's edge otherwise, on square and oblong
+    /// boards, from every square to every square.
+    #[test]
+    fn the_line_to_a_square_is_walked_step_by_step_to_it_or_to_the_edge() {
+        for (files, ranks) in [(9, 9), (5, 7), (7, 4), (1, 3)] {
+            let geo = Geometry { files, ranks };
+            for from in geo.squares() {
+                for to in geo.squares() {
+                    let (a, b) = (geo.square(from), geo.square(to));
+                    let df = (i32::from(b.file) - i32::from(a.file)).signum();
+                    let dr = (i32::from(b.rank) - i32::from(a.rank)).signum();
+                    let mut walked = Vec::new();
+                    let mut at = from;
+                    while at != to
+                        && let Some(next) = geo.step(at, df, dr)
+                    {
+                        walked.push(next);
+                        at = next;
+                    }
+                    assert_eq!(geo.line_to(from, to).collect::<Vec<_>>(), walked, "{a:?} to {b:?}");
+                }
+            }
+        }
+    }
 }

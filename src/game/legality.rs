@@ -502,18 +502,15 @@ impl Position {
         }
         let mut squares = [NO_SQ; MAX_HOOKS];
         let mut n = 0;
-        for (sq, &code) in self.board.iter().enumerate() {
-            if code == 0 || code_side(code) != by {
-                continue;
-            }
-            let info = &self.t.kind(code_kind(code));
-            if !info.slow_attacker || (info.last_rank_attacker_only && self.t.depth(by, Sq::new(sq)) != 1) {
+        for sq in self.slow_squares[by.index()].squares() {
+            let info = &self.t.kind(code_kind(self.board[sq.index()]));
+            if info.last_rank_attacker_only && self.t.depth(by, sq) != 1 {
                 continue;
             }
             if !info.hook_attacker_only || n == MAX_HOOKS {
                 return SlowThreat::Unrestricted;
             }
-            squares[n] = Sq::new(sq);
+            squares[n] = sq;
             n += 1;
         }
         SlowThreat::Hooks(squares, n)

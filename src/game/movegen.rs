@@ -6,6 +6,7 @@
 use super::attack::View;
 use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::moves::Move;
+use super::occupancy::Occupancy;
 use super::position::{LionScratch, Position, WalkResult, taken_squares};
 use super::tables::MoveTables;
 use super::walks;
@@ -43,6 +44,7 @@ struct Gen<'a> {
     t: &'a MoveTables,
     board: &'a [u16],
     slow: [u16; 2],
+    slow_squares: &'a [Occupancy; 2],
     marks: &'a mut [u32],
     mark: u32,
     side: Side,
@@ -173,6 +175,7 @@ impl Position {
             mark,
             deferred,
             slow_count,
+            slow_squares,
             lion_scratch,
             royals,
             royal_count,
@@ -182,6 +185,7 @@ impl Position {
             t,
             board,
             slow: *slow_count,
+            slow_squares,
             marks,
             mark: *mark,
             side,
@@ -439,6 +443,7 @@ impl<'a> Gen<'a> {
             t: self.t,
             board: self.board,
             slow: self.slow,
+            slow_squares: self.slow_squares,
         }
         .protected(target, from)
     }

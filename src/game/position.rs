@@ -126,6 +126,8 @@ pub struct Position {
     pub(super) counts: Vec<u16>,
     /// Slow attackers (hooks, Emperors) on the board per side.
     pub(super) slow_count: [u16; 2],
+    /// Their squares per side: attack detection visits them without scanning the board.
+    pub(super) slow_squares: [Occupancy; 2],
     pub(super) lion_capture: Sq,
     /// Per side: the square of its piece that declined to promote on entering the zone on
     /// that side's last move (Chu's deferral rule).
@@ -288,6 +290,7 @@ impl Position {
             royal_count: [0; 2],
             counts: vec![0; 2 * kinds],
             slow_count: [0; 2],
+            slow_squares: [0, 1].map(|_| Occupancy::new(geo.len(), usize::from(geo.files))),
             lion_capture: NO_SQ,
             deferred: [NO_SQ; 2],
             history: Vec::new(),
@@ -489,6 +492,7 @@ impl Position {
         let info = self.t.code(code);
         if info.slow_attacker {
             self.slow_count[side.index()] += 1;
+            self.slow_squares[side.index()].insert(sq);
         }
         if info.royal {
             let n = &mut self.royal_count[side.index()];
@@ -510,6 +514,7 @@ impl Position {
         let info = self.t.code(code);
         if info.slow_attacker {
             self.slow_count[side.index()] -= 1;
+            self.slow_squares[side.index()].remove(sq);
         }
         if info.royal {
             let list = &mut self.royals[side.index()];
