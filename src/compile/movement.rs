@@ -192,6 +192,13 @@ impl Ctx {
                     .map(|dir| Movement::Igui { dir, mode })
                     .collect()
             }
+            MovementSyntax::Hop(most, dirs) => {
+                let max = most.as_ref().map(|n| self.hop_reach(n, longest, source));
+                self.directions(dirs, source)
+                    .into_iter()
+                    .map(|dir| Movement::Hop { dir, max, mode })
+                    .collect()
+            }
             MovementSyntax::Unknown(word) => {
                 // A word followed by a move stands where a modifier stands (`hop slide …`).
                 let text = self.sink.sources[source].text.get(movement.span.clone()).unwrap_or("");
@@ -570,6 +577,31 @@ impl Ctx {
             ),
         );
         Mode::Any
+    }
+
+    /// The reach of `hop N`: at least 2 (a square for the screen, one beyond it to land on)
+    /// and within the board.
+    fn hop_reach(&mut self, n: &Spanned<u32>, longest: u8, source: usize) -> u8 {
+        if n.node < 2 {
+            self.error_in(
+                Check::BadDistance,
+                source,
+                n.span.clone(),
+                format!(
+                    "a hop of at most {} square{} has no room to land beyond its screen",
+                    n.node,
+                    if n.node == 1 { "" } else { "s" }
+                ),
+                "at least 2",
+                Some(
+                    "`hop N` lands at most N squares from the piece, beyond the one piece it passes over: \
+                     `hop 2 diagonal` hops a piece on the next square to the square behind it"
+                        .into(),
+                ),
+            );
+            return 2;
+        }
+        self.distance(n, 2, longest, source, "a hop")
     }
 
     /// The steps of an area move: at least 1, at most [`MAX_AREA_STEPS`].

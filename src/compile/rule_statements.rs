@@ -113,7 +113,7 @@ impl Ctx {
     }
 
     /// Burning is played with the moves whose landing squares attack detection can walk
-    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps, passing slides), on the burner's own
+    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps, passing slides, hops), on the burner's own
     /// moves (not lent by `moves-as-piece-behind`), and without drops: anything else with
     /// `burns` is reported.
     fn check_burners(&mut self, table: &Table, rules: &Rules, once: &IndexMap<String, Span>) {
@@ -122,7 +122,8 @@ impl Ctx {
             | Movement::Leap { .. }
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
-            | Movement::Passing { .. } => false,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => false,
             Movement::AreaLion { .. }
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
@@ -141,7 +142,7 @@ impl Ctx {
                         piece.abbrev
                     ),
                     "koma plays burning for burners that step, slide, range, jump, leap, move by area, \
-                     range-jump or passing: give the burner those moves, or leave out `burns`",
+                     range-jump, passing or hop: give the burner those moves, or leave out `burns`",
                     None,
                 )
             } else if rules.drops {
@@ -683,7 +684,8 @@ impl Ctx {
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => true,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => true,
             Movement::Ride { mode, beyond, .. } => *beyond > 0 || *mode == Mode::CaptureUnprotected,
             Movement::Leap { mode, .. }
             | Movement::AreaLion { mode, .. }
@@ -699,8 +701,8 @@ impl Ctx {
             if entry.source == 0 {
                 labels.push(Label {
                     span: entry.decl.abbrev.span.clone(),
-                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing` \
-                           or `capture-unprotected`"
+                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing`, \
+                           `hop` or `capture-unprotected`"
                         .into(),
                 });
             }
@@ -708,7 +710,7 @@ impl Ctx {
                 Check::ContradictoryClause,
                 0,
                 format!(
-                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing` or `capture-unprotected` moves",
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing`, `hop` or `capture-unprotected` moves",
                     rules.pieces[index].abbrev
                 ),
                 labels,

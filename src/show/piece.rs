@@ -110,7 +110,8 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => String::new(),
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => String::new(),
         })
         .collect();
     (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))

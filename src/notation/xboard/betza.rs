@@ -92,6 +92,18 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 }
                 None => exact = false,
             },
+            // A hop to any distance is XBetza's hopper slide (`pR`: the Janggi cannon's move,
+            // `mRcpR` the xiangqi cannon with its slide); one of limited reach is not written.
+            Movement::Hop { dir, max: None, mode } => match unit_atom(dir) {
+                Some(atom) => {
+                    let slider = if atom == 'W' { 'R' } else { 'B' };
+                    let d = directions(atom, &[dir]).join("");
+                    exact &= mode != Mode::CaptureUnprotected;
+                    extra.push(format!("{d}{}p{slider}", modality(mode)));
+                }
+                None => exact = false,
+            },
+            Movement::Hop { max: Some(_), .. } => exact = false,
             // Area moves, range jumps, range captures, igui and passing slides are not in XBetza:
             // XBoard learns them from highlights.
             Movement::Anywhere { .. }
