@@ -21,6 +21,7 @@ are drawn from games with no check, the position from a checking move being over
 
 Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all of them)
 """
+import multiprocessing
 import os
 import random
 import sys
@@ -163,7 +164,7 @@ HAND_MADE = {
          "enemy piece, never the unscreened piece, never past the first piece beyond the screen.",
          "4k4/9/4p4/9/4P4/9/p3U1gp1/9/4K4[] w 0 1", 3),
         ("The Silver Cannon (janggi's): moves and captures only over a screen; it may hop over and",
-         "take cannons.", "4k4/9/4a4/9/9/4U4/1P2A1p1c/9/4K4[] w 0 1", 3),
+         "take cannons.", "k8/9/4a4/9/9/4U4/1P2A1p1c/9/4K4[] w 0 1", 3),
         ("The Copper and Iron Cannons: the Gold and Silver Cannons along the diagonals.", "",
          "4k4/9/2p3p2/9/4C4/9/2I3P2/9/4K4[] w 0 1", 3),
         ("The flying cannons (promoted): a hop of 2 over a piece next to them, steps that do not",
@@ -251,6 +252,21 @@ def perft(variant, fen, moves, depth):
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
+def perft_root_move(job):
+    variant, fen, move, depth = job
+    return perft(variant, fen, [move], depth - 1)
+
+
+def perft_in_parallel(variant, fen, depth):
+    """The same count as `perft`, with the root moves shared among processes (KOMA_JOBS, by
+    default the number of processors): deep start counts take pyffish minutes."""
+    if depth == 1:
+        return perft(variant, fen, [], 1)
+    jobs = [(variant, fen, move, depth) for move in legal_moves(variant, fen, [])]
+    with multiprocessing.Pool(int(os.environ.get("KOMA_JOBS", os.cpu_count() or 1))) as pool:
+        return sum(pool.map(perft_root_move, jobs))
+
+
 def perft_from_position(name, variant, start, moves, depth):
     """Perft after `moves`: for FROM_FEN games from the position's FEN alone (no history)."""
     if name in FROM_FEN:
@@ -302,7 +318,7 @@ def write(name):
     ] + [f"# {note}" for note in notes] + ["", "position start"]
     if name in ENDS_BEFORE_MOVING:
         lines += [f"option {option}" for option in options]
-    lines += [f"perft {d} {perft(variant, start, [], d)}" for d in range(1, start_depth + 1)]
+    lines += [f"perft {d} {perft_in_parallel(variant, start, d)}" for d in range(1, start_depth + 1)]
     lines += ["", f"# Positions from random legal games (seeded), counted by Fairy-Stockfish."]
     games = positions(variant, rng, count)
     if name == "sho":

@@ -193,6 +193,9 @@ impl Ctx {
                     .collect()
             }
             MovementSyntax::Hop(most, dirs) => {
+                if self.hop_before_a_move(dirs, source) {
+                    return Lowered::Moves(vec![]);
+                }
                 let max = most.as_ref().map(|n| self.hop_reach(n, longest, source));
                 self.directions(dirs, source)
                     .into_iter()
@@ -419,6 +422,11 @@ impl Ctx {
             MovementSyntax::Unknown(_) => return None,
             MovementSyntax::Slide(_) => None,
             MovementSyntax::Range(max, _) if max.node != 1 => None,
+            MovementSyntax::Hop(..) => Some((
+                movement.span.clone(),
+                "passes exactly one piece already",
+                "`passing` cannot go with `hop`: a hop passes exactly one piece, its screen",
+            )),
             _ => Some((
                 movement.span.clone(),
                 "not a slide or a range of 2 or more",
@@ -440,6 +448,14 @@ impl Ctx {
         let Some((span, text, message)) = misfit else {
             return Some(n as u8);
         };
+        let help = if matches!(movement.node, MovementSyntax::Hop(..)) {
+            "a cannon is `hop DIRS` alone (`capture-only hop orthogonal`); `passing N` lets a slide or range \
+             pass over up to N pieces and also take the first piece it meets: `passing 1 slide orthogonal`"
+        } else {
+            "it lets a slide or range pass over pieces on its line from the first square on, from \
+             every square, to an empty square or an enemy beyond them: `passing 3 slide vertical`, \
+             `passing 3 range 5 forward`"
+        };
         let labels = vec![
             Label {
                 span: first.span.clone(),
@@ -455,12 +471,7 @@ impl Ctx {
             source,
             message.into(),
             labels,
-            Some(
-                "it lets a slide or range pass over pieces on its line from the first square on, from \
-                 every square, to an empty square or an enemy beyond them: `passing 3 slide vertical`, \
-                 `passing 3 range 5 forward`"
-                    .into(),
-            ),
+            Some(help.into()),
         );
         None
     }
@@ -577,6 +588,28 @@ impl Ctx {
             ),
         );
         Mode::Any
+    }
+
+    /// Whether `hop` is followed by a move (`hop slide orthogonal`), as if it were a modifier:
+    /// reported, with the ways of writing what was probably meant.
+    fn hop_before_a_move(&mut self, dirs: &[Spanned<String>], source: usize) -> bool {
+        let Some(word) = dirs.first().filter(|w| keywords::movements().any(|m| m == w.node)) else {
+            return false;
+        };
+        self.error_in(
+            Check::UnknownDirection,
+            source,
+            word.span.clone(),
+            format!("`{}` is not a direction: `hop` is a move of its own", word.node),
+            "a move, where a direction stands",
+            Some(
+                "`hop DIRS` passes over exactly one piece (a cannon: `hop orthogonal`, or \
+                 `move-only slide orthogonal, capture-only hop orthogonal`); a slide that may pass over \
+                 up to N pieces is `passing N slide DIRS`"
+                    .into(),
+            ),
+        );
+        true
     }
 
     /// The reach of `hop N`: at least 2 (a square for the screen, one beyond it to land on)

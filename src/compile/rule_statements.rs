@@ -94,6 +94,7 @@ impl Ctx {
         for (rule, active) in statements {
             if active {
                 self.once(rule, &mut once);
+                self.note_royal_rule(rule);
                 self.rule(rule, table, rules);
             } else {
                 let mut scratch = rules.clone();
@@ -969,6 +970,25 @@ impl Ctx {
     /// `stalemate` statement that gives the side without a move a win or a loss.
     fn won_without_royal(&self, rules: &Rules) -> bool {
         rules.end.extinction.is_some() || (self.stated.stalemate && rules.end.stalemate != Outcome::Draw)
+    }
+
+    /// Notes where a rule statement that may be given more than once is about royal pieces:
+    /// `no-drop-mate` (mate is of a royal) and `perpetual-check loses` (a check is on a royal).
+    fn note_royal_rule(&mut self, rule: &Spanned<RuleStatement>) {
+        let key = if matches!(rule.node, RuleStatement::NoDropMate(_)) {
+            "no-drop-mate"
+        } else if matches!(
+            rule.node,
+            RuleStatement::Repetition {
+                perpetual_check_loses: true,
+                ..
+            }
+        ) {
+            "perpetual-check loses"
+        } else {
+            return;
+        };
+        self.stated.royal_rules.push((key, rule.span.clone()));
     }
 
     /// In a variant without royal pieces, the rules about them say nothing: each is reported.

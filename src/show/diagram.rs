@@ -275,22 +275,24 @@ fn plus(a: Offset, b: Offset) -> Offset {
 
 /// How far the diagram must reach: the longest limited move, and one square more when a
 /// move goes on without limit (so its arrow stands beyond every limited move); at least 2,
-/// and 3 for a hook, to show where its turns lead.
+/// and 3 for a hook, to show where its turns lead, and for a hop of any distance, to show a
+/// landing square (beyond the nearest screen) before its arrow.
 fn radius(moves: &[Movement]) -> i8 {
     let extents: Vec<Extent> = moves.iter().map(extent).collect();
     let limited = extents
         .iter()
         .filter_map(|e| match e {
             Extent::Limited(n) => Some(*n),
-            Extent::Unlimited | Extent::Hook | Extent::Board => None,
+            Extent::Unlimited | Extent::Hook | Extent::Hop | Extent::Board => None,
         })
         .max()
         .unwrap_or(0)
         .max(1);
     let unlimited = extents.contains(&Extent::Unlimited);
     let hook = extents.contains(&Extent::Hook);
-    let least = if hook { 3 } else { 2 };
-    (limited + u8::from(unlimited || hook)).max(least) as i8
+    let hop = extents.contains(&Extent::Hop);
+    let least = if hook || hop { 3 } else { 2 };
+    (limited + u8::from(unlimited || hook || hop)).max(least) as i8
 }
 
 /// How far a movement reaches, for the size of the diagram.
@@ -301,6 +303,8 @@ enum Extent {
     /// A slide: to the edge.
     Unlimited,
     Hook,
+    /// A hop of any distance: lands from the second square to the edge.
+    Hop,
     /// Any square of the board (`anywhere`).
     Board,
 }
@@ -314,8 +318,8 @@ fn extent(movement: &Movement) -> Extent {
         Movement::Ride { max: None, .. }
         | Movement::RangeJump { .. }
         | Movement::Passing { max: None, .. }
-        | Movement::Hop { max: None, .. }
         | Movement::RangeCapture { .. } => Extent::Unlimited,
+        Movement::Hop { max: None, .. } => Extent::Hop,
         Movement::Hop { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
         Movement::Passing { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
         Movement::Area { steps, .. } => Extent::Limited(steps),
