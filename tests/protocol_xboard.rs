@@ -79,7 +79,7 @@ fn protover_announces_the_features_and_the_shipped_variants() {
     }
     assert!(
         features.contains(
-            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,checkshogi,annan,wa,whale,heian,heian-dai,dai-dai,tenjiku,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi\""
+            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,checkshogi,annan,wa,whale,heian,heian-dai,dai-dai,tenjiku,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi,cannon\""
         ),
         "{features}"
     );
