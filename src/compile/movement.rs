@@ -203,7 +203,7 @@ impl Ctx {
                     .collect()
             }
             MovementSyntax::Unknown(word) => {
-                // A word followed by a move stands where a modifier stands (`hop slide …`).
+                // A word followed by a move stands where a modifier stands (`screened slide …`).
                 let text = self.sink.sources[source].text.get(movement.span.clone()).unwrap_or("");
                 let before_a_move = text
                     .split_whitespace()

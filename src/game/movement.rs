@@ -166,7 +166,7 @@ pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
                 }
             }
             // Lion, hook, area and Emperor moves reach squares in several ways: always
-            // de-duplicate. (Range jumps, igui and passing slides too, for simplicity.)
+            // de-duplicate. (Range jumps, igui, passing slides and hops too, for simplicity.)
             Movement::AreaLion { .. }
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
