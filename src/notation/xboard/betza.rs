@@ -26,6 +26,8 @@ pub fn betza(piece: &PieceKind) -> Betza {
     // Steps, slides and leaps, grouped by what they do apart from direction.
     let mut groups: IndexMap<(char, String, &'static str), Vec<Offset>> = IndexMap::new();
     let mut extra = Vec::new();
+    // Hops to any distance, grouped as the steps are: the hopper slide `pR` or `pB`.
+    let mut hops: IndexMap<(char, &'static str), Vec<Offset>> = IndexMap::new();
     let mut exact = true;
     for movement in &piece.moves {
         // XBetza has no move that depends on the rank: XBoard learns those from highlights.
@@ -96,10 +98,8 @@ pub fn betza(piece: &PieceKind) -> Betza {
             // `mRcpR` the xiangqi cannon with its slide); one of limited reach is not written.
             Movement::Hop { dir, max: None, mode } => match unit_atom(dir) {
                 Some(atom) => {
-                    let slider = if atom == 'W' { 'R' } else { 'B' };
-                    let d = directions(atom, &[dir]).join("");
                     exact &= mode != Mode::CaptureUnprotected;
-                    extra.push(format!("{d}{}p{slider}", modality(mode)));
+                    hops.entry((atom, modality(mode))).or_default().push(dir);
                 }
                 None => exact = false,
             },
@@ -123,6 +123,12 @@ pub fn betza(piece: &PieceKind) -> Betza {
         };
         for d in directions(kind, dirs) {
             text.push_str(&format!("{d}{mode}{atom}{range}"));
+        }
+    }
+    for ((atom, mode), dirs) in &hops {
+        let slider = if *atom == 'W' { 'R' } else { 'B' };
+        for d in directions(*atom, dirs) {
+            text.push_str(&format!("{d}{mode}p{slider}"));
         }
     }
     for e in extra {
