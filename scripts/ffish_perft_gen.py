@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi}.perft from Fairy-Stockfish's move generator.
+"""Write tests/perft/{minishogi,judkins,sho,micro,kyoto,checkshogi,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi,cannon}.perft from Fairy-Stockfish's move generator.
 
 Fairy-Stockfish, as its Python module pyffish (`pip install pyffish`, version 0.0.90 when these
 files were written), gives the legal moves; this script counts them ply by ply (no bulk counting,
 nothing of koma used) from each game's start position and from positions reached in random legal
 games (a fixed seed, so a rerun writes the same files). A Pawn drop that mates, which
 Fairy-Stockfish generates and scores as a loss for the dropper, is left out where the rules forbid
-it (not in Micro, Kyoto and Dobutsu, whose rules allow it). Sho positions with a Crown Prince on the
+it (not in Micro, Kyoto, Dobutsu and Cannon Shogi, whose rules allow it). Sho positions with a Crown Prince on the
 board are added, found the same way, since random games rarely make one; for Goro Goro Plus,
-EuroShogi, Okisaki and Anti-Minishogi, positions made by hand for each special rule (HAND_MADE).
+EuroShogi, Okisaki, Anti-Minishogi and Cannon Shogi, positions made by hand for each special rule (HAND_MADE).
 Only a Pawn dropped next to a King can check, so only such drops are asked about. Micro, Kyoto, Dobutsu,
-Goro Goro (and Plus), EuroShogi and Okisaki positions are counted from the position alone (its
+Goro Goro (and Plus), EuroShogi, Okisaki and Cannon Shogi positions are counted from the position alone (its
 FEN, no moves before it), as koma reads the SFEN: small boards repeat positions often, no
 repetition rule should reach into a count, and replaying the game at every node is slow.
 
@@ -21,6 +21,7 @@ are drawn from games with no check, the position from a checking move being over
 
 Usage:  scripts/ffish_perft_gen.py [GAME ...]     (default: all of them)
 """
+import multiprocessing
 import os
 import random
 import sys
@@ -83,6 +84,12 @@ GAMES = {
         "checks and no Pawn drop mates: the counts need no correction. A game over (a side left",
         "without pieces) has no move: Fairy-Stockfish's `is_immediate_game_end` says when.",
     ], []),
+    "cannon": ("cannonshogi", 4, 20, 3, [
+        "Fairy-Stockfish defines `cannonshogi` in its variants.ini, not in pyffish itself: the",
+        "script loads that section (VARIANTS_INI) before counting. Its rules (pychess's too) allow",
+        "a Pawn drop that mates, and two Pawns on a file: every legal move is counted.",
+        "Each position is counted from its FEN alone, without the moves before it.",
+    ], []),
 }
 
 # The sections of Fairy-Stockfish's src/variants.ini (commit of docs/sources.md) for the games
@@ -103,10 +110,23 @@ extinctionValue = win
 extinctionPieceTypes = *
 extinctionPseudoRoyal = false
 castling = false
+
+[cannonshogi:shogi]
+dropNoDoubled = -
+shogiPawnDropMateIllegal = false
+soldier = p
+cannon = u
+customPiece1 = a:pR
+customPiece2 = c:mBcpB
+customPiece3 = i:pB
+customPiece4 = w:mRpRmFpB2
+customPiece5 = f:mBpBmWpR2
+promotedPieceType = u:w a:w c:f i:f p:g
+startFen = lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL[-] w 0 1
 """
 # Positions made by hand, one or more for each special rule a game has that the start and
-# random games rarely reach: (what it shows, Fairy-Stockfish's FEN, depth). Counted like the
-# random positions (from the FEN alone).
+# random games rarely reach: (what it shows, in one or two lines, Fairy-Stockfish's FEN,
+# depth). Counted like the random positions (from the FEN alone).
 HAND_MADE = {
     "gorogoroplus": [
         ("The starting hand's Lance and Knight dropped, never where they could not move.",
@@ -139,8 +159,24 @@ HAND_MADE = {
         ("Extinction: Black, to move, has no piece left: the game is over, no move.",
          "k4/5/5/5/5[] w 0 1", 2),
     ],
+    "cannon": [
+        ("The Gold Cannon (xiangqi's): slides to move; captures only over one screen, its own or an",
+         "enemy piece, never the unscreened piece, never past the first piece beyond the screen.",
+         "4k4/9/4p4/9/4P4/9/p3U1gp1/9/4K4[] w 0 1", 3),
+        ("The Silver Cannon (janggi's): moves and captures only over a screen; it may hop over and",
+         "take cannons.", "k8/9/4a4/9/9/4U4/1P2A1p1c/9/4K4[] w 0 1", 3),
+        ("The Copper and Iron Cannons: the Gold and Silver Cannons along the diagonals.", "",
+         "4k4/9/2p3p2/9/4C4/9/2I3P2/9/4K4[] w 0 1", 3),
+        ("The flying cannons (promoted): a hop of 2 over a piece next to them, steps that do not",
+         "capture.", "3k5/9/9/3pP4/4+U4/3P1p3/2P6/2+C6/4K4[] w 0 1", 3),
+        ("A cannon's check through a screen (the Pawn on e4): a Gold dropped between is a second",
+         "screen, which blocks; the screen stepping off the line ends the check.",
+         "k8/9/4u4/9/9/4P4/9/9/4K4[G] w 0 1", 3),
+        ("The Pawn steps forward or sideways; a Pawn dropped may mate (a8), and may be dropped on",
+         "the last rank.", "k8/9/G8/9/9/9/9/9/1R2K4[P] w 0 1", 3),
+    ],
 }
-FREE_DROPS = {"micro", "kyoto", "dobutsu"}
+FREE_DROPS = {"micro", "kyoto", "dobutsu", "cannon"}
 # Games whose positions may be over before any move (a Lion taken, the try made): such a node
 # has no move, as Fairy-Stockfish's `is_immediate_game_end` says; their options hold at the
 # start too.
@@ -150,7 +186,7 @@ ENDS_BEFORE_MOVING = {"dobutsu", "antiminishogi"}
 # Games whose random positions are counted from their FEN alone, as koma reads them: the
 # FREE_DROPS games, and the later ones (no rule of theirs looks at the moves before a
 # position within three plies, and replaying the game at every node is slow).
-FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki", "antiminishogi"}
+FROM_FEN = FREE_DROPS | {"gorogoro", "gorogoroplus", "euroshogi", "okisaki", "antiminishogi", "cannon"}
 FREE_DROP_VARIANTS = {GAMES[name][0] for name in FREE_DROPS}
 ENDS_BEFORE_MOVING_VARIANTS = {GAMES[name][0] for name in ENDS_BEFORE_MOVING}
 CROWN_PRINCE_POSITIONS = 6
@@ -216,6 +252,21 @@ def perft(variant, fen, moves, depth):
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
+def perft_root_move(job):
+    variant, fen, move, depth = job
+    return perft(variant, fen, [move], depth - 1)
+
+
+def perft_in_parallel(variant, fen, depth):
+    """The same count as `perft`, with the root moves shared among processes (KOMA_JOBS, by
+    default the number of processors): deep start counts take pyffish minutes."""
+    if depth == 1:
+        return perft(variant, fen, [], 1)
+    jobs = [(variant, fen, move, depth) for move in legal_moves(variant, fen, [])]
+    with multiprocessing.Pool(int(os.environ.get("KOMA_JOBS", os.cpu_count() or 1))) as pool:
+        return sum(pool.map(perft_root_move, jobs))
+
+
 def perft_from_position(name, variant, start, moves, depth):
     """Perft after `moves`: for FROM_FEN games from the position's FEN alone (no history)."""
     if name in FROM_FEN:
@@ -267,7 +318,7 @@ def write(name):
     ] + [f"# {note}" for note in notes] + ["", "position start"]
     if name in ENDS_BEFORE_MOVING:
         lines += [f"option {option}" for option in options]
-    lines += [f"perft {d} {perft(variant, start, [], d)}" for d in range(1, start_depth + 1)]
+    lines += [f"perft {d} {perft_in_parallel(variant, start, d)}" for d in range(1, start_depth + 1)]
     lines += ["", f"# Positions from random legal games (seeded), counted by Fairy-Stockfish."]
     games = positions(variant, rng, count)
     if name == "sho":
@@ -279,8 +330,9 @@ def write(name):
         print(name, lines[-1], flush=True)
     if name in HAND_MADE:
         lines += ["", "# Positions made by hand, one or more for each special rule, counted by Fairy-Stockfish."]
-    for note, fen, hand_depth in HAND_MADE.get(name, []):
-        lines.append(f"# {note}")
+    for entry in HAND_MADE.get(name, []):
+        *note, fen, hand_depth = entry
+        lines += [f"# {line}" for line in note if line]
         lines.append(f"position {ff.get_fen(variant, fen, [], False, True)}")
         lines += [f"option {option}" for option in options]
         lines += [f"perft {d} {perft(variant, fen, [], d)}" for d in range(1, hand_depth + 1)]

@@ -155,6 +155,7 @@ pub const VARIANTS: &[(&str, &[&str])] = &[
     ("dobutsu", &[]),
     ("dobutsu", &["try=unattacked"]),
     ("antiminishogi", &[]),
+    ("cannon", &[]),
 ];
 
 /// The loader the checks compile with: the shipped variants and the two built here, never

@@ -178,6 +178,12 @@ broken_files! {
     contradictory_clause_burns_lion: "contradictory-clause-burns-lion" => [ContradictoryClause];
     contradictory_clause_burns_drops: "contradictory-clause-burns-drops" => [ContradictoryClause];
     rule_needs_another_burns_before_burnt: "rule-needs-another-burns-before-burnt" => [RuleNeedsAnother];
+    rule_needs_another_no_royal_drop_mate: "rule-needs-another-no-royal-drop-mate" => [RuleNeedsAnother, RuleNeedsAnother];
+    bad_distance_hop: "bad-distance-hop" => [BadDistance];
+    contradictory_clause_hop_passing: "contradictory-clause-hop-passing" => [ContradictoryClause];
+    contradictory_clause_hop_beyond: "contradictory-clause-hop-beyond" => [ContradictoryClause];
+    syntax_hop: "syntax-hop" => [Syntax];
+    unknown_direction_hop: "unknown-direction-hop" => [UnknownDirection];
     many_errors: "many-errors" => [
         UnknownDirection,
         DuplicateAbbreviation,
@@ -258,7 +264,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all,\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui, hop)",
             "after a `,` the list goes on: another item, on this line or the next",
             (1, 27),
         ),
@@ -270,7 +276,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all,\n\nsetup\n  a: K\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui, hop)",
             "after a `,` the list goes on: another item, on this line or the next",
             (1, 27),
         ),
@@ -324,7 +330,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : step all, ,\n",
-            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui) in this `piece` statement, found `,`",
+            "expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui, hop) in this `piece` statement, found `,`",
             "not expected here",
             (1, 28),
         ),
@@ -444,7 +450,7 @@ fn syntax_errors_speak_the_language() {
         ),
         (
             "piece K \"King\" : capture-only\n",
-            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui)",
+            "the `piece` statement ends too early: expected a move (step, slide, range, jump, leap, lion, hook, anywhere, as, area, range-jump, range-capture, igui, hop)",
             "something is missing here",
             (1, 30),
         ),

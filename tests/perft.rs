@@ -204,6 +204,11 @@ fn perft_antiminishogi() {
 }
 
 #[test]
+fn perft_cannon() {
+    run("cannon", false);
+}
+
+#[test]
 fn perft_checkshogi() {
     run("checkshogi", false);
 }

@@ -243,6 +243,7 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
                 Movement::RangeCapture { .. } => "range-capture",
                 Movement::Igui { .. } => "igui",
                 Movement::Passing { .. } => "passing",
+                Movement::Hop { .. } => "hop",
                 Movement::Ride { beyond: 1.., .. } => "beyond",
                 Movement::Ride { .. } | Movement::Leap { .. } => continue,
             };
@@ -671,6 +672,19 @@ fn gorogoro_euroshogi_okisaki_and_dobutsu() {
             seed,
         });
     }
+}
+
+/// Cannon Shogi: hops (the four cannons and their flying promotions), the screen of a check,
+/// and Pawns that step sideways, against the independent legality check.
+#[test]
+fn cannon() {
+    run(Config {
+        variant: "cannon",
+        options: &[],
+        games: 4,
+        plies: 120,
+        seed: 21,
+    });
 }
 
 /// Other readings of contested rules, in fewer games: Lion Dogs with linear 3-step Lion power,

@@ -42,7 +42,7 @@ fn usi_names_koma_and_lists_the_variants_and_the_variants_options() {
     assert!(lines.iter().any(|l| l.starts_with("id name koma ")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("id author ")), "{lines:?}");
     assert!(lines.contains(
-        &"option name USI_Variant type combo default shogi var shogi var yari var tori var chu var dai var maka-dai-dai var minishogi var judkins var sho var micro var kyoto var checkshogi var annan var wa var whale var heian var heian-dai var dai-dai var tai var taikyoku var tenjiku var gorogoro var gorogoroplus var euroshogi var okisaki var dobutsu var antiminishogi"
+        &"option name USI_Variant type combo default shogi var shogi var yari var tori var chu var dai var maka-dai-dai var minishogi var judkins var sho var micro var kyoto var checkshogi var annan var wa var whale var heian var heian-dai var dai-dai var tai var taikyoku var tenjiku var gorogoro var gorogoroplus var euroshogi var okisaki var dobutsu var antiminishogi var cannon"
             .to_string()
     ));
     assert!(lines.contains(&"option name VariantFile type string default <empty>".to_string()));

@@ -79,7 +79,7 @@ fn protover_announces_the_features_and_the_shipped_variants() {
     }
     assert!(
         features.contains(
-            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,checkshogi,annan,wa,whale,heian,heian-dai,dai-dai,tenjiku,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi\""
+            "variants=\"shogi,yari,tori,chu,dai,maka-dai-dai,minishogi,judkins,sho,checkshogi,annan,wa,whale,heian,heian-dai,dai-dai,tenjiku,gorogoro,gorogoroplus,euroshogi,okisaki,dobutsu,antiminishogi,cannon\""
         ),
         "{features}"
     );
@@ -464,6 +464,22 @@ fn betza_writes_each_pieces_moves_in_xbetza() {
     assert!(
         emperor.ends_with("(inexact: koma's highlights give the moves)"),
         "{emperor}"
+    );
+    // Cannon Shogi's cannons: XBetza's hoppers (`p`), xiangqi's cannon `mRcpR`; a hop of
+    // limited reach is not written (XBoard learns it from highlights).
+    let cannon = run("cannon");
+    let hopper = |abbrev: &str| {
+        let found = cannon.lines().find(|l| l.split_whitespace().next() == Some(abbrev));
+        found.unwrap_or_else(|| panic!("{abbrev} in {cannon}")).to_string()
+    };
+    assert!(hopper("GC").ends_with(" mRcpR"), "{}", hopper("GC"));
+    assert!(hopper("SC").ends_with(" pR"), "{}", hopper("SC"));
+    assert!(hopper("CC").ends_with(" mBcpB"), "{}", hopper("CC"));
+    assert!(hopper("IC").ends_with(" pB"), "{}", hopper("IC"));
+    assert!(
+        hopper("+GC").ends_with("(inexact: koma's highlights give the moves)"),
+        "{}",
+        hopper("+GC")
     );
     let failed = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
         .args(["betza", "nonesuch"])

@@ -637,3 +637,97 @@ fn annan_drops_on_any_empty_square() {
     assert!(is_legal(&mut pos, "P*4a"));
     assert_eq!(check(&mut pos, "P*5a"), Err(Illegal::FileLimit));
 }
+
+// ------------------------------------------------------------------ hops (Cannon Shogi)
+
+/// Cannon Shogi's Gold Cannon, xiangqi's cannon (`move-only slide orthogonal, capture-only hop
+/// orthogonal`): it slides to move, and captures only by hopping over exactly one piece (the
+/// screen, of either side): never the first piece it meets, never past the first piece
+/// beyond the screen.
+#[test]
+fn gold_cannon_slides_to_move_and_captures_only_over_a_screen() {
+    // Gold Cannon 5g; a Black Pawn 5e (its screen up the file) and a White Pawn 5c beyond it;
+    // a White Pawn 9g with nothing between; a White Gold 3g (a screen) and a White Pawn 2g.
+    let mut pos = position("cannon", &[], "4k4/9/4p4/9/4P4/9/p3U1gp1/9/4K4 b - 1");
+    let moves = [
+        "5g5f", "5g5h", "5g6g", "5g7g", "5g8g", "5g4g", // slides, to empty squares only
+        "5g5c", "5g5c+", "5g2g", // hops over 5e and 3g, taking the first piece beyond
+    ];
+    assert_eq!(legal_from(&mut pos, "5g"), list(&moves));
+}
+
+/// Cannon Shogi's Silver Cannon, janggi's cannon (`hop orthogonal`): it moves and captures
+/// only by hopping, to any empty square beyond its screen or onto the first piece beyond it;
+/// a cannon may be its screen, and may be taken.
+#[test]
+fn silver_cannon_moves_and_captures_only_by_hopping() {
+    // Silver Cannon 5g; its own Gold Cannon 5f as a screen, a White Silver Cannon 5c beyond;
+    // a Black Pawn 8g; a White Pawn 3g and a White Copper Cannon 1g; the King 4i.
+    let mut pos = position("cannon", &[], "k8/9/4a4/9/9/4U4/1P2A1p1c/9/5K3 b - 1");
+    let moves = [
+        "5g5e", "5g5d", "5g5c", "5g5c+", // over the Gold Cannon, to take the Silver Cannon
+        "5g9g",  // over the Pawn 8g
+        "5g2g", "5g1g", // over the Pawn 3g, and onto the Copper Cannon beyond
+    ];
+    assert_eq!(legal_from(&mut pos, "5g"), list(&moves[..7]));
+    // With the King on 5i, the Silver Cannon is pinned: it stands beyond White's cannon's
+    // screen (the Gold Cannon 5f), and off the file would leave the King the piece beyond.
+    let mut pos = position("cannon", &[], "k8/9/4a4/9/9/4U4/1P2A1p1c/9/4K4 b - 1");
+    assert_eq!(legal_from(&mut pos, "5g"), list(&moves[..4]));
+}
+
+/// Cannon Shogi's flying cannons (`hop 2 diagonal` beside their orthogonal moves): a hop of
+/// at most 2 squares, over a piece on the next square to the square behind it; their
+/// diagonal steps never capture.
+#[test]
+fn flying_cannon_hops_two_squares_over_a_neighbour_and_steps_without_capturing() {
+    // Flying Gold Cannon 5e; a White Pawn 6d and a Black Pawn 6f on its left diagonals, a
+    // White Pawn 4f behind on the right, a Black Pawn 7g behind the 6f one.
+    let mut pos = position("cannon", &[], "3k5/9/9/3pP4/4+U4/3P1p3/2P6/9/4K4 b - 1");
+    assert!(
+        is_legal(&mut pos, "5e7c"),
+        "over the enemy 6d to the empty square behind it"
+    );
+    assert!(
+        is_legal(&mut pos, "5e3g"),
+        "over the enemy 4f to the empty square behind it"
+    );
+    assert!(is_legal(&mut pos, "5e4d"), "a step to an empty square");
+    assert!(!is_legal(&mut pos, "5e6d"), "a step never captures");
+    assert!(!is_legal(&mut pos, "5e8b"), "a hop of 2 lands at most two squares away");
+    assert!(!is_legal(&mut pos, "5e7g"), "never onto its own piece");
+    assert!(is_legal(&mut pos, "5e5a"), "the orthogonal hop goes any distance");
+}
+
+/// A cannon gives check through one screen: a piece put between is a second screen and
+/// blocks the check, while moving the screen off the line ends it; a piece moved onto an
+/// open line between a cannon and its King makes a screen, and may not be.
+#[test]
+fn a_cannon_checks_over_one_screen_and_a_second_piece_blocks_it() {
+    // A White Gold Cannon 5c checks the Black King 5i over the Black Pawn 5f.
+    let mut pos = position("cannon", &[], "k8/9/4u4/9/9/4P4/9/9/4K4 b G 1");
+    assert!(pos.royal_in_check(Side::Black));
+    assert!(is_legal(&mut pos, "G*5g"), "a second screen blocks");
+    assert!(is_legal(&mut pos, "5f4f"), "the screen steps off the line");
+    assert!(!is_legal(&mut pos, "5f5e"), "the screen stays a screen");
+    assert!(!is_legal(&mut pos, "5i5h"), "still beyond the one screen");
+    assert!(is_legal(&mut pos, "5i4h"));
+    // No screen: the Gold may not step onto the file between the cannon and the King.
+    let mut pos = position("cannon", &[], "k8/9/4u4/9/9/9/3G5/9/4K4 b - 1");
+    assert!(!pos.royal_in_check(Side::Black));
+    assert_eq!(check(&mut pos, "6g5g"), Err(Illegal::LeavesRoyalInCheck));
+    assert!(is_legal(&mut pos, "6g6f"));
+}
+
+/// Cannon Shogi's Pawn steps forward or sideways; two may stand on a file, a Pawn dropped may
+/// mate, and one may be dropped on the last rank, from which it can still step sideways.
+#[test]
+fn cannon_shogi_pawn_steps_sideways_and_drops_freely() {
+    let mut pos = position("cannon", &[], "k8/9/G8/9/9/9/4P4/9/1R2K4 b P 1");
+    assert_eq!(legal_from(&mut pos, "5g"), list(&["5g5f", "5g6g", "5g4g"]));
+    assert!(is_legal(&mut pos, "P*5h"), "a second Pawn on the file");
+    assert!(is_legal(&mut pos, "P*4a"), "on the last rank");
+    assert!(is_legal(&mut pos, "P*9b"), "a Pawn dropped that mates");
+    play(&mut pos, "P*9b");
+    assert!(pos.legal_moves().is_empty(), "mate");
+}

@@ -155,6 +155,34 @@ fn jumps_ranges_hooks_and_modes_have_their_marks() {
     assert_eq!(offsets(&slider, '↓'), vec![(0, -2)]);
 }
 
+/// A hop lands beyond its screen: its marks start on the second square of each line, to the
+/// rim for a hop of any distance, at most N squares away for `hop N`.
+#[test]
+fn hops_are_marked_from_the_second_square_of_their_lines() {
+    let rules = inline(
+        r#"
+variant "Cannons"
+board 9 x 9
+piece K  "King" royal : step all
+piece SC "Silver Cannon" : hop orthogonal
+piece FC "Flying Cannon" : move-only step diagonal, hop 2 diagonal
+piece XC "Xiangqi Cannon" : move-only slide orthogonal, capture-only hop orthogonal
+setup
+  i: . . SC FC K XC . . .
+"#,
+    );
+    let silver = grid(&piece(&rules, "SC"));
+    assert_eq!(offsets(&silver, '^'), vec![(-2, 0), (0, -2), (0, 2), (2, 0)]);
+    assert_eq!(offsets(&silver, '↑'), vec![(0, 3)]);
+    assert_eq!(count(&silver, '.'), 7 * 7 - 1 - 8, "nothing on the screen's square");
+    let flying = grid(&piece(&rules, "FC"));
+    assert_eq!(offsets(&flying, '^'), vec![(-2, -2), (-2, 2), (2, -2), (2, 2)]);
+    assert_eq!(offsets(&flying, 'm'), vec![(-1, -1), (-1, 1), (1, -1), (1, 1)]);
+    let xiangqi = grid(&piece(&rules, "XC"));
+    assert_eq!(offsets(&xiangqi, 'm'), vec![(-1, 0), (0, -1), (0, 1), (1, 0)]);
+    assert_eq!(count(&xiangqi, '^'), 4, "the slide moves and the hop captures there");
+}
+
 #[test]
 fn pieces_are_found_by_abbreviation_or_name_in_any_case() {
     let rules = shipped("shogi", &[]);
@@ -189,6 +217,7 @@ fn special_pieces_of_the_shipped_variants() {
         ("maka-dai-dai", &[], &["DV", "LCh", "FBe", "FW", "HM", "Ca", "E", "FF"]),
         ("maka-dai-dai", &["teaching-king=2", "lion-dog=lion"], &["TK", "LD"]),
         ("taikyoku", &[], &["MC", "WDV", "KT", "GEL"]),
+        ("cannon", &[], &["GC", "SC", "+GC"]),
     ];
     for (variant, options, pieces) in cases {
         let rules = shipped(variant, options);

@@ -78,7 +78,8 @@ fn codes(kind: &PieceKind) -> String {
                 | Movement::RangeJump { .. }
                 | Movement::Igui { .. }
                 | Movement::RangeCapture { .. }
-                | Movement::Passing { .. } => continue,
+                | Movement::Passing { .. }
+                | Movement::Hop { .. } => continue,
             };
             used += 1;
             parts.push(code);

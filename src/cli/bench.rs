@@ -42,6 +42,7 @@ const DATA: &[(&str, &str)] = &[
     ("okisaki", include_str!("../../tests/perft/okisaki.perft")),
     ("dobutsu", include_str!("../../tests/perft/dobutsu.perft")),
     ("antiminishogi", include_str!("../../tests/perft/antiminishogi.perft")),
+    ("cannon", include_str!("../../tests/perft/cannon.perft")),
 ];
 
 /// The most nodes of a run: the deepest listed count within it is run (seconds per variant).

@@ -192,8 +192,18 @@ impl Ctx {
                     .map(|dir| Movement::Igui { dir, mode })
                     .collect()
             }
+            MovementSyntax::Hop(most, dirs) => {
+                if self.hop_before_a_move(dirs, source) {
+                    return Lowered::Moves(vec![]);
+                }
+                let max = most.as_ref().map(|n| self.hop_reach(n, longest, source));
+                self.directions(dirs, source)
+                    .into_iter()
+                    .map(|dir| Movement::Hop { dir, max, mode })
+                    .collect()
+            }
             MovementSyntax::Unknown(word) => {
-                // A word followed by a move stands where a modifier stands (`hop slide …`).
+                // A word followed by a move stands where a modifier stands (`screened slide …`).
                 let text = self.sink.sources[source].text.get(movement.span.clone()).unwrap_or("");
                 let before_a_move = text
                     .split_whitespace()
@@ -412,6 +422,11 @@ impl Ctx {
             MovementSyntax::Unknown(_) => return None,
             MovementSyntax::Slide(_) => None,
             MovementSyntax::Range(max, _) if max.node != 1 => None,
+            MovementSyntax::Hop(..) => Some((
+                movement.span.clone(),
+                "passes exactly one piece already",
+                "`passing` cannot go with `hop`: a hop passes exactly one piece, its screen",
+            )),
             _ => Some((
                 movement.span.clone(),
                 "not a slide or a range of 2 or more",
@@ -433,6 +448,14 @@ impl Ctx {
         let Some((span, text, message)) = misfit else {
             return Some(n as u8);
         };
+        let help = if matches!(movement.node, MovementSyntax::Hop(..)) {
+            "a cannon is `hop DIRS` alone (`capture-only hop orthogonal`); `passing N` lets a slide or range \
+             pass over up to N pieces and also take the first piece it meets: `passing 1 slide orthogonal`"
+        } else {
+            "it lets a slide or range pass over pieces on its line from the first square on, from \
+             every square, to an empty square or an enemy beyond them: `passing 3 slide vertical`, \
+             `passing 3 range 5 forward`"
+        };
         let labels = vec![
             Label {
                 span: first.span.clone(),
@@ -448,12 +471,7 @@ impl Ctx {
             source,
             message.into(),
             labels,
-            Some(
-                "it lets a slide or range pass over pieces on its line from the first square on, from \
-                 every square, to an empty square or an enemy beyond them: `passing 3 slide vertical`, \
-                 `passing 3 range 5 forward`"
-                    .into(),
-            ),
+            Some(help.into()),
         );
         None
     }
@@ -570,6 +588,53 @@ impl Ctx {
             ),
         );
         Mode::Any
+    }
+
+    /// Whether `hop` is followed by a move (`hop slide orthogonal`), as if it were a modifier:
+    /// reported, with the ways of writing what was probably meant.
+    fn hop_before_a_move(&mut self, dirs: &[Spanned<String>], source: usize) -> bool {
+        let Some(word) = dirs.first().filter(|w| keywords::movements().any(|m| m == w.node)) else {
+            return false;
+        };
+        self.error_in(
+            Check::UnknownDirection,
+            source,
+            word.span.clone(),
+            format!("`{}` is not a direction: `hop` is a move of its own", word.node),
+            "a move, where a direction stands",
+            Some(
+                "`hop DIRS` passes over exactly one piece (a cannon: `hop orthogonal`, or \
+                 `move-only slide orthogonal, capture-only hop orthogonal`); a slide that may pass over \
+                 up to N pieces is `passing N slide DIRS`"
+                    .into(),
+            ),
+        );
+        true
+    }
+
+    /// The reach of `hop N`: at least 2 (a square for the screen, one beyond it to land on)
+    /// and within the board.
+    fn hop_reach(&mut self, n: &Spanned<u32>, longest: u8, source: usize) -> u8 {
+        if n.node < 2 {
+            self.error_in(
+                Check::BadDistance,
+                source,
+                n.span.clone(),
+                format!(
+                    "a hop of at most {} square{} has no room to land beyond its screen",
+                    n.node,
+                    if n.node == 1 { "" } else { "s" }
+                ),
+                "at least 2",
+                Some(
+                    "`hop N` lands at most N squares from the piece, beyond the one piece it passes over: \
+                     `hop 2 diagonal` hops a piece on the next square to the square behind it"
+                        .into(),
+                ),
+            );
+            return 2;
+        }
+        self.distance(n, 2, longest, source, "a hop")
     }
 
     /// The steps of an area move: at least 1, at most [`MAX_AREA_STEPS`].

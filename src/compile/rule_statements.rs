@@ -94,6 +94,7 @@ impl Ctx {
         for (rule, active) in statements {
             if active {
                 self.once(rule, &mut once);
+                self.note_royal_rule(rule);
                 self.rule(rule, table, rules);
             } else {
                 let mut scratch = rules.clone();
@@ -113,7 +114,7 @@ impl Ctx {
     }
 
     /// Burning is played with the moves whose landing squares attack detection can walk
-    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps, passing slides), on the burner's own
+    /// (steps, slides, ranges, jumps, leaps, area moves, range jumps, passing slides, hops), on the burner's own
     /// moves (not lent by `moves-as-piece-behind`), and without drops: anything else with
     /// `burns` is reported.
     fn check_burners(&mut self, table: &Table, rules: &Rules, once: &IndexMap<String, Span>) {
@@ -122,7 +123,8 @@ impl Ctx {
             | Movement::Leap { .. }
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
-            | Movement::Passing { .. } => false,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => false,
             Movement::AreaLion { .. }
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
@@ -141,7 +143,7 @@ impl Ctx {
                         piece.abbrev
                     ),
                     "koma plays burning for burners that step, slide, range, jump, leap, move by area, \
-                     range-jump or passing: give the burner those moves, or leave out `burns`",
+                     range-jump, passing or hop: give the burner those moves, or leave out `burns`",
                     None,
                 )
             } else if rules.drops {
@@ -683,7 +685,8 @@ impl Ctx {
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => true,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => true,
             Movement::Ride { mode, beyond, .. } => *beyond > 0 || *mode == Mode::CaptureUnprotected,
             Movement::Leap { mode, .. }
             | Movement::AreaLion { mode, .. }
@@ -699,8 +702,8 @@ impl Ctx {
             if entry.source == 0 {
                 labels.push(Label {
                     span: entry.decl.abbrev.span.clone(),
-                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing` \
-                           or `capture-unprotected`"
+                    text: "moves by `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing`, \
+                           `hop` or `capture-unprotected`"
                         .into(),
                 });
             }
@@ -708,7 +711,7 @@ impl Ctx {
                 Check::ContradictoryClause,
                 0,
                 format!(
-                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing` or `capture-unprotected` moves",
+                    "`moves-as-piece-behind` cannot lend the moves of `{}`: koma lends steps, slides, leaps, jumps, igui and Lion moves, not `hook`, `anywhere`, `area`, `range-jump`, `range-capture`, `beyond`, `passing`, `hop` or `capture-unprotected` moves",
                     rules.pieces[index].abbrev
                 ),
                 labels,
@@ -967,6 +970,25 @@ impl Ctx {
     /// `stalemate` statement that gives the side without a move a win or a loss.
     fn won_without_royal(&self, rules: &Rules) -> bool {
         rules.end.extinction.is_some() || (self.stated.stalemate && rules.end.stalemate != Outcome::Draw)
+    }
+
+    /// Notes where a rule statement that may be given more than once is about royal pieces:
+    /// `no-drop-mate` (mate is of a royal) and `perpetual-check loses` (a check is on a royal).
+    fn note_royal_rule(&mut self, rule: &Spanned<RuleStatement>) {
+        let key = if matches!(rule.node, RuleStatement::NoDropMate(_)) {
+            "no-drop-mate"
+        } else if matches!(
+            rule.node,
+            RuleStatement::Repetition {
+                perpetual_check_loses: true,
+                ..
+            }
+        ) {
+            "perpetual-check loses"
+        } else {
+            return;
+        };
+        self.stated.royal_rules.push((key, rule.span.clone()));
     }
 
     /// In a variant without royal pieces, the rules about them say nothing: each is reported.

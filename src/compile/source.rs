@@ -40,6 +40,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("okisaki", include_str!("../../variants/okisaki.var")),
     ("dobutsu", include_str!("../../variants/dobutsu.var")),
     ("antiminishogi", include_str!("../../variants/antiminishogi.var")),
+    ("cannon", include_str!("../../variants/cannon.var")),
 ];
 
 /// Where sources come from. Tests give their own, to compile text that is not on disk.

@@ -234,6 +234,11 @@ impl View<'_> {
                         }
                         hit
                     }
+                    Movement::Hop { dir, max, mode } => {
+                        let mut hit = false;
+                        walker.hop((dir, max), mode, |to, _| hit |= to == sq);
+                        hit
+                    }
                     Movement::AreaLion { .. } | Movement::LineLion { .. } => false,
                 };
             reaches && (mode != Mode::CaptureUnprotected || !self.protected_for(sq, by, p))
@@ -284,6 +289,7 @@ impl View<'_> {
                 Movement::Area { steps, dirs, mode } => walker.area(steps, dirs, mode, &mut land),
                 Movement::RangeJump { dir, mode } => walker.range_jump(dir, rank, mode, &mut land),
                 Movement::Passing { dir, max, pieces, mode } => walker.passing((dir, max), pieces, mode, &mut land),
+                Movement::Hop { dir, max, mode } => walker.hop((dir, max), mode, &mut land),
                 // The compiler allows burners no range captures.
                 Movement::Ride { .. }
                 | Movement::Leap { .. }

@@ -586,6 +586,24 @@ impl<'a> Judge<'a> {
                 false
             }
             Movement::Igui { dir, .. } => self.step(side, from, dir) == Some(to),
+            Movement::Hop { dir, max, .. } => {
+                // Exactly one piece, of either side, between `from` and `to` on the line.
+                let mut at = from;
+                let mut taken = 0u32;
+                let mut screens = 0u32;
+                while max.is_none_or(|max| taken < u32::from(max)) {
+                    let Some(next) = self.step(side, at, dir) else {
+                        return false;
+                    };
+                    taken += 1;
+                    if next == to {
+                        return screens == 1;
+                    }
+                    screens += u32::from(self.occupied(next, lifted));
+                    at = next;
+                }
+                false
+            }
             Movement::Passing { dir, max, pieces, .. } => {
                 // Over up to `pieces` pieces on the way, whichever side.
                 let mut at = from;
@@ -931,7 +949,8 @@ impl<'a> Judge<'a> {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => vec![],
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => vec![],
         }
     }
 

@@ -368,6 +368,14 @@ impl<'a> Gen<'a> {
                         }
                     });
                 }
+                Movement::Hop { dir, max, mode } => {
+                    let walker = self.walker(from);
+                    walker.hop((dir, max), mode, |to, capture| {
+                        if !capture || self.may_capture(mode, to, from) {
+                            self.simple(from, to, capture, true);
+                        }
+                    });
+                }
                 Movement::RangeCapture { dir, mode } => {
                     let walker = self.walker(from);
                     // Whether the walk has met one of the mover's royals: a sweep from there

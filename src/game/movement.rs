@@ -85,6 +85,7 @@ pub(super) fn attack_vectors(movement: &Movement, side: Side, geo: Geometry) -> 
         | Movement::Area { .. }
         | Movement::RangeJump { .. }
         | Movement::Passing { .. }
+        | Movement::Hop { .. }
         | Movement::RangeCapture { .. } => vec![],
     }
 }
@@ -102,6 +103,7 @@ fn walked_by_attack(movement: &Movement) -> bool {
         | Movement::Area { .. }
         | Movement::RangeJump { .. }
         | Movement::Passing { .. }
+        | Movement::Hop { .. }
         | Movement::RangeCapture { .. } => true,
         Movement::AreaLion { .. } | Movement::LineLion { .. } | Movement::Igui { .. } => {
             movement.mode() == Mode::CaptureUnprotected
@@ -117,7 +119,7 @@ pub(super) fn unrolled_walked_by_attack(unrolled: &Movement) -> bool {
 }
 
 /// Whether a piece has movements attack detection walks (hooks, `anywhere`, area moves,
-/// range jumps, range captures, passing slides, capture-unprotected moves, moves only from the
+/// range jumps, range captures, passing slides, hops, capture-unprotected moves, moves only from the
 /// last rank or beyond jumped squares), or burns.
 pub(super) fn slow_attacker(moves: &[Movement], burns: bool) -> bool {
     burns || moves.iter().any(walked_by_attack)
@@ -142,7 +144,8 @@ pub(super) fn hook_attacker_only(moves: &[Movement]) -> bool {
             | Movement::Area { .. }
             | Movement::RangeJump { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => false,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => false,
             Movement::AreaLion { mode, .. } | Movement::LineLion { mode, .. } | Movement::Igui { mode, .. } => {
                 *mode != Mode::CaptureUnprotected
             }
@@ -163,7 +166,7 @@ pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
                 }
             }
             // Lion, hook, area and Emperor moves reach squares in several ways: always
-            // de-duplicate. (Range jumps, igui and passing slides too, for simplicity.)
+            // de-duplicate. (Range jumps, igui, passing slides and hops too, for simplicity.)
             Movement::AreaLion { .. }
             | Movement::LineLion { .. }
             | Movement::Hook { .. }
@@ -172,7 +175,8 @@ pub(super) fn overlapping(moves: &[Movement], geo: Geometry) -> bool {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => return true,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => return true,
         }
     }
     false

@@ -163,6 +163,34 @@ impl Walker<'_> {
         }
     }
 
+    /// A hop of a piece of `side` on `from`, along `dir` up to `max` squares from it (`None`:
+    /// to the edge): over exactly one piece of either side (the screen), which it does not
+    /// take, to each empty square beyond it, or to the first piece beyond it, taken if an
+    /// enemy, which ends it.
+    pub fn hop(self, (dir, max): (Offset, Option<u8>), mode: Mode, mut visit: impl FnMut(Sq, bool)) {
+        let Walker { t, cells, side, from } = self;
+        let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+            return;
+        };
+        let reach = max.map_or(usize::MAX, usize::from);
+        let mut screened = false;
+        for &to in t.line(from, d).iter().take(reach) {
+            let target = cells.at(to);
+            if !screened {
+                screened = target != 0;
+            } else if target == 0 {
+                if mode.can_move() {
+                    visit(to, false);
+                }
+            } else {
+                if cells.enemy(target, to, side) && mode.can_capture() {
+                    visit(to, true);
+                }
+                return;
+            }
+        }
+    }
+
     /// A range capture of a piece of `side` on `from`, of jump rank `rank`, along `dir`: a slide
     /// that passes over pieces of either side ranked below the mover, capturing each; it may end
     /// on any square it reaches, empty or holding a lower-ranked piece of either side (taken

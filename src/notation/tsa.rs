@@ -272,7 +272,8 @@ fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => false,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => false,
         })
     };
     PASS_ORDER

@@ -180,6 +180,8 @@ pub enum MovementSyntax {
     /// `range-capture DIRS`.
     RangeCapture(Vec<Spanned<String>>),
     Igui(Vec<Spanned<String>>),
+    /// `hop DIRS`, `hop N DIRS`: over exactly one piece (the screen).
+    Hop(Option<Spanned<u32>>, Vec<Spanned<String>>),
     As(Spanned<String>),
     /// A word that is not a kind of movement.
     Unknown(String),

@@ -263,6 +263,10 @@ impl Build {
             Token::range_jump => MovementSyntax::RangeJump(self.directions(inner.next())),
             Token::range_capture => MovementSyntax::RangeCapture(self.directions(inner.next())),
             Token::igui => MovementSyntax::Igui(self.directions(inner.next())),
+            Token::hop => {
+                let most = inner.next_if(|p| p.as_rule() == Token::int).map(|p| self.number(&p));
+                MovementSyntax::Hop(most, self.directions(inner.next()))
+            }
             Token::as_piece => MovementSyntax::As(self.spanned_str(&inner.next().expect("grammar: piece"))),
             _ => MovementSyntax::Unknown(text.split_whitespace().next().unwrap_or_default().to_string()),
         }

@@ -149,6 +149,7 @@ pub const WORDS: &[Word] = &[
     word("range-jump", Kind::Movement),
     word("range-capture", Kind::Movement),
     word("igui", Kind::Movement),
+    word("hop", Kind::Movement),
     word("move-only", Kind::Modifier),
     word("capture-only", Kind::Modifier),
     word("capture-unprotected", Kind::Modifier),

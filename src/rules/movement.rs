@@ -112,6 +112,16 @@ pub enum Movement {
         #[serde(default, skip_serializing_if = "Mode::is_any")]
         mode: Mode,
     },
+    /// Along `dir` over exactly one piece of either side (the screen), which it does not
+    /// take, to any empty square beyond it or to the first piece beyond it, taken if an
+    /// enemy; at most `max` squares from the mover (`None`: any distance). `hop`: the cannons
+    /// of Cannon Shogi, xiangqi and janggi.
+    Hop {
+        dir: Offset,
+        max: Option<u8>,
+        #[serde(default, skip_serializing_if = "Mode::is_any")]
+        mode: Mode,
+    },
 }
 
 /// The king steps an area move may take (`area N` with directions), a subset of
@@ -191,7 +201,8 @@ impl Movement {
             | Movement::RangeJump { .. }
             | Movement::RangeCapture { .. }
             | Movement::Igui { .. }
-            | Movement::Passing { .. } => false,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => false,
         }
     }
 
@@ -207,7 +218,8 @@ impl Movement {
             | Movement::RangeJump { mode, .. }
             | Movement::Igui { mode, .. }
             | Movement::RangeCapture { mode, .. }
-            | Movement::Passing { mode, .. } => *mode,
+            | Movement::Passing { mode, .. }
+            | Movement::Hop { mode, .. } => *mode,
         }
     }
 
@@ -223,7 +235,8 @@ impl Movement {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => None,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => None,
         }
     }
     /// Whether, on an empty board, this movement takes a piece of `side` on `from` anywhere.
@@ -235,6 +248,10 @@ impl Movement {
             | Movement::RangeJump { dir, .. }
             | Movement::RangeCapture { dir, .. }
             | Movement::Passing { dir, .. } => *dir,
+            // A hop needs a square for its screen and one beyond it to land on.
+            Movement::Hop { dir, max, .. } => {
+                return max.is_none_or(|max| max >= 2) && board.offset(side, from, dir.scale(2)).is_some();
+            }
             Movement::Leap { to, .. } => *to,
             Movement::Area { dirs, .. } => {
                 return dirs.offsets().any(|d| board.offset(side, from, d).is_some());
@@ -259,7 +276,8 @@ impl Movement {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => false,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => false,
         }
     }
 
@@ -276,7 +294,8 @@ impl Movement {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => 0,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => 0,
         }
     }
 
@@ -298,7 +317,8 @@ impl Movement {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => None,
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => None,
         }
     }
 

@@ -28,6 +28,8 @@ pub(super) enum Kind {
     Passing(u8),
     /// Along a range capture's line.
     RangeCapture,
+    /// Along a hop's line, from the second square (the first holds the screen, at the nearest).
+    Hop,
     HookLeg,
     /// The last square of an unlimited line on the small board: an arrow.
     Edge(Offset),
@@ -92,6 +94,7 @@ impl Diagram {
             Movement::RangeCapture { dir, .. } => self.line(dir, None, Kind::RangeCapture, mode),
             Movement::Igui { dir, .. } => self.put(dir, Kind::Igui, mode),
             Movement::Passing { dir, max, pieces, .. } => self.line(dir, max, Kind::Passing(pieces), mode),
+            Movement::Hop { dir, max, .. } => self.hop(dir, max, mode),
             Movement::Leap { to, .. } => self.put(to, Kind::Jump, mode),
             Movement::AreaLion { steps, .. } => self.area_lion(steps, mode),
             Movement::LineLion { dir, steps, .. } => self.line_lion(dir, steps, mode),
@@ -119,6 +122,17 @@ impl Diagram {
         for &at in squares.iter().take(count).skip(usize::from(beyond)) {
             let arrow = max.is_none() && !self.inside(plus(at, dir));
             self.put(at, if arrow { Kind::Edge(dir) } else { kind }, mode);
+        }
+    }
+
+    /// A hop's landing squares as if a screen stood on each square of its line: from the
+    /// second square on, up to `max` squares (to the rim when `None`, ending in an arrow).
+    fn hop(&mut self, dir: Offset, max: Option<u8>, mode: Mode) {
+        let squares: Vec<Offset> = self.ray(ORIGIN, dir).collect();
+        let count = max.map_or(squares.len(), usize::from);
+        for &at in squares.iter().take(count).skip(1) {
+            let arrow = max.is_none() && !self.inside(plus(at, dir));
+            self.put(at, if arrow { Kind::Edge(dir) } else { Kind::Hop }, mode);
         }
     }
 
@@ -261,22 +275,24 @@ fn plus(a: Offset, b: Offset) -> Offset {
 
 /// How far the diagram must reach: the longest limited move, and one square more when a
 /// move goes on without limit (so its arrow stands beyond every limited move); at least 2,
-/// and 3 for a hook, to show where its turns lead.
+/// and 3 for a hook, to show where its turns lead, and for a hop of any distance, to show a
+/// landing square (beyond the nearest screen) before its arrow.
 fn radius(moves: &[Movement]) -> i8 {
     let extents: Vec<Extent> = moves.iter().map(extent).collect();
     let limited = extents
         .iter()
         .filter_map(|e| match e {
             Extent::Limited(n) => Some(*n),
-            Extent::Unlimited | Extent::Hook | Extent::Board => None,
+            Extent::Unlimited | Extent::Hook | Extent::Hop | Extent::Board => None,
         })
         .max()
         .unwrap_or(0)
         .max(1);
     let unlimited = extents.contains(&Extent::Unlimited);
     let hook = extents.contains(&Extent::Hook);
-    let least = if hook { 3 } else { 2 };
-    (limited + u8::from(unlimited || hook)).max(least) as i8
+    let hop = extents.contains(&Extent::Hop);
+    let least = if hook || hop { 3 } else { 2 };
+    (limited + u8::from(unlimited || hook || hop)).max(least) as i8
 }
 
 /// How far a movement reaches, for the size of the diagram.
@@ -287,6 +303,8 @@ enum Extent {
     /// A slide: to the edge.
     Unlimited,
     Hook,
+    /// A hop of any distance: lands from the second square to the edge.
+    Hop,
     /// Any square of the board (`anywhere`).
     Board,
 }
@@ -301,6 +319,8 @@ fn extent(movement: &Movement) -> Extent {
         | Movement::RangeJump { .. }
         | Movement::Passing { max: None, .. }
         | Movement::RangeCapture { .. } => Extent::Unlimited,
+        Movement::Hop { max: None, .. } => Extent::Hop,
+        Movement::Hop { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
         Movement::Passing { dir, max: Some(n), .. } => Extent::Limited(n * dir.king_distance()),
         Movement::Area { steps, .. } => Extent::Limited(steps),
         Movement::Igui { .. } => Extent::Limited(1),
@@ -340,6 +360,7 @@ pub(super) fn symbol(mark: Mark) -> char {
         Kind::RangeJump => 'G',
         Kind::Passing(_) => '#',
         Kind::RangeCapture => 'X',
+        Kind::Hop => '^',
         Kind::Igui => '!',
         Kind::HookLeg => 'H',
         Kind::Edge(dir) => arrow(dir),
@@ -387,6 +408,7 @@ fn order(mark: Mark) -> u8 {
         Kind::Igui => 25,
         Kind::Passing(_) => 26,
         Kind::RangeCapture => 27,
+        Kind::Hop => 28,
     }
 }
 
@@ -470,6 +492,9 @@ fn kind_text(kind: Kind) -> String {
                                capturing every one it passes; ends on an empty square or on such a piece"
             .into(),
         Kind::Igui => "igui: captures there without moving".into(),
+        Kind::Hop => "hop: over exactly one piece of either side on the line (the screen), to an empty square \
+                      beyond it or the first piece beyond it"
+            .into(),
         Kind::Passing(n) => format!(
             "passing: slides on past up to {n} pieces of either side, to an empty square or an enemy beyond them"
         ),
@@ -489,6 +514,7 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::RangeJump => "range-jump",
         Kind::Passing(_) => "passing",
         Kind::RangeCapture => "range-capture",
+        Kind::Hop => "hop",
         Kind::Igui => "igui",
     }
 }

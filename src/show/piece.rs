@@ -66,6 +66,7 @@ pub(super) fn piece_facts(rules: &Rules, id: PieceId) -> Vec<String> {
     }
     facts.extend(last_rank_fact(piece));
     facts.extend(beyond_facts(piece));
+    facts.extend(hop_facts(piece));
     if let Some(n) = piece.piece_limit {
         facts.push(format!(
             "at most {n} unpromoted of a side on a file, after a move or a drop"
@@ -110,7 +111,8 @@ fn last_rank_fact(piece: &PieceKind) -> Option<String> {
             | Movement::RangeJump { .. }
             | Movement::Igui { .. }
             | Movement::RangeCapture { .. }
-            | Movement::Passing { .. } => String::new(),
+            | Movement::Passing { .. }
+            | Movement::Hop { .. } => String::new(),
         })
         .collect();
     (!moves.is_empty()).then(|| format!("from its last rank only, also: {}", moves.join(", ")))
@@ -146,6 +148,35 @@ fn beyond_facts(piece: &PieceKind) -> Vec<String> {
             format!(
                 "{clause}: jumps the first {jumped}, whatever stands there, and goes on from the {}",
                 ordinal(beyond + 1)
+            )
+        })
+        .collect()
+}
+
+/// The hops, in words: the diagram marks where they land as if a screen stood next to the
+/// piece, and where a hop and another move reach one square it shows one mark for both.
+fn hop_facts(piece: &PieceKind) -> Vec<String> {
+    let mut groups: BTreeMap<(Option<u8>, &'static str), Vec<Offset>> = BTreeMap::new();
+    for movement in &piece.moves {
+        if let Movement::Hop { dir, max, mode } = *movement {
+            let does = match mode {
+                crate::rules::Mode::Any => "moves or captures",
+                crate::rules::Mode::MoveOnly => "moves (never captures)",
+                crate::rules::Mode::CaptureOnly => "captures only",
+                crate::rules::Mode::CaptureUnprotected => "moves, or captures an unprotected piece,",
+            };
+            groups.entry((max, does)).or_default().push(dir);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((max, does), dirs)| {
+            let reach = max.map_or(String::new(), |n| format!(" {n}"));
+            let within = max.map_or(String::new(), |n| format!(", at most {n} squares away"));
+            format!(
+                "hop{reach} {}: {does} by passing over exactly one piece of either side (the screen), \
+                 landing beyond it{within}",
+                direction_words(&dirs)
             )
         })
         .collect()

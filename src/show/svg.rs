@@ -161,6 +161,7 @@ fn svg_fill(mark: Mark) -> &'static str {
             | Kind::RangeJump
             | Kind::Passing(_)
             | Kind::RangeCapture
+            | Kind::Hop
             | Kind::HookLeg
             | Kind::Edge(_) => "#c8d8f8",
         },

@@ -26,6 +26,8 @@ pub fn betza(piece: &PieceKind) -> Betza {
     // Steps, slides and leaps, grouped by what they do apart from direction.
     let mut groups: IndexMap<(char, String, &'static str), Vec<Offset>> = IndexMap::new();
     let mut extra = Vec::new();
+    // Hops to any distance, grouped as the steps are: the hopper slide `pR` or `pB`.
+    let mut hops: IndexMap<(char, &'static str), Vec<Offset>> = IndexMap::new();
     let mut exact = true;
     for movement in &piece.moves {
         // XBetza has no move that depends on the rank: XBoard learns those from highlights.
@@ -92,6 +94,16 @@ pub fn betza(piece: &PieceKind) -> Betza {
                 }
                 None => exact = false,
             },
+            // A hop to any distance is XBetza's hopper slide (`pR`: the Janggi cannon's move,
+            // `mRcpR` the xiangqi cannon with its slide); one of limited reach is not written.
+            Movement::Hop { dir, max: None, mode } => match unit_atom(dir) {
+                Some(atom) => {
+                    exact &= mode != Mode::CaptureUnprotected;
+                    hops.entry((atom, modality(mode))).or_default().push(dir);
+                }
+                None => exact = false,
+            },
+            Movement::Hop { max: Some(_), .. } => exact = false,
             // Area moves, range jumps, range captures, igui and passing slides are not in XBetza:
             // XBoard learns them from highlights.
             Movement::Anywhere { .. }
@@ -111,6 +123,12 @@ pub fn betza(piece: &PieceKind) -> Betza {
         };
         for d in directions(kind, dirs) {
             text.push_str(&format!("{d}{mode}{atom}{range}"));
+        }
+    }
+    for ((atom, mode), dirs) in &hops {
+        let slider = if *atom == 'W' { 'R' } else { 'B' };
+        for d in directions(*atom, dirs) {
+            text.push_str(&format!("{d}{mode}p{slider}"));
         }
     }
     for e in extra {
