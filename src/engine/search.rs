@@ -757,9 +757,10 @@ impl Searcher {
         scores.clear();
         unweighed.clear();
         let mut kept = 0;
+        let mut sweep = None;
         for i in 0..moves.len() {
             let m = moves[i];
-            let taken = capture_gain(ev, pos, &m, side);
+            let taken = capture_gain_along(ev, pos, &m, side, &mut sweep);
             // A move that takes only pieces of its own side is no capture, and one that takes
             // as much of its own side as of the opponent's cannot win by exchange.
             if !taken.captures() || taken.own >= taken.order {
@@ -1121,7 +1122,7 @@ fn square_gain(ev: &Eval, pos: &Position, m: &Move) -> i32 {
 }
 
 /// What a move removes from the board besides the mover: the pieces of both sides, weighed.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Taken {
     /// The declared value gained: the opponent's pieces (and the promotion, when it takes
     /// one), less the pieces of the mover's own side a range capture or burning takes.
@@ -1133,6 +1134,36 @@ struct Taken {
 }
 
 impl Taken {
+    /// Nothing taken.
+    const NOTHING: Taken = Taken {
+        gain: 0,
+        order: 0,
+        own: 0,
+    };
+
+    /// Counts the piece on `sq` (if any), taken by a move of `side`.
+    fn add(&mut self, ev: &Eval, pos: &Position, sq: Sq, side: Side) {
+        match ev.piece(pos, sq) {
+            Some((owner, kind)) if owner != side => {
+                self.gain += ev.value[kind.index()];
+                self.order += ev.order_value[kind.index()].max(1);
+            }
+            Some((_, kind)) => {
+                self.gain -= ev.value[kind.index()];
+                self.own += ev.order_value[kind.index()].max(1);
+            }
+            None => {}
+        }
+    }
+
+    /// What was taken by `m`, with its promotion's gain when it takes a piece of the opponent.
+    fn promoting(mut self, ev: &Eval, pos: &Position, m: &Move) -> Taken {
+        if self.captures() && m.promote {
+            self.gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
+        }
+        self
+    }
+
     /// Whether the move takes at least one piece of the opponent.
     fn captures(self) -> bool {
         self.order > 0
@@ -1147,28 +1178,69 @@ impl Taken {
 
 /// What a move takes, of both sides (see [`Taken`]).
 fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> Taken {
-    let mut taken = Taken {
-        gain: 0,
-        order: 0,
-        own: 0,
-    };
+    let mut taken = Taken::NOTHING;
     for sq in pos.taken(m) {
-        match ev.piece(pos, sq) {
-            Some((owner, kind)) if owner != side => {
-                taken.gain += ev.value[kind.index()];
-                taken.order += ev.order_value[kind.index()].max(1);
-            }
-            Some((_, kind)) => {
-                taken.gain -= ev.value[kind.index()];
-                taken.own += ev.order_value[kind.index()].max(1);
-            }
-            None => {}
-        }
+        taken.add(ev, pos, sq, side);
     }
-    if taken.captures() && m.promote {
-        taken.gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
+    taken.promoting(ev, pos, m)
+}
+
+/// A sweep already weighed: its origin, its step along the line, its destination, and what
+/// it takes before promotion.
+#[derive(Debug, Clone, Copy)]
+struct Sweep {
+    from: Sq,
+    step: (i32, i32),
+    to: Sq,
+    taken: Taken,
+}
+
+/// What a move takes, as [`capture_gain`] counts it, for the moves of one node in their order
+/// of generation: a sweep ([`Move::sweep`]) along the line of the last sweep weighed (`last`),
+/// from the same square and no shorter, takes what that one took and the pieces between the two
+/// destinations, so only those are looked at (the sweeps to a line's successive stops walk it
+/// once, not once each).
+fn capture_gain_along(ev: &Eval, pos: &Position, m: &Move, side: Side, last: &mut Option<Sweep>) -> Taken {
+    let geo = pos.geometry();
+    let Some((from, step)) = m
+        .from
+        .filter(|_| m.sweep)
+        .and_then(|from| Some((from, line_step(geo, from, m.to)?)))
+    else {
+        return capture_gain(ev, pos, m, side);
+    };
+    let reach = |to: Sq| {
+        let (a, b) = (geo.square(from), geo.square(to));
+        (i32::from(b.file) - i32::from(a.file))
+            .abs()
+            .max((i32::from(b.rank) - i32::from(a.rank)).abs())
+    };
+    let (mut taken, start) = match *last {
+        Some(s) if s.from == from && s.step == step && reach(s.to) <= reach(m.to) => (s.taken, s.to),
+        _ => (Taken::NOTHING, from),
+    };
+    for sq in geo.line_to(start, m.to).filter(|sq| pos.codes()[sq.index()] != 0) {
+        taken.add(ev, pos, sq, side);
     }
-    taken
+    *last = Some(Sweep {
+        from,
+        step,
+        to: m.to,
+        taken,
+    });
+    taken.promoting(ev, pos, m)
+}
+
+/// The step (files, ranks; each -1, 0 or 1) from `from` along a straight or diagonal line
+/// to `to` (`None` when they are not on one, or are the same square).
+fn line_step(geo: crate::game::Geometry, from: Sq, to: Sq) -> Option<(i32, i32)> {
+    let (a, b) = (geo.square(from), geo.square(to));
+    let (df, dr) = (
+        i32::from(b.file) - i32::from(a.file),
+        i32::from(b.rank) - i32::from(a.rank),
+    );
+    let aligned = (df == 0 || dr == 0 || df.abs() == dr.abs()) && (df, dr) != (0, 0);
+    aligned.then_some((df.signum(), dr.signum()))
 }
 
 fn is_capture(ev: &Eval, pos: &Position, m: &Move) -> bool {
@@ -1344,6 +1416,50 @@ pub(super) mod tests {
                 pos.make(&m);
             }
         }
+    }
+
+    /// What each capture takes, counted along the node's captures in their order of
+    /// generation (a sweep extending the last one walks only the squares between), is what
+    /// counting it alone gives, along random games of the variants with range captures.
+    #[test]
+    fn sweeps_weighed_along_their_line_take_what_each_alone_takes() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut extended = 0;
+        for variant in ["tenjiku", "dai-dai", "tai", "taikyoku"] {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+            let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
+            let mut moves = Vec::new();
+            for _ in 0..40 {
+                let side = pos.side_to_move();
+                pos.pseudo_captures(&mut moves, LionCounting::Distinct);
+                let mut last = None;
+                for m in &moves {
+                    let before = last;
+                    let along = capture_gain_along(&ev, &pos, m, side, &mut last);
+                    assert_eq!(along, capture_gain(&ev, &pos, m, side), "{variant}: {m:?}");
+                    extended += usize::from(before.is_some_and(|s: Sweep| s.from == m.from.unwrap() && m.sweep));
+                }
+                pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Captures first, to open the lines.
+                let captures: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| capture_gain(&ev, &pos, m, side).captures())
+                    .collect();
+                let m = match captures.len() {
+                    0 => moves[(seed >> 8) as usize % moves.len()],
+                    n => *captures[(seed >> 8) as usize % n],
+                };
+                pos.make(&m);
+            }
+        }
+        assert!(extended > 100, "sweeps extended: {extended}");
     }
 
     /// The order of a node's moves: weighed all at once and picked by `best_index`, or
