@@ -254,7 +254,7 @@ fn start_square_only_when_needed() {
     let mut pos = Position::start(tables("shogi", &[]));
     let moves: Vec<String> = {
         let legal = pos.legal_moves();
-        write_tsa_all(&mut pos, &legal)
+        write_tsa_all(&pos, &legal)
     };
     for text in ["G4i-5h", "G6i-5h", "G-4h", "G-6h", "S-4h", "P-7f", "R-5h", "K-5h"] {
         assert!(moves.iter().any(|m| m == text), "{text} in {moves:?}");
@@ -516,22 +516,22 @@ fn round_trip(variant: &str, options: &[&str], games: usize, plies: usize, seed:
             if legal.is_empty() {
                 break;
             }
-            let texts = write_tsa_all(&mut pos, &legal);
+            let texts = write_tsa_all(&pos, &legal);
             for (m, text) in legal.iter().zip(&texts) {
                 assert_eq!(
-                    read_move(&mut pos, text).as_ref(),
+                    read_move(&pos, text).as_ref(),
                     Ok(m),
                     "{variant}: `{text}` in {}",
                     koma::notation::write_sfen(&pos)
                 );
                 let usi = write_usi(&pos, m);
-                assert_eq!(read_move(&mut pos, &usi).as_ref(), Ok(m), "{variant}: USI `{usi}`");
+                assert_eq!(read_move(&pos, &usi).as_ref(), Ok(m), "{variant}: USI `{usi}`");
             }
             // write_tsa itself, on a sample of the moves.
             for _ in 0..3 {
                 let m = legal[rng.below(legal.len())];
                 let i = legal.iter().position(|l| *l == m).unwrap();
-                assert_eq!(write_tsa(&mut pos, &m), texts[i]);
+                assert_eq!(write_tsa(&pos, &m), texts[i]);
             }
             // Distinct moves are written differently.
             let mut sorted = texts.clone();
@@ -622,27 +622,27 @@ fn koma_moves_writes_tsa_sorted() {
 #[test]
 fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
     let mut pos = Position::start(tables("taikyoku", &[]));
-    let opening = koma::notation::read_usi(&mut pos, "10z10y").expect("a pawn's step");
+    let opening = koma::notation::read_usi(&pos, "10z10y").expect("a pawn's step");
     pos.make(&opening);
-    let m = read_move(&mut pos, "GGx18ai").expect("White's range capture of the issue");
+    let m = read_move(&pos, "GGx18ai").expect("White's range capture of the issue");
     // Every piece on the line from the General to its destination, of both sides.
     let line: Vec<_> = pos
         .geometry()
         .line_to(m.from.expect("a range capture starts on a square"), m.to)
         .filter(|&sq| pos.piece_on(sq).is_some())
         .collect();
-    let taken = pieces_taken(&mut pos, &m);
+    let taken = pieces_taken(&pos, &m);
     assert_eq!(taken.iter().map(|t| t.square).collect::<Vec<_>>(), line);
     assert_eq!(taken.len(), 17);
     assert_eq!(taken.iter().filter(|t| t.side == Side::White).count(), 7);
-    let text = describe_taken(&mut pos, &m).expect("it takes more than its destination");
+    let text = describe_taken(&pos, &m).expect("it takes more than its destination");
     assert!(text.starts_with("taking 17 pieces: Black's P-18z, "), "{text}");
     assert!(
         text.ends_with("; White's DV-18e, GT-18f, PM-18g, LH-18h, GM-18i, LD-18j, P-18k"),
         "{text}"
     );
 
-    let mut chu = position(
+    let chu = position(
         "chu",
         &[
             ("5e", Side::Black, "Ln"),
@@ -653,9 +653,9 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
         ],
         &[],
     );
-    let double = read_move(&mut chu, "Lnx5dx5c").expect("a Lion's double capture");
+    let double = read_move(&chu, "Lnx5dx5c").expect("a Lion's double capture");
     assert_eq!(
-        describe_taken(&mut chu, &double).as_deref(),
+        describe_taken(&chu, &double).as_deref(),
         Some("taking 2 pieces: White's G-5c, P-5d")
     );
     // The record says it in a comment after the move.
@@ -666,6 +666,6 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
         record.contains("Lnx5dx5c {taking 2 pieces: White's G-5c, P-5d}"),
         "{record}"
     );
-    let single = read_move(&mut chu, "Lnx5d").expect("a plain capture");
-    assert_eq!(describe_taken(&mut chu, &single), None);
+    let single = read_move(&chu, "Lnx5d").expect("a plain capture");
+    assert_eq!(describe_taken(&chu, &single), None);
 }

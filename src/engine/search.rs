@@ -7,7 +7,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position, Sq, Undo, outcome_winner};
+use crate::game::{LionCounting, Move, Position, Scratch, Sq, Undo, outcome_winner};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -56,6 +56,8 @@ pub struct Searcher {
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     unweighed: Vec<Vec<bool>>,
+    /// What this thread's move generation and legality checks work in.
+    scratch: Scratch,
     /// Per ply: the principal variation from that node.
     pv: Vec<Vec<Move>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -141,7 +143,8 @@ impl Searcher {
 
     /// Whether `pos` is quiet: the side to move is not in check and has no capture that wins
     /// material by static exchange (a position a tuning run can judge by its evaluation).
-    pub fn is_quiet(&mut self, pos: &mut Position) -> bool {
+    pub fn is_quiet(&mut self, pos: &Position) -> bool {
+        let pos = &mut pos.clone();
         let side = pos.side_to_move();
         if pos.royal_in_check(side) {
             return false;
@@ -149,7 +152,7 @@ impl Searcher {
         self.prepare(pos);
         let eval = self.eval.take().expect("prepared");
         let mut captures = Vec::new();
-        pos.pseudo_captures(&mut captures, LionCounting::Distinct);
+        self.scratch.pseudo_captures(pos, &mut captures, LionCounting::Distinct);
         let quiet = captures.iter().all(|m| {
             let undo = pos.make(m);
             let legal = !pos.royal_in_check(side);
@@ -196,6 +199,7 @@ impl Searcher {
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             unweighed: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            scratch: Scratch::default(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
@@ -228,11 +232,12 @@ impl Searcher {
         self.killers.fill([None; 2]);
     }
 
-    /// Searches `pos` within `limits` and returns the best move found. The position is left
-    /// as it was. When there is a legal move, `best` is one, however short the time. With
+    /// Searches `pos` within `limits` and returns the best move found. When there is a legal move, `best` is one, however short the time. With
     /// more than one thread, the helpers stop when this search does; their nodes count in
     /// the result's (not in the progress reports').
-    pub fn search(&mut self, pos: &mut Position, limits: &Limits) -> SearchResult {
+    pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
+        // The search plays its moves on its own copy.
+        let pos = &mut pos.clone();
         if self.threads <= 1 {
             return self.search_alone(pos, limits);
         }
@@ -297,7 +302,8 @@ impl Searcher {
     fn root(&mut self, ev: &Eval, pos: &mut Position, limits: &Limits, started: Instant) -> SearchResult {
         let side = pos.side_to_move();
         let mut root_moves = Vec::new();
-        pos.legal_moves_into(&mut root_moves, LionCounting::Distinct);
+        self.scratch
+            .legal_moves_into(pos, &mut root_moves, LionCounting::Distinct);
         if root_moves.is_empty() {
             let in_check = pos.royal_in_check(side);
             return SearchResult {
@@ -573,8 +579,8 @@ impl Searcher {
         // Moves are checked for legality only as they come up (a node cut off early checks
         // no other).
         moves.clear();
-        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
-        let legality = pos.legality_ignoring_history();
+        self.scratch.pseudo_moves(pos, &mut moves, LionCounting::Distinct);
+        let legality = self.scratch.legality_ignoring_history(pos);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -600,7 +606,7 @@ impl Searcher {
         for i in 0..moves.len() {
             self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
-            if !pos.passes_legality(&legality, &m) {
+            if !self.scratch.passes_legality(pos, &legality, &m) {
                 continue;
             }
             let quiet = scores[i] < KILLER;
@@ -753,7 +759,7 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
-        pos.pseudo_captures(&mut moves, LionCounting::Distinct);
+        self.scratch.pseudo_captures(pos, &mut moves, LionCounting::Distinct);
         scores.clear();
         unweighed.clear();
         let mut kept = 0;
@@ -1033,7 +1039,8 @@ impl Searcher {
                 break;
             }
             group = Some(v);
-            pos.pseudo_moves_from(from, &mut moves, LionCounting::Distinct);
+            self.scratch
+                .pseudo_moves_from(pos, from, &mut moves, LionCounting::Distinct);
             for c in moves.iter().filter(|c| c.to == sq) {
                 if found.is_none_or(|f| c.promote && !f.promote) {
                     found = Some(*c);

@@ -28,6 +28,7 @@ mod outcome;
 mod perft;
 mod position;
 pub(crate) mod random;
+mod scratch;
 mod tables;
 mod walks;
 
@@ -39,4 +40,5 @@ pub use moves::{Illegal, Move};
 pub use outcome::{EndReason, Game, GameResult, outcome_winner};
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
+pub use scratch::Scratch;
 pub use tables::{KindInfo, MoveTables};

@@ -6,6 +6,7 @@ use super::board::{Sq, code_kind, code_side};
 use super::movegen::LionCounting;
 use super::moves::{Illegal, Move};
 use super::position::{Position, Undo};
+use super::scratch::Scratch;
 use crate::rules::{Outcome, PieceId, RepetitionEffect, Side, TryReading};
 
 /// Why a game ended.
@@ -69,11 +70,6 @@ impl Game {
         &self.position
     }
 
-    /// The position, for questions that need scratch space (legal moves).
-    pub fn position_mut(&mut self) -> &mut Position {
-        &mut self.position
-    }
-
     pub fn start(&self) -> &Position {
         &self.start
     }
@@ -92,7 +88,7 @@ impl Game {
 
     /// Plays a move if it is legal; otherwise says which rule forbids it.
     pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        self.position.check_legal(&m)?;
+        Scratch::default().check_legal(&mut self.position, &m)?;
         let undo = self.position.make(&m);
         self.moves.push((m, undo));
         Ok(())
@@ -106,14 +102,12 @@ impl Game {
     }
 
     /// The legal moves of the current position.
-    pub fn legal_moves(&mut self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.position.legal_moves_into(&mut out, LionCounting::Distinct);
-        out
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.position.legal_moves()
     }
 
     /// How the game has ended, if it has.
-    pub fn result(&mut self) -> Option<GameResult> {
+    pub fn result(&self) -> Option<GameResult> {
         let side = self.position.side_to_move();
         let rules = self.position.rules();
         let has_royals = rules.pieces.iter().any(|p| p.royal);
@@ -149,7 +143,7 @@ impl Game {
         if let Some(result) = self.repetition() {
             return Some(result);
         }
-        if self.position.has_legal_move() {
+        if Scratch::default().has_legal_move(&mut self.position.trial()) {
             return None;
         }
         if self.position.royal_in_check(side) {
@@ -165,7 +159,7 @@ impl Game {
     }
 
     /// Chu's bare-king rule, judged for the side to move.
-    fn bare_king(&mut self) -> Option<GameResult> {
+    fn bare_king(&self) -> Option<GameResult> {
         let side = self.position.side_to_move();
         let (me, them) = (self.position.is_bare(side), self.position.is_bare(side.opponent()));
         match (me, them) {
@@ -186,12 +180,14 @@ impl Game {
     }
 
     /// Whether `side` (to move, bare) can bare the other side at once, saving a draw.
-    fn can_bare(&mut self, side: Side) -> bool {
-        let moves = self.legal_moves();
+    fn can_bare(&self, side: Side) -> bool {
+        let mut trial = self.position.trial();
+        let mut moves = Vec::new();
+        Scratch::default().legal_moves_into(&mut trial, &mut moves, LionCounting::Distinct);
         moves.iter().any(|m| {
-            let undo = self.position.make(m);
-            let bared = self.position.is_bare(side.opponent());
-            self.position.unmake(m, &undo);
+            let undo = trial.make(m);
+            let bared = trial.is_bare(side.opponent());
+            trial.unmake(m, &undo);
             bared
         })
     }

@@ -73,17 +73,6 @@ pub enum PositionError {
     NotUnderDeclineRule(Square),
 }
 
-/// A Lion walk's result: destination, captures before it, whether it captures at all.
-pub(crate) type WalkResult = (Sq, [Sq; 2], bool);
-
-/// Reusable lists for Lion walks: the results of one walk, and those already emitted for
-/// the piece.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct LionScratch {
-    pub results: Vec<WalkResult>,
-    pub walked: Vec<WalkResult>,
-}
-
 /// The largest move number of a position: far from the end of its counter, so that moves
 /// made from it can always be counted.
 pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
@@ -139,11 +128,6 @@ pub struct Position {
     /// the legality filter, or kept in `checks` while a move was tried): spares `make` the
     /// work of tracking checks.
     pub(super) known_check: Option<bool>,
-    /// Scratch marks for de-duplicating targets, and the current mark.
-    pub(super) marks: Vec<u32>,
-    pub(super) mark: u32,
-    /// Scratch lists for Lion walks, kept between calls so that generation does not allocate.
-    pub(super) lion_scratch: LionScratch,
     /// The pieces the range captures made on the way here took, with their squares, the
     /// last move's last: what unmaking them puts back (empty in variants without
     /// `range-capture`).
@@ -222,6 +206,12 @@ impl Position {
         (code != 0).then(|| (code_side(code), code_kind(code)))
     }
 
+    /// Whether `sq` is a square of this position's board.
+    #[inline]
+    pub(crate) fn is_on_board(&self, sq: Sq) -> bool {
+        sq.index() < self.board.len()
+    }
+
     pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
         u32::from(self.hands[self.hand_index(side, kind)])
     }
@@ -293,10 +283,7 @@ impl Position {
             history: Vec::new(),
             checks: Vec::new(),
             known_check: None,
-            marks: vec![0; geo.len()],
-            lion_scratch: LionScratch::default(),
             swept: Vec::new(),
-            mark: 0,
             t: t.clone(),
         };
         for &(square, side, kind, declined) in &setup.pieces {

@@ -293,7 +293,7 @@ pub fn replay(game: &mut Game, record: &Record) -> Result<(), RecordError> {
         // A move's own error names the move already: a long one is quoted as an excerpt.
         let quoted = format!("`{text}`");
         let shown = format!("`{}`", excerpt(text, EXCERPT_CHARS));
-        let m = read_move(game.position_mut(), text).map_err(|e| error(e.to_string().replacen(&quoted, &shown, 1)))?;
+        let m = read_move(game.position(), text).map_err(|e| error(e.to_string().replacen(&quoted, &shown, 1)))?;
         game.play(m).map_err(|e| error(format!("{shown} is illegal: {e}")))?;
     }
     Ok(())
@@ -328,14 +328,14 @@ pub fn write_record(tags: &IndexMap<String, String>, options: &[String], game: &
     let mut replay = Game::new(game.start().clone());
     let mut line = String::new();
     for (index, m) in game.moves().enumerate() {
-        let text = write_tsa(replay.position_mut(), m);
+        let text = write_tsa(replay.position(), m);
         if index % 2 == 0 {
             line.push_str(&format!("{}. ", index / 2 + 1));
         }
         line.push_str(&text);
         line.push(' ');
         // A move that takes more than the piece it lands on says what, in a comment.
-        if let Some(taken) = describe_taken(replay.position_mut(), m) {
+        if let Some(taken) = describe_taken(replay.position(), m) {
             line.push_str(&format!("{{{taken}}} "));
         }
         if line.len() > 72 {

@@ -16,12 +16,12 @@ pub struct TakenPiece {
 /// The pieces `m` removes from the board, in the board's order: every square but the mover's
 /// start that held a piece before the move and is empty after it, and the destination when it
 /// held a piece (of either side: a range capture takes the mover's own too). Found by making
-/// the move; the position is left as it was.
-pub fn pieces_taken(pos: &mut Position, m: &Move) -> Vec<TakenPiece> {
+/// the move on a copy of the position.
+pub fn pieces_taken(pos: &Position, m: &Move) -> Vec<TakenPiece> {
     let before: Vec<Option<(Side, PieceId)>> = board(pos);
-    let undo = pos.make(m);
-    let after = board(pos);
-    pos.unmake(m, &undo);
+    let mut played = pos.clone();
+    played.make(m);
+    let after = board(&played);
     let start = m.from;
     before
         .iter()
@@ -39,7 +39,7 @@ pub fn pieces_taken(pos: &mut Position, m: &Move) -> Vec<TakenPiece> {
 /// When `m` takes pieces besides the one on its destination: `taking 3 pieces: White's P-5d,
 /// G-5c; Black's P-5f` (each side's pieces by abbreviation and square, the opponent's first);
 /// `None` for a move that takes one piece on its destination, or none.
-pub fn describe_taken(pos: &mut Position, m: &Move) -> Option<String> {
+pub fn describe_taken(pos: &Position, m: &Move) -> Option<String> {
     let taken = pieces_taken(pos, m);
     if taken.iter().all(|t| t.square == m.to) {
         return None;

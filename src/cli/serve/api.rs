@@ -305,7 +305,7 @@ pub async fn play_move(State(shared): State<Shared>, id: GameId, request: Body<P
     check_ply(entry, request.ply)?;
     refuse_if_over(entry)?;
     refuse_past_limit(entry)?;
-    let m = read_move(entry.game.position_mut(), &request.text).map_err(|e| ApiError::conflict(e.to_string()))?;
+    let m = read_move(entry.game.position(), &request.text).map_err(|e| ApiError::conflict(e.to_string()))?;
     entry
         .game
         .play(m)
@@ -417,7 +417,7 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
     let m = found
         .best
         .ok_or_else(|| ApiError::conflict("koma has no legal move".into()))?;
-    let text = write_tsa(entry.game.position_mut(), &m);
+    let text = write_tsa(entry.game.position(), &m);
     entry
         .game
         .play(m)
@@ -511,7 +511,7 @@ pub async fn load_record(State(shared): State<Shared>, request: Body<LoadRecord>
     tags.shift_remove("Termination");
     let players = [Player::Human, Player::Human];
     let ended = match record.result.as_deref() {
-        Some(result @ ("1-0" | "0-1" | "1/2-1/2")) if game.clone().result().is_none() => Some((
+        Some(result @ ("1-0" | "0-1" | "1/2-1/2")) if game.result().is_none() => Some((
             result.to_string(),
             record
                 .tags
