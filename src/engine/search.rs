@@ -7,7 +7,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position, Scratch, Sq, Undo, outcome_winner};
+use crate::game::{LionCounting, Move, Piece, Position, Scratch, Sq, Undo, outcome_winner};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -86,7 +86,7 @@ pub struct Searcher {
     /// Per ply: the node's [`Eval::board_share`], kept up to date move by move.
     board_share: Vec<i32>,
     /// The squares a move being made may change, with what stood on them before.
-    changed: Vec<(Sq, u16)>,
+    changed: Vec<(Sq, Option<Piece>)>,
     /// The first iteration's depth (helper threads start at different depths).
     first_depth: i32,
     /// How far the positional terms may take the score from the material and square
@@ -465,7 +465,7 @@ impl Searcher {
         let geo = ev.tables.geometry();
         let mut note = |sq: Sq| {
             if !changed.iter().any(|&(s, _)| s == sq) {
-                changed.push((sq, pos.codes()[sq.index()]));
+                changed.push((sq, pos.piece(sq)));
             }
         };
         m.from.into_iter().for_each(&mut note);
@@ -491,10 +491,7 @@ impl Searcher {
         }
         let before: i32 = changed.iter().map(|&(sq, code)| ev.square_share(code, sq)).sum();
         let undo = pos.make(m);
-        let after: i32 = changed
-            .iter()
-            .map(|&(sq, _)| ev.square_share(pos.codes()[sq.index()], sq))
-            .sum();
+        let after: i32 = changed.iter().map(|&(sq, _)| ev.square_share(pos.piece(sq), sq)).sum();
         self.changed = changed;
         self.board_share[ply + 1] = self.board_share[ply] - before + after;
         debug_assert_eq!(
@@ -1122,8 +1119,8 @@ fn square_gain(ev: &Eval, pos: &Position, m: &Move) -> i32 {
     let Some(from) = m.from else {
         return 0;
     };
-    let code = pos.codes()[from.index()];
-    let black = ev.square_share(code, m.to) - ev.square_share(code, from);
+    let piece = pos.piece(from);
+    let black = ev.square_share(piece, m.to) - ev.square_share(piece, from);
     ev.for_side_to_move(pos, black)
 }
 

@@ -32,8 +32,7 @@ mod scratch;
 mod tables;
 mod walks;
 
-pub use board::{Geometry, Sq};
-pub(crate) use board::{code_kind, code_side};
+pub use board::{Geometry, Piece, Sq};
 pub use legality::Legality;
 pub use movegen::LionCounting;
 pub use moves::{Illegal, Move};

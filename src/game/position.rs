@@ -2,7 +2,7 @@
 //! [`Position`] (what the interpreter plays on), with make and unmake, and an incremental
 //! Zobrist hash.
 
-use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
+use super::board::{Geometry, NO_SQ, Piece, Sq, code_declined, code_kind, code_side, piece_code};
 use super::moves::Move;
 use super::occupancy::Occupancy;
 use super::tables::MoveTables;
@@ -168,10 +168,23 @@ impl Position {
         self.t.rules()
     }
 
-    /// The code of the piece on each square, 0 on an empty square, in square order: what
-    /// the engine's evaluation reads whole.
-    pub(crate) fn codes(&self) -> &[u16] {
-        &self.board
+    /// The piece on the square `sq` of the board, if any.
+    #[inline]
+    pub fn piece(&self, sq: Sq) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// Every piece on the board with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(sq, &code)| Piece::from_code(code).map(|piece| (Sq::new(sq), piece)))
+    }
+
+    /// How many pieces stand on the board.
+    pub fn piece_count(&self) -> usize {
+        self.board.iter().filter(|&&code| code != 0).count()
     }
 
     pub fn side_to_move(&self) -> Side {
