@@ -215,12 +215,12 @@ impl Position {
                 && m.from
                     .is_some_and(|from| self.t.line_holds(from, m.to, self.royal_squares(self.side))))
         {
-            let undo = self.make(m);
+            let undo = self.try_move(m);
             let royals = self.royal_squares(self.side.opponent());
             // A royal burnt for ending its move next to an enemy burner leaves none.
             let exposed =
                 (royals.len() == 1 && self.attacked(royals[0], self.side)) || (royals.is_empty() && !f.no_royal);
-            self.unmake(m, &undo);
+            self.take_back(m, &undo);
             if exposed {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
@@ -445,9 +445,9 @@ impl Position {
         match self.t.rules().end.lion_defence {
             LionDefence::Defended => self.protected(sq, from),
             LionDefence::AfterMove => {
-                let undo = self.make(m);
+                let undo = self.try_move(m);
                 let defended = self.attacked(sq, self.side);
-                self.unmake(m, &undo);
+                self.take_back(m, &undo);
                 defended
             }
         }
