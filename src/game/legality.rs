@@ -462,7 +462,7 @@ pub(super) enum History {
 }
 
 /// What the legality check of one position's moves shares, computed once
-/// ([`Position::legality_ignoring_history`]).
+/// ([`Scratch::legality_ignoring_history`]).
 pub struct Legality(Filter);
 
 /// Facts about the position that every move's legality check shares.

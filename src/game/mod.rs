@@ -6,13 +6,17 @@
 //! play it in a [`Game`], which keeps the moves and says when and why the game ended
 //! ([`Game::result`]). A [`Move`] names its squares as [`Sq`] (`None` where it has none: a
 //! drop's start); [`Geometry`] turns them into the rule texts' [`Square`](crate::rules::Square)s
-//! and back. [`Position::check_legal`] names the rule a move breaks ([`Illegal`]).
+//! and back. [`Position::check_legal`] names the rule a move breaks ([`Illegal`]). Every
+//! such question takes the position by `&`; a program that asks it of many positions (a
+//! search) keeps a [`Scratch`] and plays on its own position, so that nothing is allocated
+//! per position.
 //!
-//! The rooms: `board` (squares, geometry, piece codes), `moves` (moves and why one is
+//! The rooms: `board` (squares, geometry, pieces), `moves` (moves and why one is
 //! illegal), `tables` (the rules unrolled over the board), `movement` (how each movement
 //! kind is carried out), `movegen` and `walks` (pseudo-legal moves), `attack` (attack
 //! detection), `legality` (the legality rules), `position` (a position, making and unmaking
-//! moves), `outcome` (the game and its end), `perft`; `is_legal` (feature `test-support`) is
+//! moves), `scratch` (what generation works in, owned by whoever generates), `outcome` (the
+//! game and its end), `perft`; `is_legal` (feature `test-support`) is
 //! an independent legality check the tests hold the generator against.
 
 mod attack;
