@@ -339,7 +339,7 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
         assert_eq!(read, *m, "{usi} reads back as another move in {sfen}");
     }
 
-    let mut game = Game::new(pos.clone());
+    let game = Game::new(pos.clone());
     let result = game.outcome();
     if legal.is_empty() {
         assert!(result.is_some(), "no legal move but the game goes on in {sfen}");
@@ -396,7 +396,7 @@ pub fn random_game(pos: Position, plies: usize, choose: &mut Bytes) -> Game {
         {
             break;
         }
-        let moves = game.position_mut().legal_moves();
+        let moves = game.position().legal_moves();
         if moves.is_empty() {
             break;
         }
@@ -537,7 +537,7 @@ pub fn move_text(data: &[u8]) {
     let mut game = random_game(Position::start(t), plies, &mut Bytes::new(&seed.repeat(plies)));
     for line in text.lines().take(16) {
         let legal = game.legal_moves();
-        let pos = game.position_mut();
+        let pos = game.position();
         if let Ok(m) = read_usi(pos, line) {
             assert!(legal.contains(&m), "USI {line:?} read as {m:?}, not legal");
         }

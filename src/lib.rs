@@ -73,7 +73,7 @@
 //! let mut game = Game::new(Position::start(Arc::new(MoveTables::new(rules))));
 //! assert_eq!(game.legal_moves().len(), 30);
 //!
-//! let pawn = read_move(game.position_mut(), "P-7f").expect("a legal move");
+//! let pawn = read_move(game.position(), "P-7f").expect("a legal move");
 //! assert_eq!(write_usi(game.position(), &pawn), "7g7f");
 //! game.play(pawn).expect("legal");
 //! assert_eq!(

@@ -191,7 +191,7 @@ fn a_start_where_the_side_to_move_can_take_the_royal_at_once_is_played() {
     let e = read_sfen(&t, &sfen).expect_err("refused as a position string");
     assert!(e.message.contains("could capture"), "{e}");
     let mut game = Game::new(start);
-    let take = read_move(game.position_mut(), "2c2b").expect("the King may be taken");
+    let take = read_move(game.position(), "2c2b").expect("the King may be taken");
     game.play(take).expect("legal");
     let result = game.outcome().expect("the game is over");
     assert_eq!(
@@ -408,7 +408,7 @@ fn the_largest_movement_tables_under_the_limit_are_built() {
     let rules = compile_text("leapers.var", &text)
         .rules
         .expect("compiles under the limit");
-    let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+    let pos = Position::start(Arc::new(MoveTables::new(rules)));
     let side = pos.side_to_move();
     let geo = pos.geometry();
     let own = geo

@@ -59,7 +59,7 @@ fn usi(pos: &Position, m: Option<Move>) -> String {
 fn finds_a_mate_in_one() {
     // White's King on 5a, a Black Pawn on 5c, a Gold in Black's hand: G*5b mates.
     let mut pos = shogi("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
-    let result = search(&mut pos, &Limits::depth(2));
+    let result = search(&pos, &Limits::depth(2));
     let best = result.best.expect("a move");
     assert_eq!(usi(&pos, Some(best)), "G*5b");
     assert_eq!(mate_in(result.score), Some(1), "score {}", result.score);
@@ -70,9 +70,9 @@ fn finds_a_mate_in_one() {
 
 #[test]
 fn finds_a_mate_in_one_at_every_depth() {
-    let mut pos = shogi("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    let pos = shogi("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     for depth in 1..=4 {
-        let result = search(&mut pos, &Limits::depth(depth));
+        let result = search(&pos, &Limits::depth(depth));
         assert_eq!(usi(&pos, result.best), "G*5b", "depth {depth}");
         assert_eq!(mate_in(result.score), Some(1), "depth {depth}");
     }
@@ -81,9 +81,9 @@ fn finds_a_mate_in_one_at_every_depth() {
 #[test]
 fn takes_a_hanging_piece() {
     // White's Bishop on 2e is defended by nothing; Black's Rook on 2h takes it.
-    let mut pos = shogi("4k4/9/9/9/7b1/9/9/7R1/4K4 b - 1");
+    let pos = shogi("4k4/9/9/9/7b1/9/9/7R1/4K4 b - 1");
     for depth in 1..=4 {
-        let result = search(&mut pos, &Limits::depth(depth));
+        let result = search(&pos, &Limits::depth(depth));
         assert_eq!(usi(&pos, result.best), "2h2e", "depth {depth}");
         assert!(result.score > 500, "depth {depth}: score {}", result.score);
     }
@@ -93,8 +93,8 @@ fn takes_a_hanging_piece() {
 fn prefers_the_undefended_piece() {
     // Black's Rook on 5e can take White's Gold on 5c (defended by the King on 5b, and by
     // nothing else) or White's Silver on 2e (defended by nothing).
-    let mut pos = shogi("9/4k4/4g4/9/4R2s1/9/9/9/4K4 b - 1");
-    let result = search(&mut pos, &Limits::depth(3));
+    let pos = shogi("9/4k4/4g4/9/4R2s1/9/9/9/4K4 b - 1");
+    let result = search(&pos, &Limits::depth(3));
     assert_eq!(usi(&pos, result.best), "5e2e");
 }
 
@@ -117,7 +117,7 @@ fn avoids_losing_its_king_in_one() {
         "the position should set a trap ({careless} careless moves)"
     );
     for depth in 2..=4 {
-        let result = search(&mut pos, &Limits::depth(depth));
+        let result = search(&pos, &Limits::depth(depth));
         let best = result.best.expect("a move");
         let undo = pos.make(&best);
         let mates = mates_in_one(&mut pos);
@@ -144,7 +144,7 @@ fn finds_a_mate_in_two() {
         let mut pos = shogi(sfen);
         assert!(mates_in_one(&mut pos).is_empty(), "{sfen}: a mate in one");
         for depth in 3..=5 {
-            let result = search(&mut pos, &Limits::depth(depth));
+            let result = search(&pos, &Limits::depth(depth));
             let best = result.best.expect("a move");
             assert_eq!(usi(&pos, Some(best)), solution, "{sfen} at depth {depth}");
             assert!(forces_mate_in_two(&mut pos, &best), "{sfen}");
@@ -158,18 +158,18 @@ fn finds_a_mate_in_two() {
 #[test]
 fn no_legal_move_gives_no_move() {
     // White is checkmated: G*5b has been played.
-    let mut pos = shogi("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
-    let result = search(&mut pos, &Limits::depth(3));
+    let pos = shogi("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    let result = search(&pos, &Limits::depth(3));
     assert_eq!(result.best, None);
     assert_eq!(result.score, -MATE);
     assert!(result.pv.is_empty());
 
     // Stalemate is a loss in Shogi: White's King on 1a is boxed in by Black's pieces
     // without being in check.
-    let mut pos = shogi("8k/6G2/7+R1/9/9/9/9/9/K8 w - 1");
+    let pos = shogi("8k/6G2/7+R1/9/9/9/9/9/K8 w - 1");
     assert!(!pos.royal_in_check(pos.side_to_move()));
     assert!(pos.legal_moves().is_empty(), "the position is stalemate");
-    let result = search(&mut pos, &Limits::time(Duration::from_millis(50)));
+    let result = search(&pos, &Limits::time(Duration::from_millis(50)));
     assert_eq!(result.best, None);
     assert_eq!(result.score, -MATE);
 }
@@ -177,9 +177,9 @@ fn no_legal_move_gives_no_move() {
 #[test]
 fn the_position_is_left_as_it_was() {
     let t = tables("shogi", &[]);
-    let mut pos = Position::start(t);
+    let pos = Position::start(t);
     let (before, hash) = (write_sfen(&pos), pos.hash());
-    let result = search(&mut pos, &Limits::depth(4));
+    let result = search(&pos, &Limits::depth(4));
     assert_eq!(write_sfen(&pos), before);
     assert_eq!(pos.hash(), hash);
     assert_eq!(result.depth, 4);
@@ -189,8 +189,8 @@ fn the_position_is_left_as_it_was() {
 
 #[test]
 fn a_node_limit_is_kept() {
-    let mut pos = Position::start(tables("chu", &[]));
-    let result = search(&mut pos, &Limits::nodes(2_000));
+    let pos = Position::start(tables("chu", &[]));
+    let result = search(&pos, &Limits::nodes(2_000));
     assert!(result.nodes <= 2_000, "{} nodes", result.nodes);
     assert!(pos.legal_moves().contains(&result.best.expect("a move")));
 }
@@ -202,9 +202,9 @@ fn a_node_limit_is_kept() {
 fn returns_within_its_time_on_the_largest_boards() {
     let limit = Duration::from_millis(300);
     for variant in ["maka-dai-dai", "dai"] {
-        let mut pos = Position::start(tables(variant, &[]));
+        let pos = Position::start(tables(variant, &[]));
         let started = Instant::now();
-        let result = search(&mut pos, &Limits::time(limit));
+        let result = search(&pos, &Limits::time(limit));
         let elapsed = started.elapsed();
         assert!(
             elapsed < limit * 3,
@@ -223,13 +223,13 @@ fn returns_within_its_time_on_the_largest_boards() {
 #[test]
 fn a_fixed_time_per_move_is_used_to_the_end() {
     let limit = Duration::from_millis(400);
-    let mut pos = Position::start(tables("chu", &[]));
+    let pos = Position::start(tables("chu", &[]));
     let started = Instant::now();
     let limits = Limits {
         fixed_time: true,
         ..Limits::time(limit)
     };
-    let result = search(&mut pos, &limits);
+    let result = search(&pos, &limits);
     assert!(
         started.elapsed() >= limit.mul_f64(0.9),
         "{:?} of {limit:?} (depth {})",
@@ -244,8 +244,8 @@ fn a_fixed_time_per_move_is_used_to_the_end() {
 #[test]
 fn the_first_iteration_is_completed_whatever_the_node_limit() {
     for variant in ["shogi", "chu", "taikyoku"] {
-        let mut pos = Position::start(tables(variant, &[]));
-        let result = search(&mut pos, &Limits::nodes(1));
+        let pos = Position::start(tables(variant, &[]));
+        let result = search(&pos, &Limits::nodes(1));
         assert_eq!(result.depth, 1, "{variant}: {} nodes", result.nodes);
         assert!(pos.legal_moves().contains(&result.best.expect("a move")), "{variant}");
     }
@@ -259,22 +259,19 @@ fn a_draw_offer_on_taikyoku_is_judged_within_its_bound() {
         .time
         .expect("the draw judgement has a time bound");
     assert!(bound <= Duration::from_secs(1), "{bound:?}");
-    let mut pos = Position::start(tables("taikyoku", &[]));
+    let pos = Position::start(tables("taikyoku", &[]));
     let started = Instant::now();
     // Level at the start: koma declines.
-    assert_eq!(
-        judge_draw(&mut Searcher::new(), &mut pos, DRAW_TIME),
-        DrawAnswer::Declines
-    );
+    assert_eq!(judge_draw(&mut Searcher::new(), &pos, DRAW_TIME), DrawAnswer::Declines);
     assert!(started.elapsed() < bound * 10, "{:?}", started.elapsed());
 }
 
 /// REAL-TIME CHECK (generous margin, as above): even a few milliseconds give a legal move.
 #[test]
 fn a_tiny_time_still_gives_a_legal_move() {
-    let mut pos = Position::start(tables("maka-dai-dai", &[]));
+    let pos = Position::start(tables("maka-dai-dai", &[]));
     let started = Instant::now();
-    let result = search(&mut pos, &Limits::time(Duration::from_millis(5)));
+    let result = search(&pos, &Limits::time(Duration::from_millis(5)));
     assert!(
         started.elapsed() < Duration::from_millis(500),
         "{:?}",
@@ -292,8 +289,8 @@ fn self_play(variant: &str, depth: u32, cap: usize) -> Game {
         if game.outcome().is_some() {
             break;
         }
-        let mut pos = game.position().clone();
-        let result = searcher.search(&mut pos, &Limits::depth(depth));
+        let pos = game.position().clone();
+        let result = searcher.search(&pos, &Limits::depth(depth));
         let best = result.best.expect("a game without a result has a legal move");
         game.play(best).unwrap_or_else(|e| {
             panic!(
@@ -308,13 +305,13 @@ fn self_play(variant: &str, depth: u32, cap: usize) -> Game {
 
 #[test]
 fn plays_a_game_of_tori_against_itself() {
-    let mut game = self_play("tori", 2, 300);
+    let game = self_play("tori", 2, 300);
     assert!(game.outcome().is_some() || game.len() == 300);
 }
 
 #[test]
 fn plays_a_game_of_yari_against_itself() {
-    let mut game = self_play("yari", 2, 300);
+    let game = self_play("yari", 2, 300);
     assert!(game.outcome().is_some() || game.len() == 300);
 }
 
@@ -328,14 +325,14 @@ fn plays_a_short_game_of_chu_against_itself() {
 fn searcher_learns_between_moves() {
     // Searching the same position twice with one searcher reuses the table: the second
     // search of equal depth visits fewer nodes.
-    let mut pos = Position::start(tables("shogi", &[]));
+    let pos = Position::start(tables("shogi", &[]));
     let mut searcher = Searcher::new();
-    let first = searcher.search(&mut pos, &Limits::depth(5));
-    let second = searcher.search(&mut pos, &Limits::depth(5));
+    let first = searcher.search(&pos, &Limits::depth(5));
+    let second = searcher.search(&pos, &Limits::depth(5));
     assert!(second.nodes < first.nodes, "{} then {}", first.nodes, second.nodes);
     // A position of another variant is searched from scratch.
-    let mut tori = Position::start(tables("tori", &[]));
-    let result = searcher.search(&mut tori, &Limits::depth(3));
+    let tori = Position::start(tables("tori", &[]));
+    let result = searcher.search(&tori, &Limits::depth(3));
     assert!(tori.legal_moves().contains(&result.best.expect("a move")));
 }
 
@@ -345,12 +342,12 @@ fn searcher_learns_between_moves() {
 fn the_engine_does_not_repeat_a_perpetual_check() {
     let mut pos = shogi("8k/9/9/9/7R1/9/9/9/4K4 b 3g 1");
     for text in ["2e1e", "1a2a", "1e2e", "2a1a"] {
-        let m = koma::notation::read_usi(&mut pos, text).expect("a move");
+        let m = koma::notation::read_usi(&pos, text).expect("a move");
         pos.make(&m);
     }
-    let repeat = koma::notation::read_usi(&mut pos, "2e1e").expect("a move");
+    let repeat = koma::notation::read_usi(&pos, "2e1e").expect("a move");
     for depth in 1..=3 {
-        let result = search(&mut pos, &Limits::depth(depth));
+        let result = search(&pos, &Limits::depth(depth));
         assert_ne!(result.best, Some(repeat), "depth {depth}: {}", usi(&pos, result.best));
     }
 }
@@ -373,10 +370,10 @@ fn stops_promptly_with_a_legal_move(threads: usize) {
         ..Limits::default()
     };
     let searching = std::thread::spawn(move || {
-        let mut pos = Position::start(tables("chu", &[]));
+        let pos = Position::start(tables("chu", &[]));
         let mut searcher = Searcher::new();
         searcher.set_threads(threads);
-        let result = searcher.search(&mut pos, &limits);
+        let result = searcher.search(&pos, &limits);
         (pos.legal_moves().contains(&result.best.expect("a move")), result.depth)
     });
     std::thread::sleep(Duration::from_millis(300));
@@ -397,8 +394,8 @@ fn progress_is_told_of_each_completed_iteration() {
         progress: Some(Arc::new(move |info: &Info| log.lock().unwrap().push(info.clone()))),
         ..Limits::default()
     };
-    let mut pos = Position::start(tables("shogi", &[]));
-    let result = search(&mut pos, &limits);
+    let pos = Position::start(tables("shogi", &[]));
+    let result = search(&pos, &limits);
     let seen = seen.lock().unwrap();
     assert_eq!(seen.iter().map(|i| i.depth).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert!(
@@ -418,10 +415,10 @@ fn progress_is_told_of_each_completed_iteration() {
 #[test]
 fn follows_an_exchange_on_one_square_to_its_end() {
     let sfen = "k11/12/12/12/12/3rrrp5/6R5/6R5/6R5/12/12/11K b - 1";
-    let mut pos = support::position("chu", &[], sfen);
+    let pos = support::position("chu", &[], sfen);
     let pawn = pos.geometry().index(support::sq("6f"));
     for depth in 1..=3 {
-        let result = search(&mut pos, &Limits::depth(depth));
+        let result = search(&pos, &Limits::depth(depth));
         let best = result.best.expect("a move");
         assert_ne!(
             best.to,
@@ -456,10 +453,10 @@ fn a_legal_move_whatever_stops_the_search() {
         // White's King is in check from the Gold.
         shogi("4k4/4G4/9/4P4/9/9/9/9/4K4 w - 1"),
     ];
-    for mut pos in positions {
+    for pos in positions {
         let legal = pos.legal_moves();
         for limits in &cut_short {
-            let best = search(&mut pos, limits).best;
+            let best = search(&pos, limits).best;
             assert!(
                 best.is_some_and(|m| legal.contains(&m)),
                 "{limits:?} on {}: {}",
@@ -481,7 +478,7 @@ fn the_engine_never_repeats_where_repetition_is_forbidden() {
     let mut seen = std::collections::HashSet::new();
     seen.insert(pos.hash());
     for ply in 0..40 {
-        let result = searcher.search(&mut pos, &Limits::depth(2));
+        let result = searcher.search(&pos, &Limits::depth(2));
         let Some(m) = result.best else {
             break;
         };
@@ -494,15 +491,15 @@ fn the_engine_never_repeats_where_repetition_is_forbidden() {
 /// Lazy SMP: a search on two threads returns a legal move, and counts the helper's nodes.
 #[test]
 fn two_threads_return_a_legal_move() {
-    let mut pos = Position::start(tables("chu", &[]));
+    let pos = Position::start(tables("chu", &[]));
     let mut searcher = Searcher::new();
     searcher.set_threads(2);
     assert_eq!(searcher.threads(), 2);
-    let result = searcher.search(&mut pos, &Limits::depth(4));
+    let result = searcher.search(&pos, &Limits::depth(4));
     assert!(pos.legal_moves().contains(&result.best.expect("a move")));
     assert_eq!(result.depth, 4);
     // Another search with the same searcher (the shared table kept) is as legal.
-    let again = searcher.search(&mut pos, &Limits::nodes(2_000));
+    let again = searcher.search(&pos, &Limits::nodes(2_000));
     assert!(pos.legal_moves().contains(&again.best.expect("a move")));
 }
 
@@ -543,7 +540,7 @@ fn range_capture_is_weighed_by_every_piece_it_takes() {
     };
     for depth in 1..=2 {
         let mut pos = Position::from_setup(tables.clone(), &setup).expect("a position");
-        let result = search(&mut pos, &Limits::depth(depth));
+        let result = search(&pos, &Limits::depth(depth));
         let best = result.best.expect("a move");
         pos.make(&best);
         for square in ["18q", "18p", "18o"] {

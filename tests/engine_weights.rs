@@ -125,7 +125,7 @@ fn selfplay_writes_each_game_as_its_result_and_legal_moves() {
         let mut pos = shogi("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
         let mut plies = 0;
         for word in words {
-            let m = read_usi(&mut pos, word).unwrap_or_else(|e| panic!("{word}: {e}"));
+            let m = read_usi(&pos, word).unwrap_or_else(|e| panic!("{word}: {e}"));
             pos.make(&m);
             plies += 1;
         }

@@ -78,7 +78,7 @@ fn a_promotion_that_makes_the_only_royal_must_leave_it_safe() {
     let sfen = "lfcsgEkgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppA/3i4i3/12/12/3I4I3/PPPPPPPRPGPP/MVRHDNQDHRVM/A1pppppppppp/LgEkgs!EGSCFL b - 1";
     let mut pos = read_sfen(&t, sfen).expect("the position reads");
     generator_agrees_with_is_legal(&mut pos);
-    let err = read_move(&mut pos, "DEx8b+").expect_err("the promotion leaves the Prince capturable");
+    let err = read_move(&pos, "DEx8b+").expect_err("the promotion leaves the Prince capturable");
     assert!(err.to_string().contains("royal"), "{err}");
 }
 
@@ -89,6 +89,6 @@ fn a_drop_of_the_only_royal_must_leave_it_safe() {
     let t = tables("shogi", &[]);
     let mut pos = read_sfen(&t, "4k4/9/9/9/9/9/9/9/9 b K 1").expect("the position reads");
     generator_agrees_with_is_legal(&mut pos);
-    assert!(read_move(&mut pos, "K*5b").is_err());
-    assert!(read_move(&mut pos, "K*5e").is_ok());
+    assert!(read_move(&pos, "K*5b").is_err());
+    assert!(read_move(&pos, "K*5e").is_ok());
 }

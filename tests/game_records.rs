@@ -16,7 +16,7 @@ fn shogi() -> Game {
 
 fn play(game: &mut Game, moves: &[&str]) {
     for text in moves {
-        let m = read_move(game.position_mut(), text).expect("a legal move");
+        let m = read_move(game.position(), text).expect("a legal move");
         game.play(m).expect("legal");
     }
 }
@@ -45,9 +45,9 @@ fn the_game_keeps_each_moves_text_as_it_was_shown_and_undo_removes_it() {
     let mut game = shogi();
     let mut shown = Vec::new();
     for text in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
-        let m = read_move(game.position_mut(), text).expect("a legal move");
+        let m = read_move(game.position(), text).expect("a legal move");
         // The text a player is shown for the move before it is played.
-        shown.push(write_tsa(game.position_mut(), &m));
+        shown.push(write_tsa(game.position(), &m));
         game.play(m).expect("legal");
     }
     let kept: Vec<&str> = game.played().iter().filter_map(|p| p.text.as_deref()).collect();

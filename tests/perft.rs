@@ -102,11 +102,11 @@ fn run(variant: &str, deep: bool) {
                 .rules
                 .unwrap_or_else(|| panic!("{variant} compiles"));
             let tables = Arc::new(MoveTables::new(rules));
-            let mut pos = match &case.sfen {
+            let pos = match &case.sfen {
                 None => Position::start(tables),
                 Some(text) => read_sfen(&tables, text).unwrap_or_else(|e| panic!("{path}:{}: {e}", case.line)),
             };
-            let got = perft(&mut pos, case.depth, case.counting);
+            let got = perft(&pos, case.depth, case.counting);
             assert_eq!(
                 got, case.nodes,
                 "{path} line {}: perft {} of {:?}",

@@ -21,7 +21,7 @@ fn typed_moves(variant: &str) -> Vec<String> {
                 next.play(*m).is_ok() && next.outcome().is_none()
             });
         let Some(m) = keeps_going else { break };
-        typed.push(write_tsa(game.position_mut(), &m));
+        typed.push(write_tsa(game.position(), &m));
         game.play(m).expect("a legal move");
     }
     typed

@@ -735,7 +735,7 @@ fn check_line(variant: &str, sfen: Option<&str>, moves: &str) -> Position {
     let (mut rng, mut stats) = (Bytes::from_seed(0), Stats::default());
     for text in moves.split_whitespace() {
         check_position(&mut pos, &mut rng, &trail, &mut stats);
-        let m = read_usi(&mut pos, text).unwrap_or_else(|e| panic!("{}: {e}", trail.at(&pos)));
+        let m = read_usi(&pos, text).unwrap_or_else(|e| panic!("{}: {e}", trail.at(&pos)));
         pos.make(&m);
         trail.moves.push(text.to_string());
     }
@@ -748,16 +748,16 @@ fn check_line(variant: &str, sfen: Option<&str>, moves: &str) -> Position {
 /// back to 6d or 6f is not. (The generator only looked at lines through the start square.)
 #[test]
 fn found_lion_capture_opens_a_line() {
-    let mut pos = check_line("chu", Some("6q4k/12/12/5N6/6p5/12/12/12/12/12/12/6K5 b - 1"), "");
-    assert!(read_usi(&mut pos, "7d6e5f").is_err());
-    assert!(read_usi(&mut pos, "7d6e6f").is_ok());
+    let pos = check_line("chu", Some("6q4k/12/12/5N6/6p5/12/12/12/12/12/12/6K5 b - 1"), "");
+    assert!(read_usi(&pos, "7d6e5f").is_err());
+    assert!(read_usi(&pos, "7d6e6f").is_ok());
 }
 
 /// A Soaring Eagle can pass along either forward diagonal: one pass, not two. (Walk results
 /// were de-duplicated per Lion movement, not per piece.)
 #[test]
 fn found_two_lion_lines_pass_once() {
-    let mut pos = check_line("chu", Some("k11/12/12/12/12/12/5+D6/12/12/12/12/11K b - 1"), "");
+    let pos = check_line("chu", Some("k11/12/12/12/12/12/5+D6/12/12/12/12/11K b - 1"), "");
     assert_eq!(pos.legal_moves().iter().filter(|m| m.is_pass()).count(), 1);
 }
 

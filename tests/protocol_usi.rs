@@ -18,11 +18,11 @@ const LION_DOUBLE: &str = "k11/12/12/12/12/12/9N2/9p2/10p1/12/12/K11 b - 1";
 fn legal_after(variant: &str, moves: &[&str], bestmove: &str) -> bool {
     let mut game = Game::new(Position::start(tables(variant, &[])));
     for m in moves {
-        let m = read_usi(game.position_mut(), m).expect("a legal move");
+        let m = read_usi(game.position(), m).expect("a legal move");
         game.play(m).expect("legal");
     }
     let word = bestmove.split_whitespace().nth(1).expect("a move");
-    read_usi(game.position_mut(), word).is_ok()
+    read_usi(game.position(), word).is_ok()
 }
 
 fn started(variant: &str) -> Engine {

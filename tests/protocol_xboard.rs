@@ -28,7 +28,7 @@ fn koma_square(xboard: &str, files: u8, ranks: u8) -> String {
 fn legal_after(variant: &str, moves: &[&str], reply: &str, files: u8, ranks: u8) -> bool {
     let mut game = Game::new(Position::start(tables(variant, &[])));
     for m in moves {
-        let m = read_usi(game.position_mut(), m).expect("legal");
+        let m = read_usi(game.position(), m).expect("legal");
         game.play(m).expect("legal");
     }
     let text = reply.strip_prefix("move ").expect("a move");
@@ -47,7 +47,7 @@ fn legal_after(variant: &str, moves: &[&str], reply: &str, files: u8, ranks: u8)
             )
         }
     };
-    read_usi(game.position_mut(), &usi).is_ok()
+    read_usi(game.position(), &usi).is_ok()
 }
 
 fn started(variant: &str) -> Engine {

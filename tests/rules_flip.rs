@@ -16,8 +16,8 @@ use support::*;
 #[test]
 fn micro_flip_on_capture_promotes() {
     let mut pos = position("micro", &[], "k3/4/2p1/2P1/K3 b - 1");
-    assert_eq!(legal_from(&mut pos, "2d"), list(&["2d2c+"]));
-    assert_eq!(check(&mut pos, "2d2c"), Err(Illegal::Promotion));
+    assert_eq!(legal_from(&pos, "2d"), list(&["2d2c+"]));
+    assert_eq!(check(&pos, "2d2c"), Err(Illegal::Promotion));
     play(&mut pos, "2d2c+");
     assert_eq!(piece_at(&pos, "2c"), Some((Side::Black, "N".into())));
 }
@@ -28,10 +28,10 @@ fn micro_flip_on_capture_promotes() {
 fn micro_flip_on_capture_turns_a_promoted_piece_back() {
     let mut pos = position("micro", &[], "k3/4/2p1/2+R1/K3 b - 1");
     assert_eq!(
-        legal_from(&mut pos, "2d"),
+        legal_from(&pos, "2d"),
         list(&["2d1c", "2d1d", "2d2c+", "2d2e", "2d3c", "2d3d"])
     );
-    assert_eq!(check(&mut pos, "2d1d+"), Err(Illegal::Promotion));
+    assert_eq!(check(&pos, "2d1d+"), Err(Illegal::Promotion));
     play(&mut pos, "2d2c+");
     assert_eq!(piece_at(&pos, "2c"), Some((Side::Black, "R".into())));
     // A Rook that captures turns into a Gold.
@@ -43,8 +43,8 @@ fn micro_flip_on_capture_turns_a_promoted_piece_back() {
 /// Micro: the King has one face: its captures do not turn it.
 #[test]
 fn micro_king_never_flips() {
-    let mut pos = position("micro", &[], "k3/4/4/3p/3K b - 1");
-    assert_eq!(legal_from(&mut pos, "1e"), list(&["1e1d", "1e2d", "1e2e"]));
+    let pos = position("micro", &[], "k3/4/4/3p/3K b - 1");
+    assert_eq!(legal_from(&pos, "1e"), list(&["1e1d", "1e2d", "1e2e"]));
 }
 
 /// Micro: a captured piece goes to the captor's hand as its hand face, whichever face it
@@ -66,11 +66,11 @@ fn micro_captured_piece_goes_to_hand_as_its_hand_face() {
 #[test]
 fn micro_drops_either_face_anywhere() {
     let mut pos = position("micro", &[], "k3/4/4/4/K3 b P 1");
-    let drops = legal_drops(&mut pos);
+    let drops = legal_drops(&pos);
     assert_eq!(drops.len(), 2 * 18, "both faces on the 18 empty squares: {drops:?}");
     for square in ["1a", "2a", "1b", "3b"] {
-        assert!(is_legal(&mut pos, &format!("P*{square}")), "a Pawn on {square}");
-        assert!(is_legal(&mut pos, &format!("+P*{square}")), "a Knight on {square}");
+        assert!(is_legal(&pos, &format!("P*{square}")), "a Pawn on {square}");
+        assert!(is_legal(&pos, &format!("+P*{square}")), "a Knight on {square}");
     }
     play(&mut pos, "+P*2c");
     assert_eq!(piece_at(&pos, "2c"), Some((Side::Black, "N".into())));
@@ -80,8 +80,8 @@ fn micro_drops_either_face_anywhere() {
 /// Micro: no limit of one Pawn per file: a second Pawn may be dropped beside the first.
 #[test]
 fn micro_two_pawns_on_a_file() {
-    let mut pos = position("micro", &[], "k3/4/4/3P/K3 b P 1");
-    assert!(is_legal(&mut pos, "P*1b"));
+    let pos = position("micro", &[], "k3/4/4/3P/K3 b P 1");
+    assert!(is_legal(&pos, "P*1b"));
 }
 
 /// Micro: a Pawn drop that mates is legal.
@@ -90,9 +90,9 @@ fn micro_pawn_drop_mate_is_legal() {
     // White's King on 1a, hemmed in by Black's Gold on 2c and Bishop on 4c; a Pawn dropped
     // on 1b, guarded by the Gold, mates.
     let mut pos = position("micro", &[], "3k/4/B1+R1/4/K3 b P 1");
-    assert!(is_legal(&mut pos, "P*1b"));
+    assert!(is_legal(&pos, "P*1b"));
     play(&mut pos, "P*1b");
-    assert!(legal(&mut pos).is_empty(), "mate: {:?}", legal(&mut pos));
+    assert!(legal(&pos).is_empty(), "mate: {:?}", legal(&pos));
 }
 
 // ------------------------------------------------------------------ Kyoto: flip on every move
@@ -105,12 +105,12 @@ fn micro_pawn_drop_mate_is_legal() {
 fn kyoto_flip_on_every_move() {
     let mut pos = position("kyoto", &[], "p+nks+l/5/5/5/+LSK+NP b - 1");
     assert_eq!(
-        legal(&mut pos),
+        legal(&pos),
         list(&[
             "5e5d+", "5e4d+", "4e5d+", "4e4d+", "4e3d+", "3e4d", "3e3d", "3e2d", "2e3d+", "2e2d+", "2e1d+", "1e1d+",
         ])
     );
-    assert_eq!(check(&mut pos, "1e1d"), Err(Illegal::Promotion));
+    assert_eq!(check(&pos, "1e1d"), Err(Illegal::Promotion));
     play(&mut pos, "1e1d+");
     assert_eq!(piece_at(&pos, "1d"), Some((Side::Black, "R".into())));
     play(&mut pos, "1a1b+");
@@ -125,8 +125,8 @@ fn kyoto_flip_on_every_move() {
 #[test]
 fn kyoto_drops_either_face_anywhere() {
     let mut pos = position("kyoto", &[], "2k2/5/5/5/2K2 b P 1");
-    assert_eq!(legal_drops(&mut pos).len(), 2 * 23);
-    assert!(is_legal(&mut pos, "P*1a"));
+    assert_eq!(legal_drops(&pos).len(), 2 * 23);
+    assert!(is_legal(&pos, "P*1a"));
     play(&mut pos, "+P*3c");
     assert_eq!(piece_at(&pos, "3c"), Some((Side::Black, "R".into())));
     assert_eq!(in_hand(&pos, Side::Black, "P"), 0);

@@ -19,15 +19,15 @@ fn game(variant: &str, options: &[&str], sfen: &str) -> Game {
 /// on the King's file by a Rook.
 #[test]
 fn leaving_the_only_royal_in_check_is_illegal() {
-    let mut pos = position("shogi", &[], "8k/4r4/9/9/9/9/9/4G4/4K4 b - 1");
-    assert_eq!(legal_from(&mut pos, "5h"), list(&["5h5g"]));
-    assert_eq!(check(&mut pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
-    assert_eq!(check(&mut pos, "5h4g"), Err(Illegal::LeavesRoyalInCheck));
-    assert_eq!(legal_from(&mut pos, "5i"), list(&["5i4h", "5i4i", "5i6h", "5i6i"]));
+    let pos = position("shogi", &[], "8k/4r4/9/9/9/9/9/4G4/4K4 b - 1");
+    assert_eq!(legal_from(&pos, "5h"), list(&["5h5g"]));
+    assert_eq!(check(&pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&pos, "5h4g"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(legal_from(&pos, "5i"), list(&["5i4h", "5i4i", "5i6h", "5i6i"]));
     // A King may not step into check either.
-    let mut pos = position("shogi", &[], "8k/3r5/9/9/9/9/9/9/4K4 b - 1");
-    assert_eq!(check(&mut pos, "5i6i"), Err(Illegal::LeavesRoyalInCheck));
-    assert_eq!(legal_from(&mut pos, "5i"), list(&["5i4h", "5i4i", "5i5h"]));
+    let pos = position("shogi", &[], "8k/3r5/9/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(check(&pos, "5i6i"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(legal_from(&pos, "5i"), list(&["5i4h", "5i4i", "5i5h"]));
 }
 
 /// Royal safety with Lion moves: a Lion that takes a piece and does not stay on its square
@@ -35,12 +35,12 @@ fn leaving_the_only_royal_in_check_is_illegal() {
 #[test]
 fn lion_capture_that_empties_a_pinned_square_is_illegal() {
     // Chu: White Rook 1a, White Pawn 1f, Black King 1l; Black Lion 2e.
-    let mut pos = position("chu", &[], "k10r/12/12/12/10N1/11p/12/12/12/12/12/11K b - 1");
+    let pos = position("chu", &[], "k10r/12/12/12/10N1/11p/12/12/12/12/12/11K b - 1");
     for m in ["2e1f2e", "2e1f2f", "2e1f2g"] {
-        assert_eq!(check(&mut pos, m), Err(Illegal::LeavesRoyalInCheck), "{m}");
+        assert_eq!(check(&pos, m), Err(Illegal::LeavesRoyalInCheck), "{m}");
     }
     for m in ["2e1f", "2e1f1e", "2e1f1g"] {
-        assert_eq!(check(&mut pos, m), Ok(()), "{m}");
+        assert_eq!(check(&pos, m), Ok(()), "{m}");
     }
 }
 
@@ -61,8 +61,8 @@ fn with_king_and_crown_prince_exposing_one_is_legal() {
     assert_eq!(game.position().royal_squares(Side::Black).len(), 1);
     // Now the King is the only royal: exposing it is illegal again.
     let sfen = "k10r/12/12/12/12/11G/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "1f2f"), Err(Illegal::LeavesRoyalInCheck));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "1f2f"), Err(Illegal::LeavesRoyalInCheck));
 }
 
 /// Chu `royal-capture=allowed` (HaChu, lishogi): a move leaving the King capturable is legal,
@@ -70,8 +70,8 @@ fn with_king_and_crown_prince_exposing_one_is_legal() {
 #[test]
 fn royal_capture_allowed_option() {
     let sfen = "k5r5/12/12/12/12/12/12/12/12/12/6G5/6K5 b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "6k5k"), Err(Illegal::LeavesRoyalInCheck));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "6k5k"), Err(Illegal::LeavesRoyalInCheck));
     let mut game = game("chu", &["royal-capture=allowed"], sfen);
     play_all(&mut game, &["6k5k"]);
     assert_eq!(game.outcome(), None);
@@ -110,7 +110,7 @@ fn checkmate() {
 #[test]
 fn shogi_stalemate_loses() {
     // Black King 1i: White Gold 2g guards 1h and 2h, White Knight 3g guards 2i.
-    let mut game = game("shogi", &[], "k8/9/9/9/9/9/6ng1/9/8K b - 1");
+    let game = game("shogi", &[], "k8/9/9/9/9/9/6ng1/9/8K b - 1");
     assert!(!game.position().royal_in_check(Side::Black));
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.outcome(), win(Side::White, EndReason::Stalemate));
@@ -122,11 +122,11 @@ fn shogi_stalemate_loses() {
 fn yari_stalemate_draws() {
     // Black King 1i: White Yari Gold 2g guards 1h and 2h, White Yari Knight 3g guards 2i.
     let sfen = "k6/7/7/7/7/7/4n+b1/7/6K b - 1";
-    let mut g = game("yari", &[], sfen);
+    let g = game("yari", &[], sfen);
     assert!(g.legal_moves().is_empty());
     assert!(!g.position().royal_in_check(Side::Black));
     assert_eq!(g.outcome(), draw(EndReason::Stalemate));
-    let mut g = game("yari", &["stalemate=loss"], sfen);
+    let g = game("yari", &["stalemate=loss"], sfen);
     assert_eq!(g.outcome(), win(Side::White, EndReason::Stalemate));
 }
 
@@ -134,7 +134,7 @@ fn yari_stalemate_draws() {
 #[test]
 fn tori_stalemate_loses() {
     // Black Phoenix 1g: White Falcon 2e guards 1f and 2f, White Crane 3f guards 2g.
-    let mut g = game("tori", &[], "k6/7/7/7/5f1/4c2/6K b - 1");
+    let g = game("tori", &[], "k6/7/7/7/5f1/4c2/6K b - 1");
     assert!(g.legal_moves().is_empty());
     assert!(!g.position().royal_in_check(Side::Black));
     assert_eq!(g.outcome(), win(Side::White, EndReason::Stalemate));
@@ -181,7 +181,7 @@ fn chu_bare_king_draws_if_it_bares_the_other_at_once() {
     play_all(&mut g, &["5d6e"]);
     assert_eq!(g.outcome(), draw(EndReason::BothBare));
     // Two bare Kings: a draw.
-    let mut g = game("chu", &[], "k11/12/12/12/12/12/12/12/12/12/12/11K b - 1");
+    let g = game("chu", &[], "k11/12/12/12/12/12/12/12/12/12/12/11K b - 1");
     assert_eq!(g.outcome(), draw(EndReason::BothBare));
 }
 
@@ -200,7 +200,7 @@ fn yari_third_repetition_is_illegal() {
     assert_eq!(g.outcome(), None);
     // The start position would occur for the third time.
     assert_eq!(try_play(&mut g, "4b4a"), Err(Illegal::Repetition));
-    assert!(!legal(g.position_mut()).contains(&"4b4a".to_string()));
+    assert!(!legal(g.position()).contains(&"4b4a".to_string()));
     assert_eq!(try_play(&mut g, "4b5a"), Ok(()));
     // FSF's reading (`repetition=threefold-draw`): the third occurrence draws.
     let mut g = game("yari", &["repetition=threefold-draw"], sfen);
@@ -239,7 +239,7 @@ fn tori_fourfold_perpetual_check_loses_for_the_checker() {
     }
     play_all(&mut g, &shuffle[..3]);
     assert_eq!(g.outcome(), None);
-    assert!(legal(g.position_mut()).contains(&"2a1a".to_string()));
+    assert!(legal(g.position()).contains(&"2a1a".to_string()));
     play_all(&mut g, &shuffle[3..]);
     assert_eq!(g.outcome(), win(Side::White, EndReason::PerpetualCheck));
 }
@@ -255,7 +255,7 @@ fn tori_fourfold_perpetual_checker_may_not_repeat() {
     }
     play_all(&mut g, &shuffle[..3]);
     assert_eq!(try_play(&mut g, "4c3c"), Err(Illegal::PerpetualCheck));
-    assert!(!legal(g.position_mut()).contains(&"4c3c".to_string()));
+    assert!(!legal(g.position()).contains(&"4c3c".to_string()));
     assert_eq!(try_play(&mut g, "4c4b"), Ok(()));
     assert_eq!(g.outcome(), None);
 }
@@ -285,7 +285,7 @@ fn chu_forbidden_repetition_any_repeat_is_illegal() {
     play_all(&mut g, &shuffle[..3]);
     // The start position would occur a second time.
     assert_eq!(try_play(&mut g, "6b6a"), Err(Illegal::Repetition));
-    assert!(!legal(g.position_mut()).contains(&"6b6a".to_string()));
+    assert!(!legal(g.position()).contains(&"6b6a".to_string()));
     assert_eq!(try_play(&mut g, "6b5a"), Ok(()));
     assert_eq!(g.outcome(), None);
     // Dai and Sho have the same option.
@@ -402,8 +402,8 @@ fn captured_last_royal_ends_the_game() {
     assert_eq!(try_play(&mut game, "1d1e"), Err(Illegal::GameOver));
     let mut pos = game.position().clone();
     assert!(!pos.is_legal(&mv(&pos, "1d1e")), "the independent check agrees");
-    let mut start = position("chu", &["royal-capture=allowed"], sfen);
-    let under_capture = koma::game::perft_divide(&mut start, 2, koma::game::LionCounting::Distinct)
+    let start = position("chu", &["royal-capture=allowed"], sfen);
+    let under_capture = koma::game::perft_divide(&start, 2, koma::game::LionCounting::Distinct)
         .into_iter()
         .find(|(m, _)| *m == mv(&start, "7h7g"))
         .map(|(_, n)| n);
@@ -486,7 +486,7 @@ fn check_shogi_pawn_drop_mate_is_still_illegal() {
     // White King 1a; Black Knight 3c and Gold 2c guard 2a, 2b and 1b.
     let sfen = "8k/9/6NG1/9/9/9/9/9/4K4 b PS 1";
     let mut pos = position("checkshogi", &[], sfen);
-    assert_eq!(check(&mut pos, "P*1b"), Err(Illegal::DropMate));
+    assert_eq!(check(&pos, "P*1b"), Err(Illegal::DropMate));
     assert!(!pos.is_legal(&mv(&pos, "P*1b")), "the independent check agrees");
     let mut g = game("checkshogi", &[], sfen);
     play_all(&mut g, &["S*1b"]);
@@ -497,9 +497,9 @@ fn check_shogi_pawn_drop_mate_is_still_illegal() {
 /// opponent the check).
 #[test]
 fn check_shogi_king_may_not_be_left_in_check() {
-    let mut pos = position("checkshogi", &[], "4k4/4r4/9/9/9/9/9/4G4/4K4 b - 1");
-    assert_eq!(check(&mut pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
-    assert_eq!(check(&mut pos, "5h5g"), Ok(()));
+    let pos = position("checkshogi", &[], "4k4/4r4/9/9/9/9/9/4G4/4K4 b - 1");
+    assert_eq!(check(&pos, "5h4h"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&pos, "5h5g"), Ok(()));
 }
 
 // ------------------------------------------------------------------ the try
@@ -576,20 +576,20 @@ fn try_campmate_wins_on_arrival() {
 #[test]
 fn must_capture_forbids_every_other_move_while_a_capture_is_possible() {
     // Black's Rook on 3d, White's Pawn on 3c in front of it; a Gold in Black's hand.
-    let mut pos = position("antiminishogi", &[], "k4/5/2p2/2R2/4K b G 1");
-    assert_eq!(legal(&mut pos), list(&["3d3c"]));
-    assert_eq!(check(&mut pos, "1e2e"), Err(Illegal::MustCapture));
-    assert_eq!(check(&mut pos, "G*2b"), Err(Illegal::MustCapture));
-    assert!(!is_legal(&mut pos, "1e2e"), "the independent check agrees");
-    assert!(!is_legal(&mut pos, "G*2b"));
-    assert!(is_legal(&mut pos, "3d3c"));
+    let pos = position("antiminishogi", &[], "k4/5/2p2/2R2/4K b G 1");
+    assert_eq!(legal(&pos), list(&["3d3c"]));
+    assert_eq!(check(&pos, "1e2e"), Err(Illegal::MustCapture));
+    assert_eq!(check(&pos, "G*2b"), Err(Illegal::MustCapture));
+    assert!(!is_legal(&pos, "1e2e"), "the independent check agrees");
+    assert!(!is_legal(&pos, "G*2b"));
+    assert!(is_legal(&pos, "3d3c"));
     // Of two captures either may be made (the King on 5a taken with or without promotion).
-    let mut pos = position("antiminishogi", &[], "k4/1p3/R1p2/5/4K b - 1");
-    assert_eq!(legal(&mut pos), list(&["5c3c", "5c5a", "5c5a+"]));
+    let pos = position("antiminishogi", &[], "k4/1p3/R1p2/5/4K b - 1");
+    assert_eq!(legal(&pos), list(&["5c3c", "5c5a", "5c5a+"]));
     // Nothing to take: every move goes.
-    let mut pos = position("antiminishogi", &[], "k4/5/5/2R2/4K b G 1");
-    assert_eq!(check(&mut pos, "G*2b"), Ok(()));
-    assert_eq!(check(&mut pos, "1e2e"), Ok(()));
+    let pos = position("antiminishogi", &[], "k4/5/5/2R2/4K b G 1");
+    assert_eq!(check(&pos, "G*2b"), Ok(()));
+    assert_eq!(check(&pos, "1e2e"), Ok(()));
 }
 
 /// Extinction (`extinction win`, Anti-Minishogi): a side left with no piece, on the board or
@@ -603,7 +603,7 @@ fn extinction_win_a_side_without_pieces_has_won() {
     assert!(g.legal_moves().is_empty(), "the game is over");
     assert_eq!(try_play(&mut g, "K*3c"), Err(Illegal::Extinct));
     // A piece in hand is a piece: Black, with its King in hand, plays on.
-    let mut g = game("antiminishogi", &[], "k4/5/5/5/5 b K 1");
+    let g = game("antiminishogi", &[], "k4/5/5/5/5 b K 1");
     assert_eq!(g.outcome(), None);
     assert!(!g.legal_moves().is_empty());
 }
@@ -630,6 +630,6 @@ fn extinction_of_a_kind_counts_its_promoted_faces_and_the_hand() {
     play_all(&mut g, &["3a2a"]);
     assert_eq!(g.outcome(), win(Side::White, EndReason::Extinction));
     // A Pawn in hand is enough.
-    let mut g = Game::new(read_sfen(&tables, "k2/3/3/2K b Pp 1").expect("a position"));
+    let g = Game::new(read_sfen(&tables, "k2/3/3/2K b Pp 1").expect("a position"));
     assert_eq!(g.outcome(), None);
 }

@@ -34,11 +34,11 @@ const LONE_LION: &str = "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1";
 /// 24 distinct moves and one pass (koma counts distinct moves; lishogi counts 88 paths).
 #[test]
 fn lone_lion_has_24_moves_and_a_pass() {
-    let mut pos = position("chu", &[], LONE_LION);
+    let pos = position("chu", &[], LONE_LION);
     let mut expected = lion_squares("7f", 7, 6);
     expected.push("7f7f".into());
     expected.sort();
-    assert_eq!(legal_from(&mut pos, "7f"), expected);
+    assert_eq!(legal_from(&pos, "7f"), expected);
     assert_eq!(expected.len(), 25);
     let mut paths = Vec::new();
     pos.legal_moves_into(&mut paths, LionCounting::Paths);
@@ -52,15 +52,15 @@ fn lone_lion_has_24_moves_and_a_pass() {
 fn lion_jumps_to_b_squares_and_needs_an_empty_square_to_pass() {
     // Black Golds on all eight 'A' squares.
     let sfen = "k11/12/12/12/4GGG5/4GNG5/4GGG5/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
+    let pos = position("chu", &[], sfen);
     assert_eq!(
-        legal_from(&mut pos, "7f"),
+        legal_from(&pos, "7f"),
         list(&[
             "7f9d", "7f8d", "7f7d", "7f6d", "7f5d", "7f9e", "7f5e", "7f9f", "7f5f", "7f9g", "7f5g", "7f9h", "7f8h",
             "7f7h", "7f6h", "7f5h",
         ])
     );
-    assert_eq!(check(&mut pos, "7f7f"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f7f"), Err(Illegal::NotAMove));
 }
 
 /// "Capture a piece on an 'A' square and continue moving one more square in any direction
@@ -70,9 +70,9 @@ fn lion_jumps_to_b_squares_and_needs_an_empty_square_to_pass() {
 fn lion_captures_on_an_a_square_then_steps_again() {
     // Black Golds on seven 'A' squares, a White Gold on 7e.
     let sfen = "k11/12/12/12/4GgG5/4GNG5/4GGG5/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
+    let pos = position("chu", &[], sfen);
     assert_eq!(
-        legal_from(&mut pos, "7f"),
+        legal_from(&pos, "7f"),
         list(&[
             "7f9d", "7f8d", "7f7d", "7f6d", "7f5d", "7f9e", "7f5e", "7f9f", "7f5f", "7f9g", "7f5g", "7f9h", "7f8h",
             "7f7h", "7f6h", "7f5h", // the 'B' squares
@@ -84,8 +84,8 @@ fn lion_captures_on_an_a_square_then_steps_again() {
     // On an open board: the 24 squares, the pass, and from the captured 7e the eight
     // squares around it (igui included), each a move of its own.
     let sfen = "k11/12/12/12/5p6/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    let moves = legal_from(&mut pos, "7f");
+    let pos = position("chu", &[], sfen);
+    let moves = legal_from(&pos, "7f");
     assert_eq!(moves.len(), 24 + 1 + 8, "{moves:?}");
     for m in [
         "7f7e8d", "7f7e7d", "7f7e6d", "7f7e8e", "7f7e6e", "7f7e8f", "7f7e6f", "7f7e7f", "7f8e", "7f7f",
@@ -100,8 +100,8 @@ fn lion_captures_on_an_a_square_then_steps_again() {
 fn lion_double_capture() {
     let sfen = "k11/12/12/12/12/12/9N2/9p2/10p1/12/12/K11 b - 1";
     let mut pos = position("chu", &[], sfen);
-    assert!(is_legal(&mut pos, "3g3h2i"));
-    assert!(is_legal(&mut pos, "3g2i"));
+    assert!(is_legal(&pos, "3g3h2i"));
+    assert!(is_legal(&pos, "3g2i"));
     let mut after = pos.clone();
     play(&mut after, "3g3h2i");
     assert_eq!(piece_at(&after, "3h"), None);
@@ -140,27 +140,27 @@ fn lion_pass_changes_only_the_side_to_move() {
 #[test]
 fn lion_may_not_take_a_protected_lion_two_squares_away() {
     let sfen = "k11/12/5g6/5n6/12/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7d"), Err(Illegal::ProtectedLion));
-    assert!(!legal_from(&mut pos, "7f").contains(&"7f7d".to_string()));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7d"), Err(Illegal::ProtectedLion));
+    assert!(!legal_from(&pos, "7f").contains(&"7f7d".to_string()));
     // The promoted Kylin counts as a Lion, as the capturer and as the target.
     let sfen = "k11/12/5g6/5+o6/12/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7d"), Err(Illegal::ProtectedLion));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7d"), Err(Illegal::ProtectedLion));
     let sfen = "k11/12/5g6/5n6/12/5+O6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7d"), Err(Illegal::ProtectedLion));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7d"), Err(Illegal::ProtectedLion));
 }
 
 /// Rule 1: an undefended Lion two squares away may be taken (also after a Pawn bridge).
 #[test]
 fn lion_may_take_an_unprotected_lion_two_squares_away() {
     let sfen = "k11/12/12/5n6/12/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7d"), Ok(()));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7d"), Ok(()));
     let sfen = "k11/12/12/5n6/5p6/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7e7d"), Ok(()));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7e7d"), Ok(()));
 }
 
 /// Rule 1: a Lion defended through the square the capturing Lion leaves (a White Rook on 7h
@@ -168,17 +168,17 @@ fn lion_may_take_an_unprotected_lion_two_squares_away() {
 #[test]
 fn lion_defended_through_the_capturers_square_is_protected() {
     let sfen = "k11/12/12/5n6/12/5N6/12/5r6/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7d"), Err(Illegal::ProtectedLion));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7d"), Err(Illegal::ProtectedLion));
 }
 
 /// Rule 1 is about 'B' squares: an adjacent Lion may be taken even when protected, also by igui.
 #[test]
 fn lion_may_take_an_adjacent_protected_lion() {
     let sfen = "k11/12/12/5g6/5n6/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7e"), Ok(()));
-    assert_eq!(check(&mut pos, "7f7e7f"), Ok(()));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7e"), Ok(()));
+    assert_eq!(check(&pos, "7f7e7f"), Ok(()));
 }
 
 /// Rule 1: a capture on an 'A' square first (a "bridge") allows the protected Lion behind.
@@ -186,10 +186,10 @@ fn lion_may_take_an_adjacent_protected_lion() {
 fn lion_may_take_a_protected_lion_after_a_bridge_capture() {
     // White Lion 7d protected by the Gold on 7c; White Gold 7e and Silver 8e in between.
     let sfen = "k11/12/5g6/5n6/4sg6/5N6/12/12/12/12/12/11K b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert_eq!(check(&mut pos, "7f7e7d"), Ok(()));
-    assert_eq!(check(&mut pos, "7f8e7d"), Ok(()));
-    assert_eq!(check(&mut pos, "7f7d"), Err(Illegal::ProtectedLion));
+    let pos = position("chu", &[], sfen);
+    assert_eq!(check(&pos, "7f7e7d"), Ok(()));
+    assert_eq!(check(&pos, "7f8e7d"), Ok(()));
+    assert_eq!(check(&pos, "7f7d"), Err(Illegal::ProtectedLion));
 }
 
 /// Rule 1: a Pawn or Go-Between taken first does not count as the bridge.
@@ -197,17 +197,17 @@ fn lion_may_take_a_protected_lion_after_a_bridge_capture() {
 fn lion_pawn_or_go_between_bridge_does_not_count() {
     for bridge in ["p", "i"] {
         let sfen = format!("k11/12/5g6/5n6/5{bridge}6/5N6/12/12/12/12/12/11K b - 1");
-        let mut pos = position("chu", &[], &sfen);
-        assert_eq!(check(&mut pos, "7f7e7d"), Err(Illegal::ProtectedLion), "{bridge}");
+        let pos = position("chu", &[], &sfen);
+        assert_eq!(check(&pos, "7f7e7d"), Err(Illegal::ProtectedLion), "{bridge}");
         // Taking the Pawn alone, or with igui, is fine.
-        assert_eq!(check(&mut pos, "7f7e"), Ok(()), "{bridge}");
-        assert_eq!(check(&mut pos, "7f7e7f"), Ok(()), "{bridge}");
+        assert_eq!(check(&pos, "7f7e"), Ok(()), "{bridge}");
+        assert_eq!(check(&pos, "7f7e7f"), Ok(()), "{bridge}");
     }
     // Promoted, they are a Gold and a Drunk Elephant: bridges like any other piece.
     for bridge in ["+p", "+i"] {
         let sfen = format!("k11/12/5g6/5n6/5{bridge}6/5N6/12/12/12/12/12/11K b - 1");
-        let mut pos = position("chu", &[], &sfen);
-        assert_eq!(check(&mut pos, "7f7e7d"), Ok(()), "{bridge}");
+        let pos = position("chu", &[], &sfen);
+        assert_eq!(check(&pos, "7f7e7d"), Ok(()), "{bridge}");
     }
 }
 
@@ -218,19 +218,19 @@ fn lion_pawn_or_go_between_bridge_does_not_count() {
 #[test]
 fn lion_defended_after_move_counts_only_the_pieces_left_to_recapture() {
     let sfen = "k11/12/12/5N6/5P6/5n6/12/12/12/12/12/11K w - 1";
-    let mut renmei = position("chu", &[], sfen);
-    assert_eq!(check(&mut renmei, "7f7e7d"), Err(Illegal::ProtectedLion));
-    assert!(!is_legal(&mut renmei, "7f7e7d"));
+    let renmei = position("chu", &[], sfen);
+    assert_eq!(check(&renmei, "7f7e7d"), Err(Illegal::ProtectedLion));
+    assert!(!is_legal(&renmei, "7f7e7d"));
     let mut after = position("chu", &["lion-protection=after-move"], sfen);
-    assert_eq!(check(&mut after, "7f7e7d"), Ok(()));
-    assert!(is_legal(&mut after, "7f7e7d"));
+    assert_eq!(check(&after, "7f7e7d"), Ok(()));
+    assert!(is_legal(&after, "7f7e7d"));
     let m = mv(&after, "7f7e7d");
     assert!(after.is_legal(&m), "the independent check agrees");
     // A Gold on 7c could recapture after the move: still protected.
     let sfen = "k11/12/5G6/5N6/5P6/5n6/12/12/12/12/12/11K w - 1";
     let mut after = position("chu", &["lion-protection=after-move"], sfen);
-    assert_eq!(check(&mut after, "7f7e7d"), Err(Illegal::ProtectedLion));
-    assert!(!is_legal(&mut after, "7f7e7d"));
+    assert_eq!(check(&after, "7f7e7d"), Err(Illegal::ProtectedLion));
+    assert!(!is_legal(&after, "7f7e7d"));
     let m = mv(&after, "7f7e7d");
     assert!(!after.is_legal(&m), "the independent check agrees");
 }
@@ -249,14 +249,14 @@ fn counter_strike_no_non_lion_may_take_a_lion_at_once() {
     play(&mut pos, "7f7e");
     assert_eq!(pos.lion_capture(), Some(sq("7e")));
     assert!(write_sfen(&pos).contains(" w 7e "), "{}", write_sfen(&pos));
-    assert_eq!(check(&mut pos, "4b4h"), Err(Illegal::CounterStrike));
+    assert_eq!(check(&pos, "4b4h"), Err(Illegal::CounterStrike));
     // A Lion may still take a Lion; a non-Lion may take other pieces.
-    assert_eq!(check(&mut pos, "5g4h"), Ok(()));
-    assert_eq!(check(&mut pos, "7d7e"), Ok(()));
+    assert_eq!(check(&pos, "5g4h"), Ok(()));
+    assert_eq!(check(&pos, "7d7e"), Ok(()));
     // The same position read from SFEN, with the square of the Lion capture.
     let text = write_sfen(&pos);
-    let mut again = read_sfen(pos.tables(), &text).expect("reads back");
-    assert_eq!(check(&mut again, "4b4h"), Err(Illegal::CounterStrike));
+    let again = read_sfen(pos.tables(), &text).expect("reads back");
+    assert_eq!(check(&again, "4b4h"), Err(Illegal::CounterStrike));
 }
 
 /// Rule 2 holds for the next turn only.
@@ -267,7 +267,7 @@ fn counter_strike_lasts_one_turn() {
     play(&mut pos, "1a2a");
     assert_eq!(pos.lion_capture(), None);
     play(&mut pos, "12l12k");
-    assert_eq!(check(&mut pos, "4b4h"), Ok(()));
+    assert_eq!(check(&pos, "4b4h"), Ok(()));
 }
 
 // ------------------------------------------------------------------ Dai
@@ -277,13 +277,13 @@ fn counter_strike_lasts_one_turn() {
 #[test]
 fn dai_has_no_lion_trading_rules() {
     let sfen = "k14/15/15/15/7g7/7n7/15/7N7/15/15/15/15/15/15/14K b - 1";
-    let mut pos = position("dai", &[], sfen);
-    assert_eq!(check(&mut pos, "8h8f"), Ok(()));
+    let pos = position("dai", &[], sfen);
+    assert_eq!(check(&pos, "8h8f"), Ok(()));
 
     let sfen = "k14/11r3/15/15/15/7n7/7G2n4/11N3/15/15/15/15/15/15/14K b - 1";
     let mut pos = position("dai", &[], sfen);
     play(&mut pos, "8g8f");
-    assert_eq!(check(&mut pos, "4b4h"), Ok(()));
+    assert_eq!(check(&pos, "4b4h"), Ok(()));
 }
 
 // ------------------------------------------------------------------ Horned Falcon, Soaring Eagle
@@ -293,9 +293,9 @@ fn dai_has_no_lion_trading_rules() {
 #[test]
 fn horned_falcon_lone_moves() {
     let sfen = "11k/12/12/12/12/5+H6/12/12/12/12/12/K11 b - 1";
-    let mut pos = position("chu", &[], sfen);
+    let pos = position("chu", &[], sfen);
     assert_eq!(
-        legal_from(&mut pos, "7f"),
+        legal_from(&pos, "7f"),
         list(&[
             "7f7e", "7f7d", "7f7f", // lion power forward, and the pass
             "7f7g", "7f7h", "7f7i", "7f7j", "7f7k", "7f7l", // back
@@ -316,23 +316,23 @@ fn horned_falcon_lion_power_forward() {
     let sfen = "11k/12/12/5p6/5p6/5+Hp5/12/12/12/12/12/K11 b - 1";
     let mut pos = position("chu", &[], sfen);
     for m in ["7f7e", "7f7d", "7f7e7d", "7f7e7f", "7f6f"] {
-        assert!(is_legal(&mut pos, m), "{m}");
+        assert!(is_legal(&pos, m), "{m}");
     }
     // No pass: the first square forward is not empty.
-    assert_eq!(check(&mut pos, "7f7f"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f7f"), Err(Illegal::NotAMove));
     // Sideways it is a slider: no igui, no second step, no third square forward.
-    assert_eq!(check(&mut pos, "7f6f7f"), Err(Illegal::NotAMove));
-    assert_eq!(check(&mut pos, "7f6f5f"), Err(Illegal::NotAMove));
-    assert_eq!(check(&mut pos, "7f7c"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f6f7f"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f6f5f"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f7c"), Err(Illegal::NotAMove));
     play(&mut pos, "7f7e7d");
     assert_eq!(piece_at(&pos, "7e"), None);
     assert_eq!(piece_at(&pos, "7d"), Some((Side::Black, "+DH".into())));
 
     // It jumps over a piece of its own on the first square.
     let sfen = "11k/12/12/12/5P6/5+H6/12/12/12/12/12/K11 b - 1";
-    let mut pos = position("chu", &[], sfen);
-    assert!(is_legal(&mut pos, "7f7d"));
-    assert_eq!(check(&mut pos, "7f7f"), Err(Illegal::NotAMove));
+    let pos = position("chu", &[], sfen);
+    assert!(is_legal(&pos, "7f7d"));
+    assert_eq!(check(&pos, "7f7f"), Err(Illegal::NotAMove));
 }
 
 /// Chu: the Soaring Eagle has lion power along both forward diagonals and slides in the
@@ -340,9 +340,9 @@ fn horned_falcon_lion_power_forward() {
 #[test]
 fn soaring_eagle_lone_moves() {
     let sfen = "11k/12/12/12/12/5+D6/12/12/12/12/12/K11 b - 1";
-    let mut pos = position("chu", &[], sfen);
+    let pos = position("chu", &[], sfen);
     assert_eq!(
-        legal_from(&mut pos, "7f"),
+        legal_from(&pos, "7f"),
         list(&[
             "7f8e", "7f9d", "7f6e", "7f5d", "7f7f", // lion power, and the pass
             "7f7e", "7f7d", "7f7c", "7f7b", "7f7a", // forward
@@ -363,11 +363,11 @@ fn soaring_eagle_lion_power_forward_diagonal() {
     let sfen = "11k/12/12/7p4/6p5/5+D6/12/12/12/12/12/K11 b - 1";
     let mut pos = position("chu", &[], sfen);
     for m in ["7f6e", "7f5d", "7f6e5d", "7f6e7f", "7f7f"] {
-        assert!(is_legal(&mut pos, m), "{m}");
+        assert!(is_legal(&pos, m), "{m}");
     }
-    assert_eq!(check(&mut pos, "7f6e6d"), Err(Illegal::NotAMove));
-    assert_eq!(check(&mut pos, "7f6e7e"), Err(Illegal::NotAMove));
-    assert_eq!(check(&mut pos, "7f4c"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f6e6d"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f6e7e"), Err(Illegal::NotAMove));
+    assert_eq!(check(&pos, "7f4c"), Err(Illegal::NotAMove));
     play(&mut pos, "7f6e5d");
     assert_eq!(piece_at(&pos, "6e"), None);
     assert_eq!(piece_at(&pos, "5d"), Some((Side::Black, "+DK".into())));
@@ -387,8 +387,8 @@ fn maka_has_no_lion_trading_rules() {
         ],
         "b",
     );
-    let mut pos = position("maka-dai-dai", &[], &sfen);
-    assert_eq!(check(&mut pos, "10j10h+"), Ok(()));
+    let pos = position("maka-dai-dai", &[], &sfen);
+    assert_eq!(check(&pos, "10j10h+"), Ok(()));
     // After a Gold takes a Lion, a Rook takes the other Lion at once.
     let sfen = maka(
         &[
@@ -402,7 +402,7 @@ fn maka_has_no_lion_trading_rules() {
     );
     let mut pos = position("maka-dai-dai", &[], &sfen);
     play(&mut pos, "10j10i+");
-    assert_eq!(check(&mut pos, "5a5n+"), Ok(()));
+    assert_eq!(check(&pos, "5a5n+"), Ok(()));
 }
 
 /// A position has one pass, however many pieces may pass: a pass changes nothing but the
@@ -413,21 +413,18 @@ fn maka_has_no_lion_trading_rules() {
 fn one_pass_however_many_pieces_may_pass() {
     let sfen = "k11/12/12/12/12/12/5N2+H3/12/12/12/12/11K b - 1";
     let mut pos = position("chu", &[], sfen);
-    let passes: Vec<String> = legal(&mut pos).into_iter().filter(|m| m == "7g7g").collect();
+    let passes: Vec<String> = legal(&pos).into_iter().filter(|m| m == "7g7g").collect();
     assert_eq!(passes, ["7g7g"]);
     assert_eq!(
-        legal_from(&mut pos, "4g")
-            .iter()
-            .filter(|m| m.starts_with("4g4g"))
-            .count(),
+        legal_from(&pos, "4g").iter().filter(|m| m.starts_with("4g4g")).count(),
         0
     );
     assert_eq!(pos.legal_moves().iter().filter(|m| m.is_pass()).count(), 1);
     let pass = mv(&pos, "7g7g");
     for text in ["4g4g", "4g4f4g", "7g7g", "Ln-7f-7g", "+DH-4f-4g", "+DH-4g"] {
-        assert_eq!(koma::notation::read_move(&mut pos, text), Ok(pass), "{text}");
+        assert_eq!(koma::notation::read_move(&pos, text), Ok(pass), "{text}");
     }
-    assert_eq!(koma::notation::write_tsa(&mut pos, &pass), "Ln-7f-7g");
+    assert_eq!(koma::notation::write_tsa(&pos, &pass), "Ln-7f-7g");
     // The independent check agrees: the Falcon's own pass is not a second move.
     assert!(pos.is_legal(&pass));
     assert!(!pos.is_legal(&mv(&pos, "4g4g")));

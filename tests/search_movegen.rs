@@ -12,7 +12,7 @@
 //!   square an enemy piece stands on (in a game not yet over).
 
 use koma::fuzzing::{self, Bytes, VARIANTS};
-use koma::game::{LionCounting, Move, Position, Sq};
+use koma::game::{LionCounting, Move, Position, Scratch, Sq};
 use koma::notation::write_sfen;
 
 /// Random positions of each variant: a few games, positions along each.
@@ -60,10 +60,11 @@ fn moves_checked_for_legality_one_at_a_time_are_the_legal_moves() {
         pos.legal_moves_ignoring_history_into(&mut legal, LionCounting::Distinct);
         pseudo.clear();
         pos.pseudo_moves(&mut pseudo, LionCounting::Distinct);
-        let legality = pos.legality_ignoring_history();
+        let mut scratch = Scratch::default();
+        let legality = scratch.legality_ignoring_history(pos);
         let mut kept = Vec::new();
         for m in &pseudo {
-            if pos.passes_legality(&legality, m) {
+            if scratch.passes_legality(pos, &legality, m) {
                 kept.push(*m);
                 let undo = pos.make(m);
                 pos.unmake(m, &undo);

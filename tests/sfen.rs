@@ -131,24 +131,24 @@ fn extensions_round_trip() {
 fn deferral_is_written_and_read() {
     let t = tables("chu", &[]);
     let mut pos = read_sfen(&t, "k11/12/12/12/6D5/12/12/12/12/12/12/11K b - 1").expect("valid");
-    let declines = read_usi(&mut pos, "6e6d").expect("legal");
+    let declines = read_usi(&pos, "6e6d").expect("legal");
     assert!(!declines.promote);
     pos.make(&declines);
     assert_eq!(write_sfen(&pos), "k11/12/12/6D!5/12/12/12/12/12/12/12/11K w - 2");
     assert_same(&mut pos, &t);
-    let waits = read_usi(&mut pos, "12a11a").expect("legal");
+    let waits = read_usi(&pos, "12a11a").expect("legal");
     pos.make(&waits);
     assert_eq!(write_sfen(&pos), "1k10/12/12/6D!5/12/12/12/12/12/12/12/11K b - 3");
     assert_same(&mut pos, &t);
-    assert!(read_usi(&mut pos, "6d6c+").is_err(), "deferred");
-    assert!(read_usi(&mut pos, "6d6c").is_ok());
+    assert!(read_usi(&pos, "6d6c+").is_err(), "deferred");
+    assert!(read_usi(&pos, "6d6c").is_ok());
     // From the string alone, the same.
-    let mut read = read_sfen(&t, "1k10/12/12/6D!5/12/12/12/12/12/12/12/11K b - 3").expect("valid");
-    assert!(read_usi(&mut read, "6d6c+").is_err(), "deferred");
+    let read = read_sfen(&t, "1k10/12/12/6D!5/12/12/12/12/12/12/12/11K b - 3").expect("valid");
+    assert!(read_usi(&read, "6d6c+").is_err(), "deferred");
     let plain = read_sfen(&t, "1k10/12/12/6D5/12/12/12/12/12/12/12/11K b - 3").expect("valid");
     assert_ne!(plain.hash(), read.hash());
     // Its next move ends the deferral.
-    let moves = read_usi(&mut pos, "6d6c").expect("legal");
+    let moves = read_usi(&pos, "6d6c").expect("legal");
     pos.make(&moves);
     assert_eq!(write_sfen(&pos), "1k10/12/6D5/12/12/12/12/12/12/12/12/11K w - 4");
 }
@@ -159,9 +159,9 @@ fn deferral_is_written_and_read() {
 fn captured_deferred_piece_leaves_no_trace() {
     let t = tables("chu", &[]);
     let mut pos = read_sfen(&t, "k11/6r5/12/12/6D5/12/12/12/12/12/12/11K b - 1").expect("valid");
-    let declines = read_usi(&mut pos, "6e6d").expect("legal");
+    let declines = read_usi(&pos, "6e6d").expect("legal");
     pos.make(&declines);
-    let takes = read_usi(&mut pos, "6b6d").expect("legal");
+    let takes = read_usi(&pos, "6b6d").expect("legal");
     pos.make(&takes);
     let text = write_sfen(&pos);
     assert_eq!(text, "k11/12/12/6r5/12/12/12/12/12/12/12/11K b - 3");

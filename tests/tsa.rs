@@ -255,7 +255,7 @@ fn start_square_only_when_needed() {
     let mut pos = Position::start(tables("shogi", &[]));
     let moves: Vec<String> = {
         let legal = pos.legal_moves();
-        write_tsa_all(&mut pos, &legal)
+        write_tsa_all(&pos, &legal)
     };
     for text in ["G4i-5h", "G6i-5h", "G-4h", "G-6h", "S-4h", "P-7f", "R-5h", "K-5h"] {
         assert!(moves.iter().any(|m| m == text), "{text} in {moves:?}");
@@ -517,22 +517,22 @@ fn round_trip(variant: &str, options: &[&str], games: usize, plies: usize, seed:
             if legal.is_empty() {
                 break;
             }
-            let texts = write_tsa_all(&mut pos, &legal);
+            let texts = write_tsa_all(&pos, &legal);
             for (m, text) in legal.iter().zip(&texts) {
                 assert_eq!(
-                    read_move(&mut pos, text).as_ref(),
+                    read_move(&pos, text).as_ref(),
                     Ok(m),
                     "{variant}: `{text}` in {}",
                     koma::notation::write_sfen(&pos)
                 );
                 let usi = write_usi(&pos, m);
-                assert_eq!(read_move(&mut pos, &usi).as_ref(), Ok(m), "{variant}: USI `{usi}`");
+                assert_eq!(read_move(&pos, &usi).as_ref(), Ok(m), "{variant}: USI `{usi}`");
             }
             // write_tsa itself, on a sample of the moves.
             for _ in 0..3 {
                 let m = legal[rng.below(legal.len())];
                 let i = legal.iter().position(|l| *l == m).unwrap();
-                assert_eq!(write_tsa(&mut pos, &m), texts[i]);
+                assert_eq!(write_tsa(&pos, &m), texts[i]);
             }
             // Distinct moves are written differently.
             let mut sorted = texts.clone();
@@ -623,9 +623,9 @@ fn koma_moves_writes_tsa_sorted() {
 #[test]
 fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
     let mut game = Variant::game_from(Position::start(tables("taikyoku", &[])));
-    let opening = koma::notation::read_usi(game.position_mut(), "10z10y").expect("a pawn's step");
+    let opening = koma::notation::read_usi(game.position(), "10z10y").expect("a pawn's step");
     game.play(opening).expect("legal");
-    let m = read_move(game.position_mut(), "GGx18ai").expect("White's range capture of the issue");
+    let m = read_move(game.position(), "GGx18ai").expect("White's range capture of the issue");
     // Every piece on the line from the General to its destination, of both sides.
     let pos = game.position();
     let line: Vec<_> = pos
@@ -646,7 +646,7 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
         "{text}"
     );
 
-    let mut chu = position(
+    let chu = position(
         "chu",
         &[
             ("5e", Side::Black, "Ln"),
@@ -657,8 +657,8 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
         ],
         &[],
     );
-    let double = read_move(&mut chu, "Lnx5dx5c").expect("a Lion's double capture");
-    let single = read_move(&mut chu, "Lnx5d").expect("a plain capture");
+    let double = read_move(&chu, "Lnx5dx5c").expect("a Lion's double capture");
+    let single = read_move(&chu, "Lnx5d").expect("a plain capture");
     let mut game = Variant::game_from(chu.clone());
     game.play(double).expect("legal");
     let played = game.played().last().expect("the move is kept");

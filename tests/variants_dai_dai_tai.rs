@@ -198,8 +198,8 @@ fn tai_all_royals_must_be_captured() {
 fn tai_exposing_one_of_two_royals_is_legal() {
     // Black Crown Prince 13x may step onto 14w, which the White Rook on 14a attacks.
     let position = sfen(25, &[('a', "[e]10[r]12[cp]"), ('x', "12[CP]12"), ('y', "12[E]12")], "b");
-    let mut pos = support::position("tai", &[], &position);
-    assert!(is_legal(&mut pos, "13x14w"));
+    let pos = support::position("tai", &[], &position);
+    assert!(is_legal(&pos, "13x14w"));
 }
 
 /// Tai: the Drunk Elephant promotes (on a capture) to a second Crown Prince, a third royal.
@@ -242,10 +242,10 @@ fn dai_dai_promotion_by_capture_is_compulsory() {
         "b",
     );
     let mut pos = support::position("dai-dai", &[], &position);
-    assert!(is_legal(&mut pos, "9i9g+"));
-    assert!(!is_legal(&mut pos, "9i9g"));
-    assert!(is_legal(&mut pos, "5h5g"));
-    assert!(!is_legal(&mut pos, "5h5g+"));
+    assert!(is_legal(&pos, "9i9g+"));
+    assert!(!is_legal(&pos, "9i9g"));
+    assert!(is_legal(&pos, "5h5g"));
+    assert!(!is_legal(&pos, "5h5g+"));
     play(&mut pos, "9i9g+");
     assert_eq!(piece_at(&pos, "9g"), Some((Side::Black, "+Ky".into())));
 }
@@ -281,15 +281,15 @@ fn promotion_compulsory_only_when_capturing_a_promoted_piece() {
         } else {
             position.clone()
         };
-        let mut pos = support::position(game, &["capture-promotion=on-promoted"], &position);
-        assert!(is_legal(&mut pos, "9i9g+"), "{game}");
+        let pos = support::position(game, &["capture-promotion=on-promoted"], &position);
+        assert!(is_legal(&pos, "9i9g+"), "{game}");
         assert!(
-            is_legal(&mut pos, "9i9g"),
+            is_legal(&pos, "9i9g"),
             "{game}: taking an unpromoted Pawn, promotion is optional"
         );
-        assert!(is_legal(&mut pos, "5i5g+"), "{game}");
+        assert!(is_legal(&pos, "5i5g+"), "{game}");
         assert!(
-            !is_legal(&mut pos, "5i5g"),
+            !is_legal(&pos, "5i5g"),
             "{game}: taking a promoted piece, promotion is compulsory"
         );
     }
@@ -314,16 +314,16 @@ fn peacock_hooks_turn_onto_the_other_forward_diagonal() {
         ],
         "b",
     );
-    let mut pos = support::position("tai", &[], &position);
-    assert!(is_legal(&mut pos, "13m13k"));
-    assert!(is_legal(&mut pos, "13m9g"), "forward-left 1, then forward-right 5");
-    assert!(!is_legal(&mut pos, "13m15m"), "no turn backwards");
-    assert!(is_legal(&mut pos, "13m15o"), "two squares back-left");
-    assert!(!is_legal(&mut pos, "13m16p"), "no hook along a backward diagonal");
-    let mut pos = support::position("tai", &["peacock=either"], &position);
-    assert!(is_legal(&mut pos, "13m13k"));
-    assert!(is_legal(&mut pos, "13m15m"), "a turn backwards under peacock=either");
-    assert!(!is_legal(&mut pos, "13m16p"));
+    let pos = support::position("tai", &[], &position);
+    assert!(is_legal(&pos, "13m13k"));
+    assert!(is_legal(&pos, "13m9g"), "forward-left 1, then forward-right 5");
+    assert!(!is_legal(&pos, "13m15m"), "no turn backwards");
+    assert!(is_legal(&pos, "13m15o"), "two squares back-left");
+    assert!(!is_legal(&pos, "13m16p"), "no hook along a backward diagonal");
+    let pos = support::position("tai", &["peacock=either"], &position);
+    assert!(is_legal(&pos, "13m13k"));
+    assert!(is_legal(&pos, "13m15m"), "a turn backwards under peacock=either");
+    assert!(!is_legal(&pos, "13m16p"));
     // A White Pawn on 14l: taken, it ends the move; nothing passes it.
     let blocked = sfen(
         25,
@@ -336,10 +336,10 @@ fn peacock_hooks_turn_onto_the_other_forward_diagonal() {
         ],
         "b",
     );
-    let mut pos = support::position("tai", &[], &blocked);
-    assert!(is_legal(&mut pos, "13m14l"));
-    assert!(!is_legal(&mut pos, "13m15k"));
-    assert!(!is_legal(&mut pos, "13m16l"), "no turn at an occupied square");
+    let pos = support::position("tai", &[], &blocked);
+    assert!(is_legal(&pos, "13m14l"));
+    assert!(!is_legal(&pos, "13m15k"));
+    assert!(!is_legal(&pos, "13m16l"), "no turn at an occupied square");
 }
 
 /// The pieces a file gives no kanji are exactly those its header says no source gives kanji

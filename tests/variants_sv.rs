@@ -23,7 +23,7 @@ fn wa_optional_drops_off_captured_pieces_leave_the_game() {
     let mut pos = position("wa", &[], "k10/11/11/11/11/5p5/5P5/11/11/11/10K b - 1");
     play(&mut pos, "6g6f");
     assert_eq!(in_hand(&pos, Side::Black, "SP"), 0);
-    assert_eq!(legal_drops(&mut pos), Vec::<String>::new());
+    assert_eq!(legal_drops(&pos), Vec::<String>::new());
 }
 
 /// Wa, drops on (SV's option): a captured piece goes to the hand, with Shogi's limits for the
@@ -34,7 +34,7 @@ fn wa_optional_drops_on_captured_pieces_are_dropped_with_the_sparrow_pawn_limits
     play(&mut pos, "6g6f");
     assert_eq!(in_hand(&pos, Side::Black, "SP"), 1);
     play(&mut pos, "11a11b");
-    let drops = legal_drops(&mut pos);
+    let drops = legal_drops(&pos);
     assert!(drops.contains(&"P*5e".to_string()), "{drops:?}");
     assert!(
         !drops.contains(&"P*6e".to_string()),
@@ -146,33 +146,30 @@ fn whale_captured_porpoise_enters_the_hand_as_a_killer_whale() {
 #[test]
 fn whale_dolphin_moves_back_diagonally_only_from_its_last_rank() {
     let sfen = "3D2/6/6/6/6/w4W b - 1";
-    let mut pos = position("whale", &[], sfen);
-    assert_eq!(
-        legal_from(&mut pos, "3a"),
-        list(&["3a1c", "3a2b", "3a4b", "3a5c", "3a6d"])
-    );
-    let mut pos = position("whale", &["dolphin-retreat=two"], sfen);
-    assert_eq!(legal_from(&mut pos, "3a"), list(&["3a1c", "3a2b", "3a4b", "3a5c"]));
+    let pos = position("whale", &[], sfen);
+    assert_eq!(legal_from(&pos, "3a"), list(&["3a1c", "3a2b", "3a4b", "3a5c", "3a6d"]));
+    let pos = position("whale", &["dolphin-retreat=two"], sfen);
+    assert_eq!(legal_from(&pos, "3a"), list(&["3a1c", "3a2b", "3a4b", "3a5c"]));
     // Elsewhere, one step forward and nothing else.
-    let mut pos = position("whale", &[], "6/6/3D2/6/6/w4W b - 1");
-    assert_eq!(legal_from(&mut pos, "3c"), list(&["3c3b"]));
+    let pos = position("whale", &[], "6/6/3D2/6/6/w4W b - 1");
+    assert_eq!(legal_from(&pos, "3c"), list(&["3c3b"]));
 }
 
 /// Whale: a Dolphin from the last rank gives check back diagonally, so a White Whale may not
 /// step onto its diagonal.
 #[test]
 fn whale_dolphin_on_its_last_rank_attacks_back_diagonally() {
-    let mut pos = position("whale", &[], "2D3/6/6/w5/6/5W w - 1");
-    assert_eq!(check(&mut pos, "6d6c"), Err(Illegal::LeavesRoyalInCheck));
-    assert!(is_legal(&mut pos, "6d5c"));
+    let pos = position("whale", &[], "2D3/6/6/w5/6/5W w - 1");
+    assert_eq!(check(&pos, "6d6c"), Err(Illegal::LeavesRoyalInCheck));
+    assert!(is_legal(&pos, "6d5c"));
 }
 
 /// Whale: a Dolphin may not be dropped on the last rank, nor on a file holding two Dolphins
 /// of its side, nor to give immediate mate; other pieces drop anywhere.
 #[test]
 fn whale_dolphin_drops_are_restricted() {
-    let mut pos = position("whale", &[], "5w/6/6/D5/D5/5W b Dk 1");
-    let drops = legal_drops(&mut pos);
+    let pos = position("whale", &[], "5w/6/6/D5/D5/5W b Dk 1");
+    let drops = legal_drops(&pos);
     assert!(
         !drops.iter().any(|d| d.starts_with("D*") && d.ends_with('a')),
         "{drops:?}"
@@ -183,11 +180,11 @@ fn whale_dolphin_drops_are_restricted() {
     );
     assert!(drops.contains(&"D*5c".to_string()), "{drops:?}");
     // The Killer Whale may be dropped on the last rank.
-    let mut pos = position("whale", &[], "5w/6/6/6/6/5W b K 1");
-    assert!(legal_drops(&mut pos).contains(&"K*3a".to_string()));
+    let pos = position("whale", &[], "5w/6/6/6/6/5W b K 1");
+    assert!(legal_drops(&pos).contains(&"K*3a".to_string()));
     // Mate by a Dolphin dropped in front of the White Whale: not allowed.
-    let mut pos = position("whale", &[], "5w/3K2/4B1/6/6/5W b D 1");
-    assert_eq!(check(&mut pos, "D*1b"), Err(Illegal::DropMate));
+    let pos = position("whale", &[], "5w/3K2/4B1/6/6/5W b D 1");
+    assert_eq!(check(&pos, "D*1b"), Err(Illegal::DropMate));
 }
 
 /// Whale: the limit of two Dolphins on a file holds for drops under SV's reading, and for
@@ -196,11 +193,11 @@ fn whale_dolphin_drops_are_restricted() {
 fn whale_dolphin_file_limit_follows_the_option() {
     // Black's Dolphin on 5a may go back to 6b, on file 6 where two Black Dolphins stand.
     let sfen = "1D4/6/D5/D5/6/w4W b - 1";
-    let mut pos = position("whale", &[], sfen);
-    assert!(is_legal(&mut pos, "5a6b"));
-    let mut pos = position("whale", &["dolphin-file-limit=moves-and-drops"], sfen);
-    assert_eq!(check(&mut pos, "5a6b"), Err(Illegal::FileLimit));
-    assert!(is_legal(&mut pos, "5a4b"));
+    let pos = position("whale", &[], sfen);
+    assert!(is_legal(&pos, "5a6b"));
+    let pos = position("whale", &["dolphin-file-limit=moves-and-drops"], sfen);
+    assert_eq!(check(&pos, "5a6b"), Err(Illegal::FileLimit));
+    assert!(is_legal(&pos, "5a4b"));
 }
 
 // ------------------------------------------------------------------ Heian
@@ -217,10 +214,10 @@ fn heian_setups_follow_the_option() {
     assert_eq!(piece_at(heiansho.position(), "5b"), Some((Side::White, "P".into())));
     // A Silver entering the third rank may promote under HShogi's zone, not under Heiansho's.
     let sfen = "k8/9/9/4S4/9/9/9/8K b - 1";
-    let mut pos = position("heian", &[], sfen);
-    assert!(is_legal(&mut pos, "5d5c+"));
-    let mut pos = position("heian", &["setup=heiansho"], sfen);
-    assert!(!is_legal(&mut pos, "5d5c+"));
+    let pos = position("heian", &[], sfen);
+    assert!(is_legal(&pos, "5d5c+"));
+    let pos = position("heian", &["setup=heiansho"], sfen);
+    assert!(!is_legal(&pos, "5d5c+"));
 }
 
 /// Heian: taking every piece but the King wins, unless the bared King bares the other at
@@ -257,17 +254,17 @@ fn heian_dai_flying_dragon_follows_the_option() {
 #[test]
 fn heian_dai_last_rank_follows_the_option() {
     let sfen = "[k]12/7[P]5/13/13/13/13/13/13/13/13/13/13/12[K] b - 1";
-    let mut pos = position("heian-dai", &[], sfen);
-    assert_eq!(legal_from(&mut pos, "6b"), list(&["6b6a+"]));
-    let mut pos = position("heian-dai", &["last-rank=wikipedia"], sfen);
-    assert_eq!(legal_from(&mut pos, "6b"), list(&["6b6a"]));
+    let pos = position("heian-dai", &[], sfen);
+    assert_eq!(legal_from(&pos, "6b"), list(&["6b6a+"]));
+    let pos = position("heian-dai", &["last-rank=wikipedia"], sfen);
+    assert_eq!(legal_from(&pos, "6b"), list(&["6b6a"]));
     // A capture in the zone may promote.
-    let mut pos = position(
+    let pos = position(
         "heian-dai",
         &["last-rank=wikipedia"],
         "[k]6[p]5/7[P]5/13/13/13/13/13/13/13/13/13/13/12[K] b - 1",
     );
-    assert_eq!(legal_from(&mut pos, "6b"), list(&["6b6a", "6b6a+"]));
+    assert_eq!(legal_from(&pos, "6b"), list(&["6b6a", "6b6a+"]));
 }
 
 /// Heian-Dai: taking every piece but the King wins (the bare-king rule, as in Heian).

@@ -407,14 +407,14 @@ fn taikyoku_royal_capture_option_decides_whether_a_royal_may_be_left_capturable(
         ("17ah", Side::White, "FCH"),
     ];
     let tables_allowed = tables(TAIKYOKU, &[]);
-    let mut pos = lone(&tables_allowed, &pieces, Side::Black);
+    let pos = lone(&tables_allowed, &pieces, Side::Black);
     assert!(
-        is_legal(&mut pos, "18aj17aj"),
+        is_legal(&pos, "18aj17aj"),
         "allowed: walks into the Flying Chariot's file"
     );
     let tables_forbidden = tables(TAIKYOKU, &["royal-capture=forbidden"]);
-    let mut pos = lone(&tables_forbidden, &pieces, Side::Black);
-    assert!(!is_legal(&mut pos, "18aj17aj"));
+    let pos = lone(&tables_forbidden, &pieces, Side::Black);
+    assert!(!is_legal(&pos, "18aj17aj"));
 }
 
 // ------------------------------------------------------------------ hook movers
@@ -562,7 +562,7 @@ fn taikyoku_range_capture_undo_restores_the_position_and_hash() {
     let tables = tables(TAIKYOKU, &[]);
     let mut pos = great_general_line(&tables);
     let (before, hash) = (pos.to_setup(), pos.hash());
-    let m = read_usi(&mut pos, "18r18k").expect("legal");
+    let m = read_usi(&pos, "18r18k").expect("legal");
     let undo = pos.make(&m);
     assert_eq!(pos.hash(), pos.full_hash(), "the incremental hash after the sweep");
     assert_ne!(pos.hash(), hash);
@@ -579,7 +579,7 @@ fn taikyoku_range_capture_is_written_and_read_back_from_to() {
     let tables = tables(TAIKYOKU, &[]);
     let start = great_general_line(&tables);
     let mut game = koma::variant::Variant::game_from(start.clone());
-    let m = read_usi(game.position_mut(), "18r18m").expect("legal");
+    let m = read_usi(game.position(), "18r18m").expect("legal");
     assert_eq!(write_usi(game.position(), &m), "18r18m");
     game.play(m).expect("legal");
     let text = write_record(&Default::default(), &[], &game);
@@ -666,11 +666,11 @@ fn range_capture_of_every_royal_ends_the_game() {
         ("5b", Side::White, "CP"),
     ];
     let mut game = Game::new(lone(&tables, &pieces, Side::Black));
-    let m = read_usi(game.position_mut(), "5i5a").expect("legal");
+    let m = read_usi(game.position(), "5i5a").expect("legal");
     game.play(m).expect("legal");
     assert_eq!(game.outcome(), win(Side::Black, EndReason::RoyalsCaptured));
     let mut game = Game::new(lone(&tables, &pieces, Side::Black));
-    let m = read_usi(game.position_mut(), "5i5c").expect("legal");
+    let m = read_usi(game.position(), "5i5c").expect("legal");
     game.play(m).expect("legal");
     assert_eq!(game.outcome(), None, "the Prince is left");
     assert_eq!(game.position().royal_squares(Side::White).len(), 1);
@@ -867,10 +867,10 @@ fn taikyoku_mountain_crane_attacks_past_the_squares_it_jumps() {
         ("18n", Side::Black, "P"),
         ("18o", Side::White, "P"),
     ];
-    let mut attacked = lone(&tables, &pieces, Side::Black);
+    let attacked = lone(&tables, &pieces, Side::Black);
     assert!(attacked.royal_in_check(Side::Black), "past three pieces");
-    assert!(!is_legal(&mut attacked, "18p18q"), "still on the line");
-    assert!(is_legal(&mut attacked, "18p17p"));
+    assert!(!is_legal(&attacked, "18p18q"), "still on the line");
+    assert!(is_legal(&attacked, "18p17p"));
     pieces[0] = ("18q", Side::Black, "K");
     pieces.push(("18p", Side::Black, "P"));
     let shielded = lone(&tables, &pieces, Side::Black);
@@ -924,10 +924,10 @@ fn taikyoku_three_barred_arrow_attacks_a_royal_past_pieces() {
         ("18l", Side::Black, "P"),
         ("18n", Side::Black, "P"),
     ];
-    let mut attacked = lone(&tables, &pieces, Side::Black);
+    let attacked = lone(&tables, &pieces, Side::Black);
     assert!(attacked.royal_in_check(Side::Black), "past three pieces");
-    assert!(!is_legal(&mut attacked, "18r18s"), "still on the line");
-    assert!(is_legal(&mut attacked, "18r17r"));
+    assert!(!is_legal(&attacked, "18r18s"), "still on the line");
+    assert!(is_legal(&attacked, "18r17r"));
     pieces.push(("18p", Side::White, "P"));
     let shielded = lone(&tables, &pieces, Side::Black);
     assert!(!shielded.royal_in_check(Side::Black), "past four pieces");
@@ -947,7 +947,7 @@ fn taikyoku_free_eagle_captures_an_adjacent_piece_without_moving() {
         ],
         Side::Black,
     );
-    assert!(is_legal(&mut pos, "18r17q18r"));
+    assert!(is_legal(&pos, "18r17q18r"));
     play(&mut pos, "18r17q18r");
     assert_eq!(piece_at(&pos, "18r"), Some((Side::Black, "FE".into())));
     assert_eq!(piece_at(&pos, "17q"), None);

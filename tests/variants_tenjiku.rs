@@ -140,20 +140,20 @@ fn fire_demon_landing_next_to_an_enemy_fire_demon_is_burnt() {
 /// not end its move next to an enemy Fire Demon.
 #[test]
 fn fire_demon_checks_a_king_it_can_land_next_to() {
-    let mut pos = position(
+    let pos = position(
         TENJIKU,
         &[],
         &board(&[("16p", "[K]"), ("7c", "[k]"), ("8h", "[FID]"), ("1d", "[p]")], "w"),
     );
     assert!(pos.royal_in_check(Side::White));
-    assert_eq!(check(&mut pos, "1d1e"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&pos, "1d1e"), Err(Illegal::LeavesRoyalInCheck));
 
-    let mut pos = position(
+    let pos = position(
         TENJIKU,
         &[],
         &board(&[("8e", "[fid]"), ("6g", "[K]"), ("12a", "[k]")], "b"),
     );
-    assert_eq!(check(&mut pos, "6g7f"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&pos, "6g7f"), Err(Illegal::LeavesRoyalInCheck));
 }
 
 // ------------------------------------------------------------------ range jumps
@@ -302,20 +302,20 @@ fn all_royals_must_be_captured() {
     let mut game = Game::new(position(TENJIKU, &[], &board(&pieces, "b")));
     play_all(&mut game, &["16p15p", "8a8h"]);
     assert_eq!(game.outcome(), None, "the King is left");
-    let mut pos = position(
+    let pos = position(
         TENJIKU,
         &[],
         &board(&[("16p", "[K]"), ("1p", "[r]"), ("1a", "[k]")], "b"),
     );
-    assert_eq!(check(&mut pos, "16p15p"), Err(Illegal::LeavesRoyalInCheck));
+    assert_eq!(check(&pos, "16p15p"), Err(Illegal::LeavesRoyalInCheck));
 }
 
 /// "In Tenjiku Shogi there are no restrictions on the capture of Lions (as there are in Chu
 /// Shogi)": a Lion takes a protected Lion two squares away, without a bridge capture.
 #[test]
 fn lions_are_captured_without_chus_restrictions() {
-    let mut pos = tenjiku(&[], &[("8h", "[LN]"), ("8f", "[ln]"), ("8e", "[g]")], "b");
-    assert!(is_legal(&mut pos, "8h8f"));
+    let pos = tenjiku(&[], &[("8h", "[LN]"), ("8f", "[ln]"), ("8e", "[g]")], "b");
+    assert!(is_legal(&pos, "8h8f"));
 }
 
 /// "A Dragon Horse that ... arose by promotion does not promote" (SV's table keys promotion by
@@ -327,7 +327,7 @@ fn piece_that_arose_by_promotion_does_not_promote_again() {
     play(&mut pos, "8h5e+");
     assert_eq!(piece_at(&pos, "5e"), Some((Side::Black, "+DH".into())));
     play(&mut pos, "12a13a");
-    let moves = legal_from(&mut pos, "5e");
+    let moves = legal_from(&pos, "5e");
     assert!(moves.iter().all(|m| !m.ends_with('+')), "{moves:?}");
     play(&mut pos, "3g3e+");
     assert_eq!(piece_at(&pos, "3e"), Some((Side::Black, "+HF".into())));

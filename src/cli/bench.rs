@@ -131,11 +131,11 @@ pub fn run(quick: bool) -> ExitCode {
             eprintln!("error: {variant} does not compile");
             return ExitCode::FAILURE;
         };
-        let mut pos = compiled.initial();
+        let pos = compiled.initial();
         let (started, cpu_started) = (Instant::now(), thread_cpu_time());
         let mut runs = 0u64;
         let nodes = loop {
-            let nodes = perft(&mut pos, depth, LionCounting::Distinct);
+            let nodes = perft(&pos, depth, LionCounting::Distinct);
             runs += 1;
             if quick || started.elapsed() >= LEAST_TIME {
                 break nodes;

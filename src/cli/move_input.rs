@@ -15,7 +15,7 @@ pub enum Answer {
 }
 
 /// The move `text` means, or the answer to give the player: why not, and what was meant.
-pub fn read_typed(pos: &mut Position, text: &str) -> Result<Move, Answer> {
+pub fn read_typed(pos: &Position, text: &str) -> Result<Move, Answer> {
     match read_move(pos, text) {
         Ok(m) => match promotion_unwritten(pos, text, &m) {
             Some(question) => Err(Answer::Suggestion(question)),
@@ -34,7 +34,7 @@ pub fn read_typed(pos: &mut Position, text: &str) -> Result<Move, Answer> {
 
 /// For a move in the rule texts' notation that declines, without saying so, a promotion the
 /// rules leave to the player: the question. USI moves say it by their form (no `+`).
-fn promotion_unwritten(pos: &mut Position, text: &str, m: &Move) -> Option<String> {
+fn promotion_unwritten(pos: &Position, text: &str, m: &Move) -> Option<String> {
     let usi = text.starts_with(|c: char| c.is_ascii_digit() || c == '[');
     if m.promote || m.is_drop() || usi || text.ends_with('=') {
         return None;
@@ -55,7 +55,7 @@ fn promotion_unwritten(pos: &mut Position, text: &str, m: &Move) -> Option<Strin
 
 /// For a move written without `-` or `x` between the piece and its destination (`P7f`), the
 /// move meant, when it is legal.
-fn separator_hint(pos: &mut Position, text: &str) -> Option<String> {
+fn separator_hint(pos: &Position, text: &str) -> Option<String> {
     let at = text.find(|c: char| c.is_ascii_digit()).filter(|&at| at > 0)?;
     let (piece, rest) = text.split_at(at);
     if piece.ends_with(['-', 'x', '*', '\'']) {
@@ -70,7 +70,7 @@ fn separator_hint(pos: &mut Position, text: &str) -> Option<String> {
 /// For squares numbered as CSA and kifu number them (`7776`, `+7776FU`: file, rank, file,
 /// rank, all digits), what koma expects instead, and the move meant when it is legal (then
 /// with `true`).
-fn numbered_squares(pos: &mut Position, text: &str) -> Option<(String, bool)> {
+fn numbered_squares(pos: &Position, text: &str) -> Option<(String, bool)> {
     let body = text.strip_prefix(['+', '-']).unwrap_or(text);
     let digits: Vec<u32> = body.chars().take(4).map(|c| c.to_digit(10)).collect::<Option<_>>()?;
     let piece = &body[4.min(body.len())..];

@@ -228,7 +228,7 @@ fn start_game(settings: &Settings) -> Result<Game, String> {
         .enumerate()
     {
         let wrong = |e: String| format!("--moves, move {}: {e}", number + 1);
-        let m = read_usi(game.position_mut(), text).map_err(|e| wrong(e.to_string()))?;
+        let m = read_usi(game.position(), text).map_err(|e| wrong(e.to_string()))?;
         game.play(m).map_err(|e| wrong(e.to_string()))?;
     }
     Ok(game)
@@ -436,14 +436,14 @@ impl Session {
             return false;
         }
         let limits = self.limits();
-        let found = search(&self.weights, self.game.position_mut(), &limits);
+        let found = search(&self.weights, self.game.position(), &limits);
         let Some(best) = found.best else {
             self.say("koma has no move.");
             return false;
         };
         let side = self.game.position().side_to_move();
         if let Err(reason) = self.game.play(best) {
-            let text = write_tsa(self.game.position_mut(), &best);
+            let text = write_tsa(self.game.position(), &best);
             self.say(&format!(
                 "koma's move {text} was refused ({reason}); the move is yours to choose."
             ));
@@ -526,7 +526,7 @@ impl Session {
     }
 
     fn play_text(&mut self, text: &str) {
-        let m = match super::move_input::read_typed(self.game.position_mut(), text) {
+        let m = match super::move_input::read_typed(self.game.position(), text) {
             Ok(m) => m,
             Err(Answer::Suggestion(answer)) => return self.say(&answer),
             Err(Answer::Refused(answer)) => return self.say(&format!("{answer} — type `help` for commands")),
@@ -549,7 +549,7 @@ impl Session {
             Ok(moves) => moves,
             Err(answer) => return self.say(&answer),
         };
-        let mut texts: Vec<String> = moves.iter().map(|m| write_tsa(self.game.position_mut(), m)).collect();
+        let mut texts: Vec<String> = moves.iter().map(|m| write_tsa(self.game.position(), m)).collect();
         texts.sort();
         self.say(&if texts.is_empty() {
             "no legal move".to_string()
@@ -695,7 +695,7 @@ impl Session {
             let mut searcher = Searcher::new();
             searcher.set_weights(self.weights.clone());
             // koma accepts when the side to move (the offerer) stands better.
-            match judge_draw(&mut searcher, self.game.position_mut(), DRAW_TIME) {
+            match judge_draw(&mut searcher, self.game.position(), DRAW_TIME) {
                 DrawAnswer::Accepts => self.declare(Outcome::agreed_draw()),
                 DrawAnswer::Declines | DrawAnswer::CannotJudge => self.say("koma declines the draw."),
             }
@@ -883,7 +883,7 @@ pub(super) fn score_text(score: i32, side: Side) -> String {
 }
 
 /// Searches `pos` with a fresh searcher evaluating with `weights`.
-fn search(weights: &Arc<WeightFile>, pos: &mut Position, limits: &Limits) -> SearchResult {
+fn search(weights: &Arc<WeightFile>, pos: &Position, limits: &Limits) -> SearchResult {
     let mut searcher = Searcher::new();
     searcher.set_weights(weights.clone());
     searcher.search(pos, limits)

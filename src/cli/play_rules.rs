@@ -26,7 +26,7 @@ pub fn position(variant: &str, options: &[Choice], sfen: Option<&str>) -> Result
 fn start_position(variant: &args::Variant, options: &args::Options, start: &args::Start) -> Result<Position, ExitCode> {
     let mut pos = position(&variant.variant, &options.choices, start.sfen.as_deref())?;
     for (number, text) in start.moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
-        let m = read_usi(&mut pos, text).map_err(|e| {
+        let m = read_usi(&pos, text).map_err(|e| {
             eprintln!("error: --moves, move {}: {e}", number + 1);
             ExitCode::FAILURE
         })?;
@@ -43,16 +43,16 @@ pub fn perft_command(
     divide: bool,
     counting: &args::Counting,
 ) -> ExitCode {
-    let mut pos = match start_position(variant, options, start) {
+    let pos = match start_position(variant, options, start) {
         Ok(pos) => pos,
         Err(code) => return code,
     };
     let counting = counting.lion();
-    if let Some(warning) = work_warning(&mut pos, depth, counting) {
+    if let Some(warning) = work_warning(&pos, depth, counting) {
         eprintln!("{warning}");
     }
     if divide {
-        let mut lines: Vec<(String, u64)> = perft_divide(&mut pos, depth, counting)
+        let mut lines: Vec<(String, u64)> = perft_divide(&pos, depth, counting)
             .into_iter()
             .map(|(m, n)| (write_usi(&pos, &m), n))
             .collect();
@@ -63,7 +63,7 @@ pub fn perft_command(
         }
         println!("{total}");
     } else {
-        println!("{}", perft(&mut pos, depth, counting));
+        println!("{}", perft(&pos, depth, counting));
     }
     ExitCode::SUCCESS
 }
@@ -73,7 +73,7 @@ const HUGE_WORK_LOG10: f64 = 10.0;
 
 /// A warning when perft to `depth` would visit more than 10^[`HUGE_WORK_LOG10`] positions,
 /// estimated from the count at two plies: the moves per ply there, to the power `depth`.
-fn work_warning(pos: &mut Position, depth: u32, counting: LionCounting) -> Option<String> {
+fn work_warning(pos: &Position, depth: u32, counting: LionCounting) -> Option<String> {
     if depth <= 4 {
         return None;
     }
@@ -106,7 +106,7 @@ pub fn moves_command(
     counting: &args::Counting,
     format: MoveFormat,
 ) -> ExitCode {
-    let mut pos = match start_position(variant, options, start) {
+    let pos = match start_position(variant, options, start) {
         Ok(pos) => pos,
         Err(code) => return code,
     };
@@ -131,7 +131,7 @@ pub fn moves_command(
     moves.retain(|m| keep(m));
     let mut lines: Vec<String> = match format {
         MoveFormat::Usi => moves.iter().map(|m| write_usi(&pos, m)).collect(),
-        MoveFormat::Tsa => write_tsa_all(&mut pos, &moves),
+        MoveFormat::Tsa => write_tsa_all(&pos, &moves),
     };
     lines.sort();
     for line in lines {

@@ -82,7 +82,7 @@ impl Thinker {
     /// Starts searching `pos`, after ending any search running (without its report). When
     /// `hold` is set, the report waits for [`stop`](Thinker::stop) or
     /// [`release`](Thinker::release) even if the search ends first.
-    pub fn start(&mut self, mut pos: Position, mut limits: Limits, hold: bool, report: Report) {
+    pub fn start(&mut self, pos: Position, mut limits: Limits, hold: bool, report: Report) {
         self.cancel();
         let stop = Arc::new(AtomicBool::new(false));
         let hold = Arc::new(AtomicBool::new(hold));
@@ -95,7 +95,7 @@ impl Thinker {
         }
         let (stopped, held, quiet) = (stop.clone(), hold.clone(), silent.clone());
         let thread = thread::Builder::new().name("search".into()).spawn(move || {
-            let result = searcher.search(&mut pos, &limits);
+            let result = searcher.search(&pos, &limits);
             while held.load(Ordering::Acquire) && !stopped.load(Ordering::Acquire) {
                 thread::sleep(HOLD_POLL);
             }

@@ -109,10 +109,10 @@ fn timed(quick: bool, seconds: f64) -> ExitCode {
         };
         let start = compiled.initial();
         let middle = middle_game(start.clone(), plies);
-        for (name, mut pos) in [("start", start), ("middle", middle)] {
+        for (name, pos) in [("start", start), ("middle", middle)] {
             let cpu_started = thread_cpu_time();
             let started = Instant::now();
-            let found = Searcher::new().search(&mut pos, &Limits::time(time));
+            let found = Searcher::new().search(&pos, &Limits::time(time));
             let wall = started.elapsed().as_secs_f64();
             let cpu = cpu_started
                 .zip(thread_cpu_time())
@@ -137,7 +137,7 @@ fn middle_game(start: Position, plies: usize) -> Position {
     let mut searcher = Searcher::new();
     let mut game = Game::new(start);
     for _ in 0..plies {
-        let Some(m) = searcher.search(game.position_mut(), &Limits::nodes(1)).best else {
+        let Some(m) = searcher.search(game.position(), &Limits::nodes(1)).best else {
             break;
         };
         if game.play(m).is_err() {
@@ -165,7 +165,7 @@ fn fixed_depth(quick: bool) -> ExitCode {
             return ExitCode::FAILURE;
         };
         let start = sfen.map_or(Start::Initial, |sfen| Start::Sfen(sfen.to_string()));
-        let mut pos = match compiled.position(&start) {
+        let pos = match compiled.position(&start) {
             Ok(pos) => pos,
             Err(e) => {
                 eprintln!("error: {variant} {name}: {e}");
@@ -176,7 +176,7 @@ fn fixed_depth(quick: bool) -> ExitCode {
         // The CPU time is kept in scheduler ticks: too coarse for the short runs of `--quick`.
         let cpu_started = thread_cpu_time().filter(|_| !quick);
         let started = Instant::now();
-        let found = searcher.search(&mut pos, &Limits::depth(depth));
+        let found = searcher.search(&pos, &Limits::depth(depth));
         let wall = started.elapsed().as_secs_f64();
         let seconds = cpu_started
             .zip(thread_cpu_time())

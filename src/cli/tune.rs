@@ -190,7 +190,7 @@ fn play_game(
             let pick = (game.position().hash() ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(ply as u32);
             legal[(pick % legal.len() as u64) as usize]
         } else {
-            let found = players[side.index()].search(game.position_mut(), limits);
+            let found = players[side.index()].search(game.position(), limits);
             let Some(best) = found.best else {
                 break;
             };
@@ -247,7 +247,7 @@ fn read_openings(path: Option<&PathBuf>, tables: &Arc<MoveTables>) -> Result<Vec
         let mut pos = Position::start(tables.clone());
         let mut opening = Vec::new();
         for word in line.split_whitespace() {
-            let m = read_usi(&mut pos, word)
+            let m = read_usi(&pos, word)
                 .map_err(|e| format!("{}:{}: opening move `{word}`: {e}", path.display(), n + 1))?;
             pos.make(&m);
             opening.push(m);
@@ -363,7 +363,7 @@ fn game_rows(
     let mut pos = Position::start(tables.clone());
     let mut rows = Vec::new();
     for (ply, word) in words.enumerate() {
-        if ply >= settings.skip && searcher.is_quiet(&mut pos) {
+        if ply >= settings.skip && searcher.is_quiet(&pos) {
             let terms = evaluator.terms(&pos);
             let values: Vec<String> = terms.columns().iter().map(|(_, v)| format!("{v:.4}")).collect();
             rows.push(format!(
@@ -373,8 +373,8 @@ fn game_rows(
             ));
         }
         let m = match settings.notation {
-            Notation::Usi => read_usi(&mut pos, word).map_err(|e| e.to_string()),
-            Notation::Xboard => view.read_move(&mut pos, word),
+            Notation::Usi => read_usi(&pos, word).map_err(|e| e.to_string()),
+            Notation::Xboard => view.read_move(&pos, word),
         }
         .map_err(|e| format!("move {} `{word}`: {e}", ply + 1))?;
         pos.make(&m);

@@ -233,7 +233,7 @@ impl Usi {
         };
         let mut game = Game::new(start);
         for (i, text) in moves.iter().enumerate() {
-            let m = read_usi(game.position_mut(), text).map_err(|e| format!("position: move {}: {e}", i + 1))?;
+            let m = read_usi(game.position(), text).map_err(|e| format!("position: move {}: {e}", i + 1))?;
             game.play(m)
                 .map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
         }

@@ -228,7 +228,7 @@ impl XBoard {
             "quit" => return false,
             _ => {
                 // Without the usermove feature, a move comes alone.
-                if self.view.read_move(&mut self.game.position().clone(), line).is_ok() {
+                if self.view.read_move(self.game.position(), line).is_ok() {
                     self.user_move(line);
                 } else {
                     say(&format!("Error (unknown command): {line}"));
@@ -299,8 +299,7 @@ impl XBoard {
 
     fn user_move(&mut self, text: &str) {
         self.settle();
-        let mut pos = self.game.position().clone();
-        let m = match self.view.read_move(&mut pos, text) {
+        let m = match self.view.read_move(self.game.position(), text) {
             Ok(m) => m,
             Err(reason) => {
                 say(&format!("Illegal move ({reason}): {text}"));
@@ -407,11 +406,11 @@ impl XBoard {
             say(&format!("Error (not a square of the board): lift {text}"));
             return;
         };
-        let mut pos = self.game.position().clone();
+        let pos = self.game.position();
         let ours = pos
             .piece_at(square)
             .is_some_and(|(side, _, _)| side == pos.side_to_move());
-        if let Some(line) = self.view.highlight(&mut pos, square, self.lifted) {
+        if let Some(line) = self.view.highlight(pos, square, self.lifted) {
             say(&line);
         }
         if ours {

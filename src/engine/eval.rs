@@ -10,8 +10,7 @@
 //! weight multiplies, the numbers a tuning run fits the weights to.
 
 use super::weights::Weights;
-use crate::game::{MoveTables, Position, Sq};
-use crate::game::{code_kind, code_side};
+use crate::game::{MoveTables, Piece, Position, Sq};
 use crate::rules::{LionRole, Mode, PieceId, PromotionEvent, Side, Square};
 use std::sync::Arc;
 
@@ -251,17 +250,17 @@ impl Eval {
     pub fn board_share(&self, pos: &Position) -> i32 {
         pos.geometry()
             .squares()
-            .map(|sq| self.square_share(pos.codes()[sq.index()], sq))
+            .map(|sq| self.square_share(pos.piece(sq), sq))
             .sum()
     }
 
-    /// What the piece `code` (0: none) standing on `sq` adds to [`Eval::board_share`].
+    /// What the piece standing on `sq` (if any) adds to [`Eval::board_share`].
     #[inline]
-    pub fn square_share(&self, code: u16, sq: Sq) -> i32 {
-        if code == 0 {
+    pub fn square_share(&self, piece: Option<Piece>, sq: Sq) -> i32 {
+        let Some(piece) = piece else {
             return 0;
-        }
-        let (side, kind) = (code_side(code), code_kind(code));
+        };
+        let (side, kind) = (piece.side(), piece.kind());
         let (s, k) = (side.index(), kind.index());
         let share = self.value[k] + self.square_bonus[(k * 2 + s) * self.squares.len() + sq.index()];
         match side {
@@ -298,12 +297,9 @@ impl Eval {
         let mut counted = Positional::default();
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
-        for (sq, &code) in pos.codes().iter().enumerate() {
-            if code == 0 {
-                continue;
-            }
-            let (side, kind) = (code_side(code), code_kind(code));
-            let reach = self.walk_runs(pos.codes(), side, kind, Sq::new(sq), &mut attacks);
+        for (sq, piece) in pos.pieces() {
+            let (side, kind) = (piece.side(), piece.kind());
+            let reach = self.walk_runs(pos, side, kind, sq, &mut attacks);
             if !self.royal[kind.index()] {
                 counted.reach[side.index()] += reach;
             }
@@ -319,12 +315,9 @@ impl Eval {
             }
         }
         if self.any_protected {
-            for (sq, &code) in pos.codes().iter().enumerate() {
-                if code == 0 {
-                    continue;
-                }
-                let (side, kind) = (code_side(code), code_kind(code));
-                if self.protected[kind.index()] && attacks[sq] & (1u8 << side.index()) != 0 {
+            for (sq, piece) in pos.pieces() {
+                let (side, kind) = (piece.side(), piece.kind());
+                if self.protected[kind.index()] && attacks[sq.index()] & (1u8 << side.index()) != 0 {
                     counted.protected[side.index()] += self.value[kind.index()];
                 }
             }
@@ -341,13 +334,10 @@ impl Eval {
     pub fn terms(&self, pos: &Position) -> Terms {
         let mut terms = Terms::default();
         let n = self.squares.len();
-        for (sq, &code) in pos.codes().iter().enumerate() {
-            if code == 0 {
-                continue;
-            }
-            let (side, kind) = (code_side(code), code_kind(code));
+        for (sq, piece) in pos.pieces() {
+            let (side, kind) = (piece.side(), piece.kind());
             let sign = if side == Side::Black { 1.0 } else { -1.0 };
-            let t = &self.square_terms[(kind.index() * 2 + side.index()) * n + sq];
+            let t = &self.square_terms[(kind.index() * 2 + side.index()) * n + sq.index()];
             terms.material += sign * f64::from(self.value[kind.index()]);
             terms.advance += sign * t.advance;
             terms.centre += sign * t.centre;
@@ -369,7 +359,7 @@ impl Eval {
     /// Walks the runs of squares of a piece on the board as it stands: marks the squares it
     /// attacks (its own pieces it protects included) and returns how many squares it can
     /// move to.
-    fn walk_runs(&self, board: &[u16], side: Side, kind: PieceId, sq: Sq, attacks: &mut [u8]) -> i32 {
+    fn walk_runs(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, attacks: &mut [u8]) -> i32 {
         let bit = 1u8 << side.index();
         let mut reach = 0;
         for ray in self.tables.rays(kind, side, sq) {
@@ -379,18 +369,20 @@ impl Eval {
                 Mode::CaptureOnly => (false, true),
             };
             for to in ray.squares() {
-                let code = board[to.index()];
-                if code == 0 {
-                    reach += i32::from(moves);
-                    if captures {
-                        attacks[to.index()] |= bit;
+                match pos.piece(to) {
+                    None => {
+                        reach += i32::from(moves);
+                        if captures {
+                            attacks[to.index()] |= bit;
+                        }
                     }
-                } else {
-                    if captures {
-                        attacks[to.index()] |= bit;
-                        reach += i32::from(code_side(code) != side);
+                    Some(piece) => {
+                        if captures {
+                            attacks[to.index()] |= bit;
+                            reach += i32::from(piece.side() != side);
+                        }
+                        break;
                     }
-                    break;
                 }
             }
         }
@@ -473,7 +465,7 @@ mod tests {
         for pos in positions() {
             let ev = Eval::new(pos.tables().clone(), &base);
             let terms = ev.terms(&pos);
-            let pieces = pos.codes().iter().filter(|&&c| c != 0).count() as f64;
+            let pieces = pos.piece_count() as f64;
             let rounding = pieces + ev.hand_kinds.len() as f64 + 1.0;
             let evaluation = f64::from(ev.evaluate(&pos));
             assert!((evaluation - terms.weighed(&base)).abs() <= rounding, "{terms:?}");

@@ -204,9 +204,8 @@ pub fn mate_in(score: i32) -> Option<i32> {
     }
 }
 
-/// Searches `pos` with a fresh [`Searcher`] and returns the best move found. The position is
-/// left as it was.
-pub fn search(pos: &mut Position, limits: &Limits) -> SearchResult {
+/// Searches `pos` with a fresh [`Searcher`] and returns the best move found.
+pub fn search(pos: &Position, limits: &Limits) -> SearchResult {
     Searcher::new().search(pos, limits)
 }
 
@@ -250,7 +249,6 @@ pub fn draw_answer(found: &SearchResult) -> DrawAnswer {
 }
 
 /// koma's answer to the draw the side to move offers, judged within [`draw_limits`]`(time)`.
-/// The position is left as it was.
-pub fn judge_draw(searcher: &mut Searcher, pos: &mut Position, time: Duration) -> DrawAnswer {
+pub fn judge_draw(searcher: &mut Searcher, pos: &Position, time: Duration) -> DrawAnswer {
     draw_answer(&searcher.search(pos, &draw_limits(time)))
 }

@@ -7,7 +7,7 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Position, Sq, Undo, outcome_winner};
+use crate::game::{LionCounting, Move, Piece, Position, Scratch, Sq, Undo, outcome_winner};
 use crate::rules::{Outcome, PieceId, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -56,6 +56,8 @@ pub struct Searcher {
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     unweighed: Vec<Vec<bool>>,
+    /// What this thread's move generation and legality checks work in.
+    scratch: Scratch,
     /// Per ply: the principal variation from that node.
     pv: Vec<Vec<Move>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -84,7 +86,7 @@ pub struct Searcher {
     /// Per ply: the node's [`Eval::board_share`], kept up to date move by move.
     board_share: Vec<i32>,
     /// The squares a move being made may change, with what stood on them before.
-    changed: Vec<(Sq, u16)>,
+    changed: Vec<(Sq, Option<Piece>)>,
     /// The first iteration's depth (helper threads start at different depths).
     first_depth: i32,
     /// How far the positional terms may take the score from the material and square
@@ -141,7 +143,8 @@ impl Searcher {
 
     /// Whether `pos` is quiet: the side to move is not in check and has no capture that wins
     /// material by static exchange (a position a tuning run can judge by its evaluation).
-    pub fn is_quiet(&mut self, pos: &mut Position) -> bool {
+    pub fn is_quiet(&mut self, pos: &Position) -> bool {
+        let pos = &mut pos.clone();
         let side = pos.side_to_move();
         if pos.royal_in_check(side) {
             return false;
@@ -149,7 +152,7 @@ impl Searcher {
         self.prepare(pos);
         let eval = self.eval.take().expect("prepared");
         let mut captures = Vec::new();
-        pos.pseudo_captures(&mut captures, LionCounting::Distinct);
+        self.scratch.pseudo_captures(pos, &mut captures, LionCounting::Distinct);
         let quiet = captures.iter().all(|m| {
             let undo = pos.make(m);
             let legal = !pos.royal_in_check(side);
@@ -196,6 +199,7 @@ impl Searcher {
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             unweighed: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            scratch: Scratch::default(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
@@ -228,11 +232,12 @@ impl Searcher {
         self.killers.fill([None; 2]);
     }
 
-    /// Searches `pos` within `limits` and returns the best move found. The position is left
-    /// as it was. When there is a legal move, `best` is one, however short the time. With
+    /// Searches `pos` within `limits` and returns the best move found. When there is a legal move, `best` is one, however short the time. With
     /// more than one thread, the helpers stop when this search does; their nodes count in
     /// the result's (not in the progress reports').
-    pub fn search(&mut self, pos: &mut Position, limits: &Limits) -> SearchResult {
+    pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
+        // The search plays its moves on its own copy.
+        let pos = &mut pos.clone();
         if self.threads <= 1 {
             return self.search_alone(pos, limits);
         }
@@ -297,7 +302,8 @@ impl Searcher {
     fn root(&mut self, ev: &Eval, pos: &mut Position, limits: &Limits, started: Instant) -> SearchResult {
         let side = pos.side_to_move();
         let mut root_moves = Vec::new();
-        pos.legal_moves_into(&mut root_moves, LionCounting::Distinct);
+        self.scratch
+            .legal_moves_into(pos, &mut root_moves, LionCounting::Distinct);
         if root_moves.is_empty() {
             let in_check = pos.royal_in_check(side);
             return SearchResult {
@@ -459,7 +465,7 @@ impl Searcher {
         let geo = ev.tables.geometry();
         let mut note = |sq: Sq| {
             if !changed.iter().any(|&(s, _)| s == sq) {
-                changed.push((sq, pos.codes()[sq.index()]));
+                changed.push((sq, pos.piece(sq)));
             }
         };
         m.from.into_iter().for_each(&mut note);
@@ -485,10 +491,7 @@ impl Searcher {
         }
         let before: i32 = changed.iter().map(|&(sq, code)| ev.square_share(code, sq)).sum();
         let undo = pos.make(m);
-        let after: i32 = changed
-            .iter()
-            .map(|&(sq, _)| ev.square_share(pos.codes()[sq.index()], sq))
-            .sum();
+        let after: i32 = changed.iter().map(|&(sq, _)| ev.square_share(pos.piece(sq), sq)).sum();
         self.changed = changed;
         self.board_share[ply + 1] = self.board_share[ply] - before + after;
         debug_assert_eq!(
@@ -573,8 +576,8 @@ impl Searcher {
         // Moves are checked for legality only as they come up (a node cut off early checks
         // no other).
         moves.clear();
-        pos.pseudo_moves(&mut moves, LionCounting::Distinct);
-        let legality = pos.legality_ignoring_history();
+        self.scratch.pseudo_moves(pos, &mut moves, LionCounting::Distinct);
+        let legality = self.scratch.legality_ignoring_history(pos);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -600,7 +603,7 @@ impl Searcher {
         for i in 0..moves.len() {
             self.pick_weighed(ev, pos, &mut moves, &mut scores, &mut unweighed, i);
             let m = moves[i];
-            if !pos.passes_legality(&legality, &m) {
+            if !self.scratch.passes_legality(pos, &legality, &m) {
                 continue;
             }
             let quiet = scores[i] < KILLER;
@@ -753,7 +756,7 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
-        pos.pseudo_captures(&mut moves, LionCounting::Distinct);
+        self.scratch.pseudo_captures(pos, &mut moves, LionCounting::Distinct);
         scores.clear();
         unweighed.clear();
         let mut kept = 0;
@@ -1034,7 +1037,8 @@ impl Searcher {
                 break;
             }
             group = Some(v);
-            pos.pseudo_moves_from(from, &mut moves, LionCounting::Distinct);
+            self.scratch
+                .pseudo_moves_from(pos, from, &mut moves, LionCounting::Distinct);
             for c in moves.iter().filter(|c| c.to == sq) {
                 if found.is_none_or(|f| c.promote && !f.promote) {
                     found = Some(*c);
@@ -1116,8 +1120,8 @@ fn square_gain(ev: &Eval, pos: &Position, m: &Move) -> i32 {
     let Some(from) = m.from else {
         return 0;
     };
-    let code = pos.codes()[from.index()];
-    let black = ev.square_share(code, m.to) - ev.square_share(code, from);
+    let piece = pos.piece(from);
+    let black = ev.square_share(piece, m.to) - ev.square_share(piece, from);
     ev.for_side_to_move(pos, black)
 }
 
@@ -1219,7 +1223,7 @@ fn capture_gain_along(ev: &Eval, pos: &Position, m: &Move, side: Side, last: &mu
         Some(s) if s.from == from && s.step == step && reach(s.to) <= reach(m.to) => (s.taken, s.to),
         _ => (Taken::NOTHING, from),
     };
-    for sq in geo.line_to(start, m.to).filter(|sq| pos.codes()[sq.index()] != 0) {
+    for sq in geo.line_to(start, m.to).filter(|&sq| pos.piece(sq).is_some()) {
         taken.add(ev, pos, sq, side);
     }
     *last = Some(Sweep {

@@ -1,5 +1,5 @@
 //! The board's ground floor: squares and their numbering, the unit directions, and the
-//! codes of the pieces standing on the board.
+//! pieces standing on the board ([`Piece`], kept on the board as a code).
 //!
 //! Squares are numbered 0.. from the top-left corner (highest file, rank `a`), left to right
 //! then down.
@@ -167,20 +167,62 @@ impl Geometry {
     }
 }
 
-/// The code of a piece on the board: 0 is an empty square.
-pub fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
+/// A piece on the board: its kind, its side, and whether it declined promotion on entering
+/// the zone (`declined-waits-for-last-rank`). As small as a square: an `Option<Piece>` is
+/// what a square holds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(NonZeroU16);
+
+impl Piece {
+    /// The piece whose code the board keeps, none for 0 (an empty square).
+    #[inline]
+    pub(crate) fn from_code(code: u16) -> Option<Piece> {
+        NonZeroU16::new(code).map(Piece)
+    }
+
+    #[inline]
+    pub fn kind(self) -> PieceId {
+        code_kind(self.0.get())
+    }
+
+    #[inline]
+    pub fn side(self) -> Side {
+        code_side(self.0.get())
+    }
+
+    /// Whether it declined promotion and waits for the last rank.
+    #[inline]
+    pub fn declined(self) -> bool {
+        code_declined(self.0.get())
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Piece({:?} {:?}{})",
+            self.side(),
+            self.kind(),
+            if self.declined() { " declined" } else { "" }
+        )
+    }
+}
+
+/// The code of a piece on the board, as the board keeps it: 0 is an empty square.
+pub(super) fn piece_code(kind: PieceId, side: Side, declined: bool) -> u16 {
     ((kind.0 + 1) << 2) | (u16::from(declined) << 1) | side as u16
 }
 
-pub fn code_kind(code: u16) -> PieceId {
+pub(super) fn code_kind(code: u16) -> PieceId {
     PieceId((code >> 2) - 1)
 }
 
-pub fn code_side(code: u16) -> Side {
+pub(super) fn code_side(code: u16) -> Side {
     if code & 1 == 0 { Side::Black } else { Side::White }
 }
 
-pub fn code_declined(code: u16) -> bool {
+pub(super) fn code_declined(code: u16) -> bool {
     code & 2 != 0
 }
 

@@ -5,36 +5,53 @@ use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movegen::{LionCounting, MAX_FILES, Wanted};
 use super::moves::{Illegal, Move};
 use super::position::{Position, taken_squares};
+use super::scratch::Scratch;
 use super::tables::MoveTables;
 use crate::rules::{LionDefence, LionRole, RepetitionEffect, Side};
 
 impl Position {
     /// Every legal move, sorted as generated (board squares in order, then drops).
-    pub fn legal_moves(&mut self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves_into(&mut out, LionCounting::Distinct);
         out
     }
 
     /// Fills `out` with the legal moves.
-    pub fn legal_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        self.filtered_moves_into(out, counting, History::Applies);
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>, counting: LionCounting) {
+        Scratch::default().legal_moves_into(&mut self.trial(), out, counting);
     }
 
     /// Fills `out` with the moves legal whatever the history: every legality rule but the
     /// repetition rule. Perft counts these (a position's counts do not depend on how it was
     /// reached); the search takes them and applies the repetition rule to the moves it plays.
-    pub fn legal_moves_ignoring_history_into(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        self.filtered_moves_into(out, counting, History::Ignored);
+    pub fn legal_moves_ignoring_history_into(&self, out: &mut Vec<Move>, counting: LionCounting) {
+        Scratch::default().legal_moves_ignoring_history_into(&mut self.trial(), out, counting);
     }
 
-    fn filtered_moves_into(&mut self, out: &mut Vec<Move>, counting: LionCounting, history: History) {
-        out.clear();
-        self.pseudo_moves(out, counting);
-        let filter = self.legality_filter(history);
+    /// Checks one move against the rules, naming the rule it breaks.
+    pub fn check_legal(&self, m: &Move) -> Result<(), Illegal> {
+        Scratch::default().check_legal(&mut self.trial(), m)
+    }
+
+    /// A copy of the position for the legality check to try moves on (it makes and unmakes
+    /// them): what a question asked of a position it may not change works on.
+    pub(super) fn trial(&self) -> Position {
+        self.clone()
+    }
+
+    pub(super) fn filtered_moves_into(
+        &mut self,
+        scratch: &mut Scratch,
+        out: &mut Vec<Move>,
+        counting: LionCounting,
+        history: History,
+    ) {
+        scratch.pseudo_moves(self, out, counting);
+        let filter = self.legality_filter(scratch, history);
         let mut i = 0;
         while i < out.len() {
-            if self.passes(&filter, &out[i]).is_ok() {
+            if self.passes(scratch, &filter, &out[i]).is_ok() {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -45,49 +62,47 @@ impl Position {
     /// The number of moves legal whatever the history (perft's last ply), without keeping
     /// them. Where only a royal's move or a sweep could break a rule, the other moves are
     /// counted as they are generated.
-    pub(crate) fn count_legal(&mut self, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
+    pub(super) fn count_legal(&mut self, scratch: &mut Scratch, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
         buffer.clear();
         if self.over_before_moving() {
             return 0;
         }
-        let filter = self.legality_filter(History::Ignored);
+        let filter = self.legality_filter(scratch, History::Ignored);
         let wanted = if filter.only_royals_and_sweeps(&self.t) {
             Wanted::Counted
         } else {
             Wanted::All
         };
-        let mut n = self.generate(buffer, counting, wanted);
+        let mut n = self.generate(scratch, buffer, counting, wanted);
         if self.t.rules().drops {
             self.drops(buffer);
         }
         for m in buffer.iter() {
-            if self.passes(&filter, m).is_ok() {
+            if self.passes(scratch, &filter, m).is_ok() {
                 n += 1;
             }
         }
         n
     }
 
-    /// Prepares the legality check of this position's pseudo-legal moves one at a time, as
-    /// [`Position::legal_moves_ignoring_history_into`] would check them all: for a search
-    /// that checks a move only when it comes up. Valid while the position is this one.
-    pub fn legality_ignoring_history(&mut self) -> Legality {
-        Legality(self.legality_filter(History::Ignored))
+    /// What the legality check of this position's moves one at a time shares.
+    pub(super) fn legality(&mut self, scratch: &mut Scratch, history: History) -> Legality {
+        Legality(self.legality_filter(scratch, history))
     }
 
-    /// Whether the pseudo-legal move `m` of this position passes every legality rule but the
-    /// repetition rule (`legality` from [`Position::legality_ignoring_history`] of this
-    /// position).
-    pub fn passes_legality(&mut self, legality: &Legality, m: &Move) -> bool {
-        self.passes(&legality.0, m).is_ok()
+    /// Whether the pseudo-legal move `m` passes the rules `legality` was prepared with.
+    pub(super) fn passes_legality(&mut self, scratch: &mut Scratch, legality: &Legality, m: &Move) -> bool {
+        self.passes(scratch, &legality.0, m).is_ok()
     }
 
     /// Whether the side to move has any legal move.
-    pub(crate) fn has_legal_move(&mut self) -> bool {
-        let mut buffer = Vec::new();
-        self.pseudo_moves(&mut buffer, LionCounting::Distinct);
-        let filter = self.legality_filter(History::Applies);
-        buffer.iter().any(|m| self.passes(&filter, m).is_ok())
+    pub(super) fn has_legal_move(&mut self, scratch: &mut Scratch) -> bool {
+        let mut buffer = scratch.take_moves();
+        scratch.pseudo_moves(self, &mut buffer, LionCounting::Distinct);
+        let filter = self.legality_filter(scratch, History::Applies);
+        let any = buffer.iter().any(|m| self.passes(scratch, &filter, m).is_ok());
+        scratch.give_back(buffer);
+        any
     }
 
     /// Whether the game is over before the side to move moves: its last royal taken where
@@ -106,14 +121,16 @@ impl Position {
     /// Whether the side to move, in check, has a legal move out of it: the moves it could
     /// make were the game not over by the check (`check-wins`), which is what a drop mate is
     /// judged by.
-    fn can_meet_check(&mut self) -> bool {
+    fn can_meet_check(&mut self, scratch: &mut Scratch) -> bool {
         if self.royals_lost() {
             return false;
         }
-        let mut buffer = Vec::new();
-        self.piece_moves(&mut buffer, LionCounting::Distinct);
-        let filter = self.legality_filter(History::Applies);
-        buffer.iter().any(|m| self.passes(&filter, m).is_ok())
+        let mut buffer = scratch.take_moves();
+        self.piece_moves(scratch, &mut buffer, LionCounting::Distinct);
+        let filter = self.legality_filter(scratch, History::Applies);
+        let any = buffer.iter().any(|m| self.passes(scratch, &filter, m).is_ok());
+        scratch.give_back(buffer);
+        any
     }
 
     /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
@@ -126,7 +143,7 @@ impl Position {
     }
 
     /// What the legality check needs to know about the position, computed once.
-    fn legality_filter(&mut self, history: History) -> Filter {
+    fn legality_filter(&mut self, scratch: &mut Scratch, history: History) -> Filter {
         let t = &*self.t;
         let side = self.side;
         let royals = self.royal_squares(side);
@@ -164,15 +181,17 @@ impl Position {
         if only != NO_SQ {
             self.known_check = Some(only_attacked);
         }
-        filter.must_capture = t.rules().must_capture && self.can_capture_legally(&filter);
+        filter.must_capture = t.rules().must_capture && self.can_capture_legally(scratch, &filter);
         filter
     }
 
     /// Whether some pseudo-legal capture passes `filter` (compulsory capture then holds).
-    fn can_capture_legally(&mut self, filter: &Filter) -> bool {
-        let mut captures = Vec::new();
-        self.generate(&mut captures, LionCounting::Distinct, Wanted::Captures);
-        captures.iter().any(|m| self.passes(filter, m).is_ok())
+    fn can_capture_legally(&mut self, scratch: &mut Scratch, filter: &Filter) -> bool {
+        let mut captures = scratch.take_moves();
+        self.generate(scratch, &mut captures, LionCounting::Distinct, Wanted::Captures);
+        let any = captures.iter().any(|m| self.passes(scratch, filter, m).is_ok());
+        scratch.give_back(captures);
+        any
     }
 
     /// Whether a move takes a piece.
@@ -181,7 +200,7 @@ impl Position {
     }
 
     /// Checks a pseudo-legal move against every legality rule.
-    fn passes(&mut self, f: &Filter, m: &Move) -> Result<(), Illegal> {
+    fn passes(&mut self, scratch: &mut Scratch, f: &Filter, m: &Move) -> Result<(), Illegal> {
         if f.must_capture && !self.is_capture(m) {
             return Err(Illegal::MustCapture);
         }
@@ -196,17 +215,18 @@ impl Position {
                 && m.from
                     .is_some_and(|from| self.t.line_holds(from, m.to, self.royal_squares(self.side))))
         {
-            let undo = self.make(m);
+            let undo = self.try_move(m);
             let royals = self.royal_squares(self.side.opponent());
             // A royal burnt for ending its move next to an enemy burner leaves none.
             let exposed =
                 (royals.len() == 1 && self.attacked(royals[0], self.side)) || (royals.is_empty() && !f.no_royal);
-            self.unmake(m, &undo);
+            self.take_back(m, &undo);
             if exposed {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
         }
-        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(m) {
+        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(scratch, m)
+        {
             return Err(Illegal::DropMate);
         }
         if self.t.piece_limits && self.breaks_piece_limit(m) {
@@ -284,12 +304,12 @@ impl Position {
         sorted.chunk_by(|a, b| a == b).any(|run| run.len() >= times)
     }
 
-    fn drop_mates(&mut self, m: &Move) -> bool {
+    fn drop_mates(&mut self, scratch: &mut Scratch, m: &Move) -> bool {
         if !self.drop_gives_check(m) {
             return false;
         }
         let undo = self.make(m);
-        let mates = self.royal_in_check(self.side) && !self.can_meet_check();
+        let mates = self.royal_in_check(self.side) && !self.can_meet_check(scratch);
         self.unmake(m, &undo);
         mates
     }
@@ -425,9 +445,9 @@ impl Position {
         match self.t.rules().end.lion_defence {
             LionDefence::Defended => self.protected(sq, from),
             LionDefence::AfterMove => {
-                let undo = self.make(m);
+                let undo = self.try_move(m);
                 let defended = self.attacked(sq, self.side);
-                self.unmake(m, &undo);
+                self.take_back(m, &undo);
                 defended
             }
         }
@@ -436,13 +456,13 @@ impl Position {
 
 /// Whether the legality rules include the one on the game's history (repetition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum History {
+pub(super) enum History {
     Applies,
     Ignored,
 }
 
 /// What the legality check of one position's moves shares, computed once
-/// ([`Position::legality_ignoring_history`]).
+/// ([`Scratch::legality_ignoring_history`]).
 pub struct Legality(Filter);
 
 /// Facts about the position that every move's legality check shares.
@@ -525,7 +545,7 @@ fn aligned(geo: Geometry, a: Sq, b: Sq) -> bool {
 
 impl Position {
     /// Checks one move against the rules, naming the rule it breaks.
-    pub fn check_legal(&mut self, m: &Move) -> Result<(), Illegal> {
+    pub(super) fn check_legal_in(&mut self, scratch: &mut Scratch, m: &Move) -> Result<(), Illegal> {
         if self.royals_lost() {
             return Err(Illegal::GameOver);
         }
@@ -538,13 +558,16 @@ impl Position {
         if self.extinct().is_some() {
             return Err(Illegal::Extinct);
         }
-        let mut pseudo = Vec::new();
-        self.pseudo_moves(&mut pseudo, LionCounting::Distinct);
-        if !pseudo.contains(m) {
-            return Err(self.why_not_generated(m, &pseudo));
-        }
-        let filter = self.legality_filter(History::Applies);
-        self.passes(&filter, m)
+        let mut pseudo = scratch.take_moves();
+        scratch.pseudo_moves(self, &mut pseudo, LionCounting::Distinct);
+        let verdict = if pseudo.contains(m) {
+            let filter = self.legality_filter(scratch, History::Applies);
+            self.passes(scratch, &filter, m)
+        } else {
+            Err(self.why_not_generated(m, &pseudo))
+        };
+        scratch.give_back(pseudo);
+        verdict
     }
 
     /// The reason a move is not among the moves the pieces can make.

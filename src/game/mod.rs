@@ -7,15 +7,18 @@
 //! text in a game given a [`Notation`]) and says when and why the game ended
 //! ([`Game::outcome`]: the rules' endings, or one declared, such as a resignation). A
 //! [`Move`] names its squares as [`Sq`] (`None` where it has none: a drop's start);
-//! [`Geometry`] turns them into the rule texts' [`Square`](crate::rules::Square)s and back. [`Position::check_legal`] names the rule a move breaks ([`Illegal`]).
+//! [`Geometry`] turns them into the rule texts' [`Square`](crate::rules::Square)s and back.
+//! [`Position::check_legal`] names the rule a move breaks ([`Illegal`]). Every such question
+//! takes the position by `&`; a program that asks it of many positions (a search) keeps a
+//! [`Scratch`] and plays on its own position, so that nothing is allocated per position.
 //!
-//! The rooms: `board` (squares, geometry, piece codes), `moves` (moves and why one is
+//! The rooms: `board` (squares, geometry, pieces), `moves` (moves and why one is
 //! illegal), `tables` (the rules unrolled over the board), `movement` (how each movement
 //! kind is carried out), `movegen` and `walks` (pseudo-legal moves), `attack` (attack
 //! detection), `legality` (the legality rules), `position` (a position, making and unmaking
-//! moves), `outcome` (the game and its end), `played` (a move as the game keeps it),
-//! `perft`; `is_legal` (feature `test-support`) is an independent legality check the tests
-//! hold the generator against.
+//! moves), `scratch` (what generation works in, owned by whoever generates), `outcome` (the
+//! game and its end), `played` (a move as the game keeps it), `perft`; `is_legal` (feature
+//! `test-support`) is an independent legality check the tests hold the generator against.
 
 mod attack;
 mod board;
@@ -31,11 +34,11 @@ mod perft;
 mod played;
 mod position;
 pub(crate) mod random;
+mod scratch;
 mod tables;
 mod walks;
 
-pub use board::{Geometry, Sq};
-pub(crate) use board::{code_kind, code_side};
+pub use board::{Geometry, Piece, Sq};
 pub use legality::Legality;
 pub use movegen::LionCounting;
 pub use moves::{Illegal, Move};
@@ -43,4 +46,5 @@ pub use outcome::{EndReason, Game, Outcome, outcome_winner};
 pub use perft::{perft, perft_divide};
 pub use played::{Notation, Played, TakenPiece};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};
+pub use scratch::Scratch;
 pub use tables::{KindInfo, MoveTables};

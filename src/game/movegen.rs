@@ -7,7 +7,8 @@ use super::attack::View;
 use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::moves::Move;
 use super::occupancy::Occupancy;
-use super::position::{LionScratch, Position, WalkResult, taken_squares};
+use super::position::{Position, taken_squares};
+use super::scratch::{LionScratch, Scratch, WalkResult};
 use super::tables::MoveTables;
 use super::walks;
 use crate::rules::{FlipEvent, Mode, Movement, Offset, PieceId, Side, hook_turns};
@@ -39,7 +40,7 @@ pub(super) enum Wanted {
     Counted,
 }
 
-/// A generator over one position: borrows the tables, the board and the scratch marks.
+/// A generator over one position: borrows the tables, the board and the scratch.
 struct Gen<'a> {
     t: &'a MoveTables,
     board: &'a [u16],
@@ -53,7 +54,7 @@ struct Gen<'a> {
     out: &'a mut Vec<Move>,
     /// Lion walk results and the Lion moves already emitted for the current piece (its Lion
     /// movements may reach the same result: two Lion lines both pass).
-    scratch: LionScratch,
+    scratch: &'a mut LionScratch,
     /// Whether a pass was emitted: a position has one pass, however many pieces may pass.
     passed: bool,
     /// Only the moves that capture are wanted.
@@ -122,36 +123,26 @@ impl Position {
     ///
     /// A side that has lost its last royal piece where the rules let it be captured has lost
     /// the game: it has no move. So has a side in check where the first check wins.
-    pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        if self.over_before_moving() {
-            out.clear();
-            return;
-        }
-        self.piece_moves(out, counting);
+    pub fn pseudo_moves(&self, out: &mut Vec<Move>, counting: LionCounting) {
+        Scratch::default().pseudo_moves(self, out, counting);
     }
 
     /// The moves of [`Position::pseudo_moves`] that capture, in the same order: the moves
     /// a search of exchanges looks at, found without making the others.
-    pub fn pseudo_captures(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        out.clear();
-        if !self.over_before_moving() {
-            self.generate(out, counting, Wanted::Captures);
-        }
+    pub fn pseudo_captures(&self, out: &mut Vec<Move>, counting: LionCounting) {
+        Scratch::default().pseudo_captures(self, out, counting);
     }
 
     /// The pseudo-legal moves of the piece on `from`, in the order of
     /// [`Position::pseudo_moves`] (with its own pass where it may pass, though the
     /// position's pass may be written as another piece's).
-    pub fn pseudo_moves_from(&mut self, from: Sq, out: &mut Vec<Move>, counting: LionCounting) {
-        out.clear();
-        if from.index() < self.board.len() && !self.over_before_moving() {
-            self.generate(out, counting, Wanted::From(from));
-        }
+    pub fn pseudo_moves_from(&self, from: Sq, out: &mut Vec<Move>, counting: LionCounting) {
+        Scratch::default().pseudo_moves_from(self, from, out, counting);
     }
 
     /// The moves of the pieces on the board and in hand, whether or not the game is over.
-    pub(super) fn piece_moves(&mut self, out: &mut Vec<Move>, counting: LionCounting) {
-        self.generate(out, counting, Wanted::All);
+    pub(super) fn piece_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>, counting: LionCounting) {
+        self.generate(scratch, out, counting, Wanted::All);
         if self.t.rules().drops {
             self.drops(out);
         }
@@ -159,7 +150,13 @@ impl Position {
 
     /// The pseudo-legal moves of the pieces of the side to move that are `wanted`, into
     /// `out`; the number of moves counted rather than kept ([`Wanted::Counted`]).
-    pub(super) fn generate(&mut self, out: &mut Vec<Move>, counting: LionCounting, wanted: Wanted) -> u64 {
+    pub(super) fn generate(
+        &self,
+        scratch: &mut Scratch,
+        out: &mut Vec<Move>,
+        counting: LionCounting,
+        wanted: Wanted,
+    ) -> u64 {
         let (only, captures_only, settle) = match wanted {
             Wanted::All => (None, false, false),
             Wanted::Captures => (None, true, false),
@@ -171,16 +168,15 @@ impl Position {
             t,
             board,
             occupied,
-            marks,
-            mark,
             deferred,
             slow_count,
             slow_squares,
-            lion_scratch,
             royals,
             royal_count,
             ..
         } = self;
+        scratch.fit(board.len());
+        let Scratch { marks, mark, lion, .. } = scratch;
         let mut generator = Gen {
             t,
             board,
@@ -192,7 +188,7 @@ impl Position {
             deferred: deferred[side.index()],
             paths: counting == LionCounting::Paths,
             out,
-            scratch: std::mem::take(lion_scratch),
+            scratch: lion,
             passed: false,
             captures_only,
             settle,
@@ -235,24 +231,24 @@ impl Position {
             }
         }
         *mark = generator.mark;
-        *lion_scratch = generator.scratch;
         generator.settled
     }
 
     /// The position's one pass standing for `m`, when `m` is a pass by a piece that may
     /// pass (whichever piece it names); otherwise `m` itself. Readers of moves use it: any
     /// passing piece's pass is the pass.
-    pub(crate) fn the_pass(&mut self, m: &Move) -> Move {
-        let Some(from) = m.from.filter(|from| m.is_pass() && from.index() < self.board.len()) else {
+    pub(crate) fn the_pass(&self, m: &Move) -> Move {
+        let Some(from) = m.from.filter(|&from| m.is_pass() && self.is_on_board(from)) else {
             return *m;
         };
+        let mut scratch = Scratch::default();
         let mut own = Vec::new();
-        self.generate(&mut own, LionCounting::Distinct, Wanted::From(from));
+        self.generate(&mut scratch, &mut own, LionCounting::Distinct, Wanted::From(from));
         if !own.contains(m) {
             return *m;
         }
         let mut all = Vec::new();
-        self.generate(&mut all, LionCounting::Distinct, Wanted::All);
+        self.generate(&mut scratch, &mut all, LionCounting::Distinct, Wanted::All);
         all.into_iter().find(Move::is_pass).unwrap_or(*m)
     }
 

@@ -8,6 +8,7 @@ use super::movegen::LionCounting;
 use super::moves::{Illegal, Move};
 use super::played::{self, Notation, Played};
 use super::position::Position;
+use super::scratch::Scratch;
 use crate::rules::{self, PieceId, RepetitionEffect, Side, TryReading};
 
 /// Why a game ended.
@@ -152,11 +153,6 @@ impl Game {
         &self.position
     }
 
-    /// The position, for questions that need scratch space (legal moves).
-    pub fn position_mut(&mut self) -> &mut Position {
-        &mut self.position
-    }
-
     pub fn start(&self) -> &Position {
         &self.start
     }
@@ -181,8 +177,8 @@ impl Game {
     /// Plays a move if it is legal (keeping its text, in a game with a notation, and what it
     /// took); otherwise says which rule forbids it.
     pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        self.position.check_legal(&m)?;
-        let text = self.notation.map(|write| write(&mut self.position, &m));
+        Scratch::default().check_legal(&mut self.position, &m)?;
+        let text = self.notation.map(|write| write(&self.position, &m));
         let side = self.position.side_to_move();
         let before = played::board(&self.position);
         let undo = self.position.make(&m);
@@ -223,14 +219,12 @@ impl Game {
     }
 
     /// The legal moves of the current position.
-    pub fn legal_moves(&mut self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.position.legal_moves_into(&mut out, LionCounting::Distinct);
-        out
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.position.legal_moves()
     }
 
     /// How the game has ended, if it has: as declared, else as the rules decide.
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         if let Some(declared) = &self.declared {
             return Some(declared.clone());
         }
@@ -238,7 +232,7 @@ impl Game {
     }
 
     /// How the rules end the game, if they do.
-    fn judged(&mut self) -> Option<Outcome> {
+    fn judged(&self) -> Option<Outcome> {
         let side = self.position.side_to_move();
         let rules = self.position.rules();
         let has_royals = rules.pieces.iter().any(|p| p.royal);
@@ -274,7 +268,7 @@ impl Game {
         if let Some(result) = self.repetition() {
             return Some(result);
         }
-        if self.position.has_legal_move() {
+        if Scratch::default().has_legal_move(&mut self.position.trial()) {
             return None;
         }
         if self.position.royal_in_check(side) {
@@ -290,7 +284,7 @@ impl Game {
     }
 
     /// Chu's bare-king rule, judged for the side to move.
-    fn bare_king(&mut self) -> Option<Outcome> {
+    fn bare_king(&self) -> Option<Outcome> {
         let side = self.position.side_to_move();
         let (me, them) = (self.position.is_bare(side), self.position.is_bare(side.opponent()));
         match (me, them) {
@@ -311,12 +305,14 @@ impl Game {
     }
 
     /// Whether `side` (to move, bare) can bare the other side at once, saving a draw.
-    fn can_bare(&mut self, side: Side) -> bool {
-        let moves = self.legal_moves();
+    fn can_bare(&self, side: Side) -> bool {
+        let mut trial = self.position.trial();
+        let mut moves = Vec::new();
+        Scratch::default().legal_moves_into(&mut trial, &mut moves, LionCounting::Distinct);
         moves.iter().any(|m| {
-            let undo = self.position.make(m);
-            let bared = self.position.is_bare(side.opponent());
-            self.position.unmake(m, &undo);
+            let undo = trial.make(m);
+            let bared = trial.is_bare(side.opponent());
+            trial.unmake(m, &undo);
             bared
         })
     }

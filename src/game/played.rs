@@ -8,7 +8,7 @@ use crate::rules::{PieceId, Side};
 
 /// How a game writes its moves as text (the rule texts' notation, given by the notation
 /// stage): from the position before the move. The game stage keeps the text, never makes it.
-pub type Notation = fn(&mut Position, &Move) -> String;
+pub type Notation = fn(&Position, &Move) -> String;
 
 /// A piece a move took: where it stood, whose it was and its kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

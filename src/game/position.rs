@@ -2,7 +2,7 @@
 //! [`Position`] (what the interpreter plays on), with make and unmake, and an incremental
 //! Zobrist hash.
 
-use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side, piece_code};
+use super::board::{Geometry, NO_SQ, Piece, Sq, code_declined, code_kind, code_side, piece_code};
 use super::moves::Move;
 use super::occupancy::Occupancy;
 use super::tables::MoveTables;
@@ -73,17 +73,6 @@ pub enum PositionError {
     NotUnderDeclineRule(Square),
 }
 
-/// A Lion walk's result: destination, captures before it, whether it captures at all.
-pub(crate) type WalkResult = (Sq, [Sq; 2], bool);
-
-/// Reusable lists for Lion walks: the results of one walk, and those already emitted for
-/// the piece.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct LionScratch {
-    pub results: Vec<WalkResult>,
-    pub walked: Vec<WalkResult>,
-}
-
 /// The largest move number of a position: far from the end of its counter, so that moves
 /// made from it can always be counted.
 pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
@@ -141,11 +130,6 @@ pub struct Position {
     /// the legality filter, or kept in `checks` while a move was tried): spares `make` the
     /// work of tracking checks.
     pub(super) known_check: Option<bool>,
-    /// Scratch marks for de-duplicating targets, and the current mark.
-    pub(super) marks: Vec<u32>,
-    pub(super) mark: u32,
-    /// Scratch lists for Lion walks, kept between calls so that generation does not allocate.
-    pub(super) lion_scratch: LionScratch,
     /// The pieces the range captures made on the way here took, with their squares, the
     /// last move's last: what unmaking them puts back (empty in variants without
     /// `range-capture`).
@@ -186,10 +170,23 @@ impl Position {
         self.t.rules()
     }
 
-    /// The code of the piece on each square, 0 on an empty square, in square order: what
-    /// the engine's evaluation reads whole.
-    pub(crate) fn codes(&self) -> &[u16] {
-        &self.board
+    /// The piece on the square `sq` of the board, if any.
+    #[inline]
+    pub fn piece(&self, sq: Sq) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// Every piece on the board with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(sq, &code)| Piece::from_code(code).map(|piece| (Sq::new(sq), piece)))
+    }
+
+    /// How many pieces stand on the board.
+    pub fn piece_count(&self) -> usize {
+        self.board.iter().filter(|&&code| code != 0).count()
     }
 
     pub fn side_to_move(&self) -> Side {
@@ -222,6 +219,12 @@ impl Position {
     pub fn piece_on(&self, sq: Sq) -> Option<(Side, PieceId)> {
         let code = self.board[sq.index()];
         (code != 0).then(|| (code_side(code), code_kind(code)))
+    }
+
+    /// Whether `sq` is a square of this position's board.
+    #[inline]
+    pub(crate) fn is_on_board(&self, sq: Sq) -> bool {
+        sq.index() < self.board.len()
     }
 
     pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
@@ -296,10 +299,7 @@ impl Position {
             history: Vec::new(),
             checks: Vec::new(),
             known_check: None,
-            marks: vec![0; geo.len()],
-            lion_scratch: LionScratch::default(),
             swept: Vec::new(),
-            mark: 0,
             t: t.clone(),
         };
         for &(square, side, kind, declined) in &setup.pieces {
@@ -529,6 +529,32 @@ impl Position {
 
     /// Plays a move (assumed pseudo-legal) and returns what undoes it.
     pub fn make(&mut self, m: &Move) -> Undo {
+        let known_check = self.known_check.take();
+        if self.t.track_checks {
+            let side = self.side;
+            let check = known_check.unwrap_or_else(|| self.royal_in_check(side));
+            debug_assert_eq!(check, self.royal_in_check(side), "a stale known check");
+            self.checks.push(check);
+        }
+        self.history.push(self.hash);
+        self.play::<true>(m)
+    }
+
+    /// Plays a move (assumed pseudo-legal) only to look at the board it leads to, as the
+    /// legality check does: the history, the hash and the known check are left as they were
+    /// (the position's hash no longer matches its board until [`Position::take_back`]).
+    pub(super) fn try_move(&mut self, m: &Move) -> Undo {
+        self.play::<false>(m)
+    }
+
+    /// Takes back a move played by [`Position::try_move`].
+    pub(super) fn take_back(&mut self, m: &Move, undo: &Undo) {
+        self.restore(m, undo);
+    }
+
+    /// Moves the pieces and changes the side to move, keeping the hash up to date when
+    /// `HASHED`.
+    fn play<const HASHED: bool>(&mut self, m: &Move) -> Undo {
         let side = self.side;
         let undo = Undo {
             moved: 0,
@@ -544,56 +570,61 @@ impl Position {
             royals: self.royals,
             royal_count: self.royal_count,
         };
-        let known_check = self.known_check.take();
-        if self.t.track_checks {
-            let check = known_check.unwrap_or_else(|| self.royal_in_check(side));
-            debug_assert_eq!(check, self.royal_in_check(side), "a stale known check");
-            self.checks.push(check);
+        if HASHED {
+            self.hash ^= self.state_key();
         }
-        self.history.push(self.hash);
-        self.hash ^= self.state_key();
         let undo = match (m.drop, m.from) {
-            (Some(kind), _) => self.make_drop(m, kind, undo),
-            (None, Some(from)) => self.make_board_move(m, from, undo),
+            (Some(kind), _) => self.make_drop::<HASHED>(m, kind, undo),
+            (None, Some(from)) => self.make_board_move::<HASHED>(m, from, undo),
             // Neither a drop nor a move on the board: nothing moves.
             (None, None) => undo,
         };
         self.side = side.opponent();
         self.move_number += 1;
-        self.hash ^= self.t.zobrist.white_to_move ^ self.state_key();
+        if HASHED {
+            self.hash ^= self.t.zobrist.white_to_move ^ self.state_key();
+        }
         undo
     }
 
-    fn make_drop(&mut self, m: &Move, kind: PieceId, mut undo: Undo) -> Undo {
+    fn make_drop<const HASHED: bool>(&mut self, m: &Move, kind: PieceId, mut undo: Undo) -> Undo {
         let side = self.side;
         // A piece dropped on its promoted face (`drops either-face`) comes from the hand's
         // unpromoted kind.
         let index = self.hand_index(side, self.t.kind(kind).unpromoted);
         let count = self.hands[index];
-        self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count - 1);
+        if HASHED {
+            self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count - 1);
+        }
         self.hands[index] = count - 1;
         let code = piece_code(kind, side, false);
         self.put(m.to, code);
-        self.hash ^= self.piece_key(code, m.to);
+        if HASHED {
+            self.hash ^= self.piece_key(code, m.to);
+        }
         undo.moved = code;
         self.lion_capture = NO_SQ;
         self.deferred[side.index()] = NO_SQ;
         undo
     }
 
-    fn make_board_move(&mut self, m: &Move, from: Sq, mut undo: Undo) -> Undo {
+    fn make_board_move<const HASHED: bool>(&mut self, m: &Move, from: Sq, mut undo: Undo) -> Undo {
         let side = self.side;
         let moved = self.take(from);
-        self.hash ^= self.piece_key(moved, from);
+        if HASHED {
+            self.hash ^= self.piece_key(moved, from);
+        }
         undo.moved = moved;
-        let mut lion_taken = m.sweep && self.sweep(from, m.to, &mut undo);
+        let mut lion_taken = m.sweep && self.sweep::<HASHED>(from, m.to, &mut undo);
         for sq in m.captures() {
             let code = self.board[sq.index()];
             if code == 0 || code_side(code) == side {
                 continue;
             }
             let captured = self.take(sq);
-            self.hash ^= self.piece_key(captured, sq);
+            if HASHED {
+                self.hash ^= self.piece_key(captured, sq);
+            }
             undo.captured[usize::from(undo.captures)] = (sq, captured);
             undo.captures += 1;
             // A piece under deferral that is captured no longer defers anything.
@@ -605,7 +636,9 @@ impl Position {
             if self.t.rules().drops {
                 let index = self.hand_index(side, info.hand);
                 let count = self.hands[index];
-                self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+                if HASHED {
+                    self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+                }
                 self.hands[index] = count.saturating_add(1);
             }
         }
@@ -623,7 +656,9 @@ impl Position {
         };
         let mover_is_lion = info.lion == LionRole::Lion;
         self.put(m.to, placed);
-        self.hash ^= self.piece_key(placed, m.to);
+        if HASHED {
+            self.hash ^= self.piece_key(placed, m.to);
+        }
         self.lion_capture = if lion_taken && !mover_is_lion { m.to } else { NO_SQ };
         self.deferred[side.index()] = if declined_entry && self.t.rules().deferral {
             m.to
@@ -631,7 +666,7 @@ impl Position {
             NO_SQ
         };
         if self.t.burners {
-            self.burn(m.to, placed, &mut undo);
+            self.burn::<HASHED>(m.to, placed, &mut undo);
         }
         undo
     }
@@ -639,7 +674,7 @@ impl Position {
     /// A range capture's sweep ([`Move::sweep`]): takes every piece on the line from `from`
     /// (not included) to `to` (included), whatever its side, onto the stack of swept
     /// pieces; with drops each goes to the mover's hand. Returns whether it took an enemy Lion.
-    fn sweep(&mut self, from: Sq, to: Sq, undo: &mut Undo) -> bool {
+    fn sweep<const HASHED: bool>(&mut self, from: Sq, to: Sq, undo: &mut Undo) -> bool {
         let side = self.side;
         let mut lion_taken = false;
         for at in self.t.geometry().line_to(from, to) {
@@ -647,7 +682,9 @@ impl Position {
                 continue;
             }
             let code = self.take(at);
-            self.hash ^= self.piece_key(code, at);
+            if HASHED {
+                self.hash ^= self.piece_key(code, at);
+            }
             self.swept.push((at, code));
             undo.swept += 1;
             for deferred in &mut self.deferred {
@@ -660,7 +697,9 @@ impl Position {
             if self.t.rules().drops {
                 let index = self.hand_index(side, info.hand);
                 let count = self.hands[index];
-                self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+                if HASHED {
+                    self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+                }
                 self.hands[index] = count.saturating_add(1);
             }
         }
@@ -671,7 +710,7 @@ impl Position {
     /// an enemy burner it is burnt (removed); a burner that is not burnt burns (captures)
     /// every enemy piece next to it. Under `burns-before-burnt` a burner next to an enemy
     /// burner first burns its other neighbours, then is burnt.
-    fn burn(&mut self, to: Sq, placed: u16, undo: &mut Undo) {
+    fn burn<const HASHED: bool>(&mut self, to: Sq, placed: u16, undo: &mut Undo) {
         let side = self.side;
         let geo = self.t.geometry();
         let enemy_burner = |pos: &Position, n: Sq| {
@@ -687,7 +726,9 @@ impl Position {
                     continue;
                 }
                 let victim = self.take(n);
-                self.hash ^= self.piece_key(victim, n);
+                if HASHED {
+                    self.hash ^= self.piece_key(victim, n);
+                }
                 undo.burnt[usize::from(undo.burns)] = (n, victim);
                 undo.burns += 1;
                 if self.deferred[side.opponent().index()] == n {
@@ -697,7 +738,9 @@ impl Position {
         }
         if burnt {
             self.take(to);
-            self.hash ^= self.piece_key(placed, to);
+            if HASHED {
+                self.hash ^= self.piece_key(placed, to);
+            }
             undo.mover_burnt = true;
             if self.deferred[side.index()] == to {
                 self.deferred[side.index()] = NO_SQ;
@@ -715,6 +758,14 @@ impl Position {
 
     /// Takes back the move `m`, given what [`make`](Self::make) returned.
     pub fn unmake(&mut self, m: &Move, undo: &Undo) {
+        self.restore(m, undo);
+        self.history.pop();
+        self.known_check = if self.t.track_checks { self.checks.pop() } else { None };
+    }
+
+    /// Puts the pieces back as they were before `m`, and the side to move, the hash and the
+    /// state `undo` keeps.
+    fn restore(&mut self, m: &Move, undo: &Undo) {
         self.side = self.side.opponent();
         self.move_number -= 1;
         let side = self.side;
@@ -750,8 +801,6 @@ impl Position {
         self.lion_capture = undo.lion_capture;
         self.deferred = undo.deferred;
         self.hash = undo.hash;
-        self.history.pop();
-        self.known_check = if self.t.track_checks { self.checks.pop() } else { None };
     }
 
     /// How many times the current position has occurred before (same hash).

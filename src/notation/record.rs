@@ -315,7 +315,7 @@ pub fn replay(game: &mut Game, record: &Record) -> Result<(), RecordError> {
         // A move's own error names the move already: a long one is quoted as an excerpt.
         let quoted = format!("`{text}`");
         let shown = format!("`{}`", excerpt(text, EXCERPT_CHARS));
-        let m = read_move(game.position_mut(), text).map_err(|e| error(e.to_string().replacen(&quoted, &shown, 1)))?;
+        let m = read_move(game.position(), text).map_err(|e| error(e.to_string().replacen(&quoted, &shown, 1)))?;
         game.play(m).map_err(|e| error(format!("{shown} is illegal: {e}")))?;
     }
     Ok(())

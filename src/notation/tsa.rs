@@ -129,7 +129,7 @@ fn join_and(items: &[String]) -> String {
 }
 
 /// Writes a move (legal in `pos`) in TSA notation.
-pub fn write_tsa(pos: &mut Position, m: &Move) -> String {
+pub fn write_tsa(pos: &Position, m: &Move) -> String {
     let legal = pos.legal_moves();
     write_among(pos, &legal, m)
 }
@@ -137,13 +137,13 @@ pub fn write_tsa(pos: &mut Position, m: &Move) -> String {
 /// Writes several moves of `pos` in TSA notation, finding the legal moves once. The moves
 /// may be counted either way ([`LionCounting`]): a Lion path through an empty square is
 /// written with that square (`Ln-6fx5e`, a pass `Ln-6f-7g`).
-pub fn write_tsa_all(pos: &mut Position, moves: &[Move]) -> Vec<String> {
+pub fn write_tsa_all(pos: &Position, moves: &[Move]) -> Vec<String> {
     let legal = pos.legal_moves();
     moves.iter().map(|m| write_among(pos, &legal, m)).collect()
 }
 
 /// The legal moves in TSA notation, sorted.
-pub fn legal_tsa(pos: &mut Position, counting: LionCounting) -> Vec<String> {
+pub fn legal_tsa(pos: &Position, counting: LionCounting) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves_into(&mut moves, counting);
     let mut out = write_tsa_all(pos, &moves);
@@ -318,7 +318,7 @@ enum ParseError {
 }
 
 /// Reads a move in TSA notation or USI form and finds the legal move it names.
-pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     if text.starts_with(|c: char| c.is_ascii_digit() || c == '[') {
         return read_usi_move(pos, text);
@@ -526,7 +526,7 @@ fn file_limit(pos: &Position, kind: PieceId, to: Square) -> String {
 }
 
 /// Finds the legal move a parsed TSA move names.
-fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, MoveError> {
+fn resolve(pos: &Position, text: &str, written: Written) -> Result<Move, MoveError> {
     let geo = pos.geometry();
     let side = pos.side_to_move();
     let kind = written.kind;
@@ -682,7 +682,7 @@ fn resolve(pos: &mut Position, text: &str, written: Written) -> Result<Move, Mov
 
 /// The move a text names, as the position plays it: the position's one pass for a pass, and
 /// the sweep of a range capture (written from-to like any move) where that is the legal move.
-fn the_move(pos: &mut Position, legal: &[Move], m: Move) -> Move {
+fn the_move(pos: &Position, legal: &[Move], m: Move) -> Move {
     let sweep = Move { sweep: true, ..m };
     if !legal.contains(&m) && legal.contains(&sweep) {
         return sweep;
@@ -773,7 +773,7 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
     })
 }
 
-fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Result<Move, MoveError> {
+fn resolve_drop(pos: &Position, text: &str, kind: PieceId, to: Square) -> Result<Move, MoveError> {
     let rules = pos.rules();
     let name = pos.rules().piece_name(kind);
     if !rules.drops {
@@ -811,7 +811,7 @@ fn resolve_drop(pos: &mut Position, text: &str, kind: PieceId, to: Square) -> Re
 }
 
 /// Reads a USI move; when it is not legal, works out why.
-fn read_usi_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+fn read_usi_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     match read_usi(pos, text) {
         Ok(m) => Ok(m),
         Err(UsiError::Malformed(message)) | Err(UsiError::NotLegal(message)) => Err(explain_usi(pos, text, &message)),
@@ -826,7 +826,7 @@ fn read_usi_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 
 /// The error for a USI move that is not legal here: where it is malformed, or which rule
 /// forbids it.
-fn explain_usi(pos: &mut Position, text: &str, message: &str) -> MoveError {
+fn explain_usi(pos: &Position, text: &str, message: &str) -> MoveError {
     let geo = pos.geometry();
     let side = pos.side_to_move();
     let chars: Vec<char> = text.chars().collect();

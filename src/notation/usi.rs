@@ -75,7 +75,7 @@ fn squares(text: &str) -> Option<Vec<Square>> {
 }
 
 /// Reads a USI move and finds the legal move it names.
-pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
+pub fn read_usi(pos: &Position, text: &str) -> Result<Move, UsiError> {
     let text = text.trim();
     let legal = pos.legal_moves();
     let geo = pos.geometry();
@@ -118,7 +118,7 @@ pub fn read_usi(pos: &mut Position, text: &str) -> Result<Move, UsiError> {
 
 /// A move that is not legal, with the rule it breaks when the pieces could make it
 /// (`candidate`, one of the pseudo-legal moves).
-fn not_legal(pos: &mut Position, text: &str, candidate: Option<Move>, what: &str) -> UsiError {
+fn not_legal(pos: &Position, text: &str, candidate: Option<Move>, what: &str) -> UsiError {
     match candidate.map(|m| pos.check_legal(&m)) {
         Some(Err(rule)) if rule != Illegal::NotAMove => UsiError::Breaks(rule),
         _ => UsiError::NotLegal(format!("{text} is not {what} here")),
@@ -127,7 +127,7 @@ fn not_legal(pos: &mut Position, text: &str, candidate: Option<Move>, what: &str
 
 /// The legal move (of `legal`, koma's distinct moves) that a move counted per path (as
 /// [`LionCounting::Paths`] generates it, the middle square in `via[0]`) makes.
-pub fn distinct_move(pos: &mut Position, legal: &[Move], path: &Move) -> Option<Move> {
+pub fn distinct_move(pos: &Position, legal: &[Move], path: &Move) -> Option<Move> {
     let Some(from) = path.from else {
         return legal.iter().find(|&&m| m == *path).copied();
     };
@@ -136,7 +136,7 @@ pub fn distinct_move(pos: &mut Position, legal: &[Move], path: &Move) -> Option<
 }
 
 /// The legal move on the board from `from` to `to` through the squares `mids`.
-fn board_move(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
+fn board_move(pos: &Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
     legal
         .iter()
         .find(|m| m.from == Some(from) && m.to == to && m.promote == promote && via_matches(pos, m, mids))
@@ -146,7 +146,7 @@ fn board_move(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq],
 
 /// The position's one pass, when the text is a pass (`5e5e`, `5e5d5e` through an empty
 /// square) by any piece that may pass: every passing piece's pass names it.
-fn the_pass_written(pos: &mut Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
+fn the_pass_written(pos: &Position, legal: &[Move], from: Sq, to: Sq, mids: &[Sq], promote: bool) -> Option<Move> {
     let geo = pos.geometry();
     let empty = mids.iter().all(|&s| pos.piece_at(geo.square(s)).is_none());
     if from != to || promote || !empty {
@@ -192,7 +192,7 @@ pub(super) fn drop_kind(pos: &Position, token: &str) -> Option<PieceId> {
 }
 
 /// The legal moves in USI form, sorted.
-pub fn legal_usi(pos: &mut Position, counting: LionCounting) -> Vec<String> {
+pub fn legal_usi(pos: &Position, counting: LionCounting) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves_into(&mut moves, counting);
     let mut out: Vec<String> = moves.iter().map(|m| write_usi(pos, m)).collect();

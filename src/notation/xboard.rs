@@ -198,7 +198,7 @@ impl View {
 
     /// Reads a move in XBoard's coordinates and finds the legal move it names. `@@@@`, CECP's
     /// null move (HaChu's pass), is the position's pass, when a piece may pass.
-    pub fn read_move(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
+    pub fn read_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
         if text == "@@@@" {
             return pos
                 .legal_moves()
@@ -531,7 +531,7 @@ impl View {
     /// a capture, magenta where it may promote, cyan where a Lion may stop to move on). When
     /// the square holds no piece of the side to move and `lifted` was the piece picked up
     /// before, the second legs of its moves through that square.
-    pub fn highlight(&self, pos: &mut Position, square: Square, lifted: Option<Square>) -> Option<String> {
+    pub fn highlight(&self, pos: &Position, square: Square, lifted: Option<Square>) -> Option<String> {
         let geo = pos.geometry();
         let sq = geo.index(square);
         let moves = pos.legal_moves();
@@ -662,14 +662,14 @@ mod tests {
     #[test]
     fn a_pass_is_written_as_the_null_move_and_read_back() {
         let view = View::new(Variant::named("chu", &[]).expect("chu compiles").tables().clone());
-        let mut pos = view.read_fen(LION).expect("the position reads");
+        let pos = view.read_fen(LION).expect("the position reads");
         let pass = pos
             .legal_moves()
             .into_iter()
             .find(Move::is_pass)
             .expect("the Lion may pass");
         assert_eq!(view.write_move(&pos, &pass), "@@@@");
-        assert_eq!(view.read_move(&mut pos, "@@@@"), Ok(pass));
+        assert_eq!(view.read_move(&pos, "@@@@"), Ok(pass));
         let double = pos
             .legal_moves()
             .into_iter()

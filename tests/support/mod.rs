@@ -136,13 +136,13 @@ pub fn mv(pos: &Position, text: &str) -> Move {
 }
 
 /// Whether a move is legal, or the rule it breaks.
-pub fn check(pos: &mut Position, text: &str) -> Result<(), Illegal> {
+pub fn check(pos: &Position, text: &str) -> Result<(), Illegal> {
     let m = mv(pos, text);
     pos.check_legal(&m)
 }
 
 /// Every legal move, written as `write_usi` writes it, sorted.
-pub fn legal(pos: &mut Position) -> Vec<String> {
+pub fn legal(pos: &Position) -> Vec<String> {
     let moves = pos.legal_moves();
     let mut out: Vec<String> = moves.iter().map(|m| write_usi(pos, m)).collect();
     out.sort();
@@ -150,7 +150,7 @@ pub fn legal(pos: &mut Position) -> Vec<String> {
 }
 
 /// The legal moves of the piece on `from`, sorted.
-pub fn legal_from(pos: &mut Position, from: &str) -> Vec<String> {
+pub fn legal_from(pos: &Position, from: &str) -> Vec<String> {
     let start = index(pos, from);
     let moves = pos.legal_moves();
     let mut out: Vec<String> = moves
@@ -163,7 +163,7 @@ pub fn legal_from(pos: &mut Position, from: &str) -> Vec<String> {
 }
 
 /// The legal drops, sorted.
-pub fn legal_drops(pos: &mut Position) -> Vec<String> {
+pub fn legal_drops(pos: &Position) -> Vec<String> {
     let moves = pos.legal_moves();
     let mut out: Vec<String> = moves
         .iter()
@@ -175,7 +175,7 @@ pub fn legal_drops(pos: &mut Position) -> Vec<String> {
 }
 
 /// Whether `text` is among the legal moves (and `check_legal` agrees).
-pub fn is_legal(pos: &mut Position, text: &str) -> bool {
+pub fn is_legal(pos: &Position, text: &str) -> bool {
     let m = mv(pos, text);
     let listed = pos.legal_moves().contains(&m);
     assert_eq!(
@@ -374,7 +374,7 @@ pub fn lone_destinations(
         lion_capture: None,
         deferred: [None, None],
     };
-    let mut pos = Position::from_setup(tables.clone(), &setup).expect("a lone piece is a position");
+    let pos = Position::from_setup(tables.clone(), &setup).expect("a lone piece is a position");
     let geo = pos.geometry();
     pos.legal_moves().iter().map(|m| geo.square(m.to)).collect()
 }

@@ -305,7 +305,7 @@ pub async fn play_move(State(shared): State<Shared>, id: GameId, request: Body<P
     check_ply(entry, request.ply)?;
     refuse_if_over(entry)?;
     refuse_past_limit(entry)?;
-    let m = read_move(entry.game.position_mut(), &request.text).map_err(|e| ApiError::conflict(e.to_string()))?;
+    let m = read_move(entry.game.position(), &request.text).map_err(|e| ApiError::conflict(e.to_string()))?;
     entry
         .game
         .play(m)
@@ -422,7 +422,7 @@ pub async fn engine_move(State(shared): State<Shared>, id: GameId, request: Body
         .best
         .ok_or_else(|| ApiError::conflict("koma has no legal move".into()))?;
     if let Err(e) = entry.game.play(m) {
-        let text = write_tsa(entry.game.position_mut(), &m);
+        let text = write_tsa(entry.game.position(), &m);
         return Err(ApiError::conflict(format!("koma's move {text} is illegal: {e}")));
     }
     let mut view = view::game_view(id, entry);

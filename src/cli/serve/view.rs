@@ -214,7 +214,7 @@ pub fn moves_view(entry: &mut Entry) -> MovesView {
         return MovesView { ply, moves: vec![] };
     }
     let legal = entry.game.legal_moves();
-    let pos = entry.game.position_mut();
+    let pos = entry.game.position();
     let mut middles: IndexMap<Move, Vec<Sq>> = legal.iter().map(|&m| (m, Vec::new())).collect();
     let mut paths = Vec::new();
     pos.legal_moves_into(&mut paths, LionCounting::Paths);
@@ -231,7 +231,7 @@ pub fn moves_view(entry: &mut Entry) -> MovesView {
     MovesView { ply, moves }
 }
 
-fn move_view(pos: &mut Position, m: &Move, middles: &[Sq]) -> MoveView {
+fn move_view(pos: &Position, m: &Move, middles: &[Sq]) -> MoveView {
     let geo = pos.geometry();
     let name = |sq: Sq| geo.square(sq).to_string();
     // Every piece the move takes (all of a range capture's line).

@@ -86,7 +86,7 @@ impl Drop for StopOnDrop {
 /// search stops as soon as the request is dropped.
 pub async fn search_off(
     searches: Arc<Semaphore>,
-    mut position: Position,
+    position: Position,
     limits: Limits,
 ) -> Result<SearchResult, ApiError> {
     let permit = match tokio::time::timeout(SEARCH_WAIT, searches.acquire_owned()).await {
@@ -105,7 +105,7 @@ pub async fn search_off(
     let _stop_on_drop = StopOnDrop(stop);
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        search(&mut position, &limits)
+        search(&position, &limits)
     })
     .await
     .map_err(|e| ApiError::busy(format!("the search failed: {e}")))
