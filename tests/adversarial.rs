@@ -413,12 +413,12 @@ fn the_largest_movement_tables_under_the_limit_are_built() {
     let geo = pos.geometry();
     let own = geo
         .squares()
-        .filter(|&sq| pos.piece_on(sq).is_some_and(|(s, _)| s == side))
+        .filter(|&sq| pos.piece(sq).is_some_and(|p| p.side() == side))
         .count();
     // Each leaper reaches every square of the board but those its own side holds.
     let leapers: Vec<Sq> = geo
         .squares()
-        .filter(|&sq| pos.piece_on(sq).is_some_and(|(s, k)| s == side && k.0 != 60))
+        .filter(|&sq| pos.piece(sq).is_some_and(|p| p.side() == side && p.kind().0 != 60))
         .collect();
     assert_eq!(leapers.len(), 60);
     for from in leapers {

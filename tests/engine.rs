@@ -544,7 +544,7 @@ fn range_capture_is_weighed_by_every_piece_it_takes() {
         let best = result.best.expect("a move");
         pos.make(&best);
         for square in ["18q", "18p", "18o"] {
-            let owner = pos.piece_at(support::sq(square)).map(|(side, _, _)| side);
+            let owner = pos.piece_at(support::sq(square)).map(|p| p.side());
             assert_ne!(owner, Some(Side::White), "depth {depth}: {square} taken");
         }
         assert!(result.score > 1000, "depth {depth}: score {}", result.score);

@@ -221,7 +221,7 @@ fn captures(pos: &Position, m: &Move) -> bool {
     let geo = pos.geometry();
     let side = pos.side_to_move();
     pos.taken(m)
-        .any(|sq| pos.piece_at(geo.square(sq)).is_some_and(|(o, _, _)| o != side))
+        .any(|sq| pos.piece_at(geo.square(sq)).is_some_and(|p| p.side() != side))
 }
 
 fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &mut Stats) {
@@ -229,8 +229,8 @@ fn count(pos: &mut Position, legal: &[Move], legal_set: &HashSet<Move>, stats: &
     stats.legal_moves += legal.len();
     let rules = pos.rules();
     for from in legal.iter().filter_map(|m| m.from) {
-        let (_, kind, _) = pos.piece_at(pos.geometry().square(from)).expect("a mover");
-        for movement in &rules.piece(kind).moves {
+        let mover = pos.piece(from).expect("a mover");
+        for movement in &rules.piece(mover.kind()).moves {
             let name = match movement {
                 Movement::Hook { .. } => "hook",
                 Movement::Anywhere { .. } => "anywhere",

@@ -509,7 +509,11 @@ fn chu_pawn_that_declined_promotes_only_on_the_last_rank() {
     let mut pos = position("chu", &[], sfen);
     assert_eq!(legal_from(&pos, "6e"), list(&["6e6d", "6e6d+"]));
     play(&mut pos, "6e6d");
-    assert_eq!(pos.piece_at(sq("6d")).map(|p| p.2), Some(true), "marked as declined");
+    assert_eq!(
+        pos.piece_at(sq("6d")).map(|p| p.declined()),
+        Some(true),
+        "marked as declined"
+    );
     play(&mut pos, "12a12b");
     assert_eq!(legal_from(&pos, "6d"), list(&["6d6c"]));
     play(&mut pos, "6d6c");

@@ -34,9 +34,7 @@ fn each_position(mut check: impl FnMut(&mut Position)) {
 /// Whether a move takes an enemy piece.
 fn captures(pos: &Position, m: &Move) -> bool {
     let side = pos.side_to_move();
-    !m.is_drop()
-        && m.captures()
-            .any(|sq| pos.piece_on(sq).is_some_and(|(owner, _)| owner != side))
+    !m.is_drop() && m.captures().any(|sq| pos.piece(sq).is_some_and(|p| p.side() != side))
 }
 
 #[test]
@@ -106,7 +104,7 @@ fn attackers_are_the_pieces_that_can_take_on_the_square() {
         all.clear();
         pos.pseudo_moves(&mut all, LionCounting::Distinct);
         for sq in pos.geometry().squares() {
-            if pos.piece_on(sq).is_none_or(|(owner, _)| owner == side) {
+            if pos.piece(sq).is_none_or(|p| p.side() == side) {
                 continue;
             }
             let mut expected: Vec<Sq> = all.iter().filter(|m| m.to == sq).filter_map(|m| m.from).collect();

@@ -631,7 +631,7 @@ fn a_move_taking_pieces_besides_its_destination_says_what_it_takes() {
     let line: Vec<_> = pos
         .geometry()
         .line_to(m.from.expect("a range capture starts on a square"), m.to)
-        .filter(|&sq| pos.piece_on(sq).is_some())
+        .filter(|&sq| pos.piece(sq).is_some())
         .collect();
     game.play(m).expect("legal");
     let played = game.played().last().expect("the move is kept");

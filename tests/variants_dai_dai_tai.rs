@@ -158,8 +158,8 @@ fn tai_starts_with_an_emperor_and_a_crown_prince() {
             .royal_squares(side)
             .iter()
             .map(|&s| {
-                let (_, kind, _) = pos.piece_at(pos.geometry().square(s)).expect("a royal");
-                pos.rules().piece(kind).abbrev.clone()
+                let royal = pos.piece(s).expect("a royal");
+                pos.rules().piece(royal.kind()).abbrev.clone()
             })
             .collect();
         assert_eq!(royals.len(), 2, "{side:?}: {royals:?}");

@@ -60,16 +60,17 @@ fn taikyoku_setup_has_402_pieces_a_side_of_209_kinds() {
         let mut kinds = BTreeSet::new();
         for file in 1..=36 {
             for rank in 1..=36 {
-                if let Some((owner, kind, _)) = pos.piece_at(Square::new(file, rank))
-                    && owner == side
+                if let Some(piece) = pos.piece_at(Square::new(file, rank))
+                    && piece.side() == side
                 {
+                    let kind = piece.kind();
                     count += 1;
                     kinds.insert(kind);
                     let nearest = if side == Side::Black { 25..=36 } else { 1..=12 };
                     assert!(nearest.contains(&rank), "{side:?} piece on rank {rank}");
                     let rotated = pos.piece_at(Square::new(37 - file, 37 - rank));
                     assert_eq!(
-                        rotated,
+                        rotated.map(|p| (p.side(), p.kind(), p.declined())),
                         Some((side.opponent(), kind, false)),
                         "rotation of {file},{rank}"
                     );

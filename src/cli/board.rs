@@ -151,9 +151,9 @@ fn cell(scene: &Scene, sq: Sq, compact: bool, width: usize) -> String {
     let mark = scene.overlay.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c);
     let is_last = scene.last.is_some_and(|m| m.to == sq || m.from == Some(sq));
     let (text, style) = match (pos.piece_at(square), mark) {
-        (Some((side, kind, _)), _) => {
-            let label = piece_label(pos, kind);
-            match (side, compact) {
+        (Some(piece), _) => {
+            let label = piece_label(pos, piece.kind());
+            match (piece.side(), compact) {
                 (Side::Black, _) => (label, BOLD),
                 (Side::White, true) => (label.to_lowercase(), RED),
                 (Side::White, false) => (format!("v{label}"), RED),

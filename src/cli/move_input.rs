@@ -43,7 +43,7 @@ fn promotion_unwritten(pos: &Position, text: &str, m: &Move) -> Option<String> {
     let mut legal = Vec::new();
     pos.legal_moves_into(&mut legal, LionCounting::Distinct);
     let geo = pos.geometry();
-    let (_, kind, _) = pos.piece_at(geo.square(m.from?))?;
+    let kind = pos.piece_at(geo.square(m.from?))?.kind();
     let piece = &pos.rules().pieces[kind.index()];
     legal.contains(&promoting).then(|| {
         format!(

@@ -775,8 +775,8 @@ fn read_line(input: &mut impl BufRead) -> Option<Line> {
 
 fn has_lion_power(pos: &Position, from: koma::game::Sq) -> bool {
     let square = pos.geometry().square(from);
-    pos.piece_at(square).is_some_and(|(_, kind, _)| {
-        pos.rules().pieces[kind.index()]
+    pos.piece_at(square).is_some_and(|piece| {
+        pos.rules().pieces[piece.kind().index()]
             .moves
             .iter()
             .any(|m| m.lion_steps().is_some())
@@ -788,13 +788,14 @@ fn moves_from(pos: &Position, moves: Vec<Move>, square: koma::rules::Square) -> 
     let side = pos.side_to_move();
     let kind = match pos.piece_at(square) {
         None => return Err(format!("{square} is empty: no piece of yours there")),
-        Some((owner, kind, _)) if owner != side => {
+        Some(piece) if piece.side() != side => {
             return Err(format!(
-                "no piece of yours on {square}: it holds {owner:?}'s {}",
-                pos.rules().piece_name(kind)
+                "no piece of yours on {square}: it holds {:?}'s {}",
+                piece.side(),
+                pos.rules().piece_name(piece.kind())
             ));
         }
-        Some((_, kind, _)) => kind,
+        Some(piece) => piece.kind(),
     };
     let sq = pos.geometry().index(square);
     let moves: Vec<Move> = moves.into_iter().filter(|m| m.from == Some(sq)).collect();
@@ -827,7 +828,7 @@ fn moves_of_kind(pos: &Position, moves: Vec<Move>, kind: PieceId) -> Result<Vec<
     let geo = pos.geometry();
     let own = |sq: koma::game::Sq| {
         pos.piece_at(geo.square(sq))
-            .is_some_and(|(owner, k, _)| owner == side && k == kind)
+            .is_some_and(|p| p.side() == side && p.kind() == kind)
     };
     let on_board = geo.squares().any(own);
     let moves: Vec<Move> = moves

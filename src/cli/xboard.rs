@@ -407,9 +407,7 @@ impl XBoard {
             return;
         };
         let pos = self.game.position();
-        let ours = pos
-            .piece_at(square)
-            .is_some_and(|(side, _, _)| side == pos.side_to_move());
+        let ours = pos.piece_at(square).is_some_and(|p| p.side() == pos.side_to_move());
         if let Some(line) = self.view.highlight(pos, square, self.lifted) {
             say(&line);
         }

@@ -224,12 +224,6 @@ impl Eval {
         }
     }
 
-    /// The piece on a square by index: owner and kind.
-    #[inline]
-    pub fn piece(&self, pos: &Position, sq: Sq) -> Option<(Side, PieceId)> {
-        pos.piece_on(sq)
-    }
-
     /// Whether the kind is royal.
     pub fn is_royal(&self, kind: PieceId) -> bool {
         self.royal[kind.index()]

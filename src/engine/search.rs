@@ -773,10 +773,7 @@ impl Searcher {
             if taken.order < super::eval::ROYAL_ORDER && stand + taken.gain + DELTA_MARGIN <= alpha {
                 continue;
             }
-            let mover = m
-                .from
-                .and_then(|from| ev.piece(pos, from))
-                .map_or(0, |(_, k)| k.index());
+            let mover = m.from.and_then(|from| pos.piece(from)).map_or(0, |p| p.kind().index());
             moves[kept] = m;
             scores.push(taken.order * 8 - ev.value[mover] / 8);
             unweighed.push(taken.to_weigh(ev.order_value[mover]));
@@ -926,7 +923,7 @@ impl Searcher {
             return (TT_MOVE, false);
         }
         let side = pos.side_to_move();
-        let mover = mover_kind(ev, pos, m);
+        let mover = mover_kind(pos, m);
         let promotion = if m.promote { ev.promote_gain[mover.index()] } else { 0 };
         let taken = if m.is_drop() {
             Taken {
@@ -968,22 +965,22 @@ impl Searcher {
         let mut gain = 0;
         // A range capture may take pieces of the mover's side too: they count against it.
         for sq in pos.taken(m) {
-            if let Some((owner, kind)) = ev.piece(pos, sq) {
-                let value = ev.order_value[kind.index()];
-                gain += if owner != side { value } else { -value };
+            if let Some(piece) = pos.piece(sq) {
+                let value = ev.order_value[piece.kind().index()];
+                gain += if piece.side() != side { value } else { -value };
             }
         }
         if m.promote {
-            gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
+            gain += ev.promote_gain[mover_kind(pos, m).index()];
         }
         let undo = pos.make(m);
         // What taking back can win at most: the piece that moved, and a promotion of the piece
         // that takes it. A capture gaining more than that wins however the exchange goes: the
         // attackers are not looked for (on the largest boards, the costliest part), and the
         // gain is told less that bound, which keeps its sign.
-        let most_lost = ev
-            .piece(pos, m.to)
-            .map_or(0, |(_, kind)| ev.order_value[kind.index()])
+        let most_lost = pos
+            .piece(m.to)
+            .map_or(0, |p| ev.order_value[p.kind().index()])
             .saturating_add(ev.most_promote_gain);
         let lost = if gain > most_lost {
             most_lost
@@ -998,10 +995,11 @@ impl Searcher {
     /// piece that can, and the exchange going on from there (0 when it does not pay).
     fn take_back(&mut self, ev: &Eval, pos: &mut Position, sq: Sq) -> i32 {
         let side = pos.side_to_move();
-        let Some((owner, victim)) = ev.piece(pos, sq) else {
+        let Some(piece) = pos.piece(sq) else {
             return 0;
         };
-        if owner == side {
+        let victim = piece.kind();
+        if piece.side() == side {
             return 0;
         }
         let Some(c) = self.cheapest_capture(ev, pos, sq) else {
@@ -1009,7 +1007,7 @@ impl Searcher {
         };
         let mut gain = ev.order_value[victim.index()];
         if c.promote {
-            gain += ev.promote_gain[mover_kind(ev, pos, &c).index()];
+            gain += ev.promote_gain[mover_kind(pos, &c).index()];
         }
         let undo = pos.make(&c);
         let lost = self.take_back(ev, pos, sq);
@@ -1026,7 +1024,7 @@ impl Searcher {
         let mut attackers = std::mem::take(&mut self.exchange_attackers);
         let mut moves = std::mem::take(&mut self.exchange_moves);
         pos.attackers(sq, side, &mut attackers);
-        let value = |pos: &Position, from: Sq| ev.piece(pos, from).map_or(0, |(_, k)| ev.order_value[k.index()]);
+        let value = |pos: &Position, from: Sq| pos.piece(from).map_or(0, |p| ev.order_value[p.kind().index()]);
         // Stable: the board's order within one value.
         attackers.sort_by_key(|&from| value(pos, from));
         let mut found: Option<Move> = None;
@@ -1056,7 +1054,7 @@ impl Searcher {
             killers[1] = killers[0];
             killers[0] = Some(*m);
         }
-        let index = history_index(ev, mover_kind(ev, pos, m), pos.side_to_move(), m.to);
+        let index = history_index(ev, mover_kind(pos, m), pos.side_to_move(), m.to);
         self.history[index] += depth * depth;
         if self.history[index] >= HISTORY_MAX {
             for h in &mut self.history {
@@ -1076,11 +1074,11 @@ fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
     let mut count = 0;
     let mut square = None;
     for sq in (0..ev.squares.len()).map(Sq::new) {
-        if let Some((owner, kind)) = ev.piece(pos, sq)
-            && owner == side
+        if let Some(piece) = pos.piece(sq)
+            && piece.side() == side
         {
             square = Some(sq);
-            count += usize::from(!ev.is_royal(kind));
+            count += usize::from(!ev.is_royal(piece.kind()));
         }
     }
     square.filter(|_| count >= NULL_MOVE_PIECES)
@@ -1100,9 +1098,9 @@ const LAZY_SLACK: i32 = 100;
 const DELTA_MARGIN: i32 = 200;
 
 /// The kind that moves (or is dropped).
-fn mover_kind(ev: &Eval, pos: &Position, m: &Move) -> PieceId {
+fn mover_kind(pos: &Position, m: &Move) -> PieceId {
     m.drop
-        .or_else(|| m.from.and_then(|from| ev.piece(pos, from)).map(|(_, k)| k))
+        .or_else(|| m.from.and_then(|from| pos.piece(from)).map(|p| p.kind()))
         .unwrap_or(PieceId(0))
 }
 
@@ -1147,23 +1145,23 @@ impl Taken {
 
     /// Counts the piece on `sq` (if any), taken by a move of `side`.
     fn add(&mut self, ev: &Eval, pos: &Position, sq: Sq, side: Side) {
-        match ev.piece(pos, sq) {
-            Some((owner, kind)) if owner != side => {
-                self.gain += ev.value[kind.index()];
-                self.order += ev.order_value[kind.index()].max(1);
-            }
-            Some((_, kind)) => {
-                self.gain -= ev.value[kind.index()];
-                self.own += ev.order_value[kind.index()].max(1);
-            }
-            None => {}
+        let Some(piece) = pos.piece(sq) else {
+            return;
+        };
+        let kind = piece.kind();
+        if piece.side() != side {
+            self.gain += ev.value[kind.index()];
+            self.order += ev.order_value[kind.index()].max(1);
+        } else {
+            self.gain -= ev.value[kind.index()];
+            self.own += ev.order_value[kind.index()].max(1);
         }
     }
 
     /// What was taken by `m`, with its promotion's gain when it takes a piece of the opponent.
     fn promoting(mut self, ev: &Eval, pos: &Position, m: &Move) -> Taken {
         if self.captures() && m.promote {
-            self.gain += ev.promote_gain[mover_kind(ev, pos, m).index()];
+            self.gain += ev.promote_gain[mover_kind(pos, m).index()];
         }
         self
     }
@@ -1369,7 +1367,7 @@ pub(super) mod tests {
                 // Captures more often than not, to reach exchanges.
                 let captures: Vec<Move> = moves
                     .iter()
-                    .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
+                    .filter(|m| !m.is_drop() && pos.piece(m.to).is_some())
                     .copied()
                     .collect();
                 let pool = if captures.is_empty() || seed.is_multiple_of(3) {
@@ -1411,7 +1409,7 @@ pub(super) mod tests {
                 // Captures first, to reach burning and multiple captures.
                 let captures: Vec<&Move> = moves
                     .iter()
-                    .filter(|m| !m.is_drop() && pos.piece_on(m.to).is_some())
+                    .filter(|m| !m.is_drop() && pos.piece(m.to).is_some())
                     .collect();
                 let m = match captures.len() {
                     0 => moves[(seed >> 8) as usize % moves.len()],
@@ -1506,11 +1504,8 @@ pub(super) mod tests {
             let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
             let mut moves = Vec::new();
             pos.pseudo_captures(&mut moves, LionCounting::Distinct);
-            let mover_value = |pos: &Position, m: &Move| {
-                m.from
-                    .and_then(|from| ev.piece(pos, from))
-                    .map_or(0, |(_, k)| k.index())
-            };
+            let mover_value =
+                |pos: &Position, m: &Move| m.from.and_then(|from| pos.piece(from)).map_or(0, |p| p.kind().index());
             let score = |pos: &Position, m: &Move| {
                 capture_gain(&ev, pos, m, pos.side_to_move()).order * 8 - ev.value[mover_value(pos, m)] / 8
             };

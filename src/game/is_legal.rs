@@ -371,8 +371,9 @@ impl<'a> Judge<'a> {
         self.pos.t.geometry().index(s)
     }
 
+    /// The piece on a square as this check destructures it: owner, kind, declined flag.
     fn at(&self, s: Square) -> Option<(Side, PieceId, bool)> {
-        self.pos.piece_at(s)
+        self.pos.piece_at(s).map(|p| (p.side(), p.kind(), p.declined()))
     }
 
     fn occupied(&self, s: Square, lifted: Option<Square>) -> bool {

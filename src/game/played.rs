@@ -1,7 +1,7 @@
 //! A move as a game keeps it once played: the move, who made it, what it took, and its text
 //! in the notation the game shows its moves in, so that nothing replays a game to show it.
 
-use super::board::Sq;
+use super::board::{Piece, Sq};
 use super::moves::Move;
 use super::position::{Position, Undo};
 use crate::rules::{PieceId, Side};
@@ -42,23 +42,27 @@ impl Played {
 }
 
 /// What stands on each square of the board.
-pub(super) fn board(pos: &Position) -> Vec<Option<(Side, PieceId)>> {
-    pos.geometry().squares().map(|sq| pos.piece_on(sq)).collect()
+pub(super) fn board(pos: &Position) -> Vec<Option<Piece>> {
+    pos.geometry().squares().map(|sq| pos.piece(sq)).collect()
 }
 
 /// The pieces `m` took, from the board before it (`before`) and the position after it: every
 /// square but the mover's start that held a piece before and is empty after, and the
 /// destination when it held a piece (of either side: a range capture takes the mover's own
 /// too).
-pub(super) fn pieces_taken(before: &[Option<(Side, PieceId)>], after: &Position, m: &Move) -> Vec<TakenPiece> {
+pub(super) fn pieces_taken(before: &[Option<Piece>], after: &Position, m: &Move) -> Vec<TakenPiece> {
     before
         .iter()
         .enumerate()
         .filter_map(|(index, was)| {
             let sq = Sq::new(index);
-            let (side, kind) = (*was)?;
-            let taken = Some(sq) != m.from && (after.piece_on(sq).is_none() || sq == m.to);
-            taken.then_some(TakenPiece { square: sq, side, kind })
+            let piece = (*was)?;
+            let taken = Some(sq) != m.from && (after.piece(sq).is_none() || sq == m.to);
+            taken.then_some(TakenPiece {
+                square: sq,
+                side: piece.side(),
+                kind: piece.kind(),
+            })
         })
         .collect()
 }

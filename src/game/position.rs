@@ -205,20 +205,12 @@ impl Position {
         self.t.geometry()
     }
 
-    /// The piece on a square: owner, kind, declined flag.
-    pub fn piece_at(&self, square: Square) -> Option<(Side, PieceId, bool)> {
+    /// The piece on a square, none for an empty square or one off the board.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
         if !self.t.rules().board.contains(square) {
             return None;
         }
-        let code = self.board[(self.t.geometry().index(square)).index()];
-        (code != 0).then(|| (code_side(code), code_kind(code), code_declined(code)))
-    }
-
-    /// The piece on a square by index: owner and kind (for loops over every square).
-    #[inline]
-    pub fn piece_on(&self, sq: Sq) -> Option<(Side, PieceId)> {
-        let code = self.board[sq.index()];
-        (code != 0).then(|| (code_side(code), code_kind(code)))
+        self.piece(self.t.geometry().index(square))
     }
 
     /// Whether `sq` is a square of this position's board.
@@ -353,7 +345,7 @@ impl Position {
             // A piece of that side that can still promote, in its zone (where it declined).
             let could_decline = pos
                 .piece_at(square)
-                .is_some_and(|(owner, kind, _)| owner == side && t.kind(kind).promotion.to.is_some());
+                .is_some_and(|p| p.side() == side && t.kind(p.kind()).promotion.to.is_some());
             let in_zone = || {
                 t.zone
                     .is_some_and(|zone| t.depth(side, geo.index(square)) <= zone.depth)

@@ -93,13 +93,14 @@ pub fn write_sfen(pos: &Position) -> String {
         for file in (1..=board.files).rev() {
             match pos.piece_at(Square::new(file, rank)) {
                 None => empty += 1,
-                Some((side, kind, declined)) => {
+                Some(piece) => {
+                    let side = piece.side();
                     if empty > 0 {
                         text.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    text.push_str(&tokens.write(kind, side));
-                    if declined {
+                    text.push_str(&tokens.write(piece.kind(), side));
+                    if piece.declined() {
                         text.push('=');
                     }
                     if setup.deferred[side.index()] == Some(Square::new(file, rank)) {

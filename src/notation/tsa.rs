@@ -189,14 +189,14 @@ fn write_among(pos: &Position, legal: &[Move], m: &Move) -> String {
 /// The kind of the piece on a square.
 fn kind_at(pos: &Position, sq: Sq) -> Option<PieceId> {
     let geo = pos.geometry();
-    pos.piece_at(geo.square(sq)).map(|(_, kind, _)| kind)
+    pos.piece_at(geo.square(sq)).map(|p| p.kind())
 }
 
 /// Whether the square holds a piece of the side not to move.
 fn enemy_at(pos: &Position, sq: Sq) -> bool {
     let geo = pos.geometry();
     pos.piece_at(geo.square(sq))
-        .is_some_and(|(side, _, _)| side != pos.side_to_move())
+        .is_some_and(|p| p.side() != pos.side_to_move())
 }
 
 /// The move with its via squares reduced to the squares it captures on (a Lion path through
@@ -256,9 +256,10 @@ const PASS_ORDER: [(i8, i8); 8] = [(0, 1), (-1, 1), (1, 1), (-1, 0), (1, 0), (0,
 fn pass_squares(pos: &Position, from: Sq) -> Vec<Sq> {
     let t = pos.tables();
     let geo = pos.geometry();
-    let Some((side, kind, _)) = pos.piece_at(geo.square(from)) else {
+    let Some(piece) = pos.piece_at(geo.square(from)) else {
         return Vec::new();
     };
+    let (side, kind) = (piece.side(), piece.kind());
     let walked = &t.kind(kind).walked;
     let allowed = |dx: i8, dy: i8| {
         walked.iter().any(|w| match *w {
@@ -537,18 +538,21 @@ fn resolve(pos: &Position, text: &str, written: Written) -> Result<Move, MoveErr
     };
     // A move ending on one's own piece: said so, rather than that the piece cannot move so.
     let onto_own = legs.last().and_then(|leg| {
-        let (owner, held, _) = pos.piece_at(leg.square)?;
-        (owner == side).then(|| {
+        let held = pos.piece_at(leg.square)?;
+        (held.side() == side).then(|| {
             format!(
                 "{} is occupied by your own {}",
                 leg.square,
-                pos.rules().piece_name(held)
+                pos.rules().piece_name(held.kind())
             )
         })
     });
     let froms: Vec<Sq> = match start {
         Some(square) => {
-            if pos.piece_at(square).is_none_or(|(s, k, _)| s != side || k != kind) {
+            if pos
+                .piece_at(square)
+                .is_none_or(|p| p.side() != side || p.kind() != kind)
+            {
                 return Err(MoveError::NoSuchPiece {
                     text: text.to_string(),
                     reason: format!(
@@ -564,7 +568,7 @@ fn resolve(pos: &Position, text: &str, written: Written) -> Result<Move, MoveErr
             .squares()
             .filter(|&sq| {
                 pos.piece_at(geo.square(sq))
-                    .is_some_and(|(s, k, _)| s == side && k == kind)
+                    .is_some_and(|p| p.side() == side && p.kind() == kind)
             })
             .collect(),
     };
@@ -694,7 +698,7 @@ fn the_move(pos: &Position, legal: &[Move], m: Move) -> Move {
 fn describe_square(pos: &Position, square: Square) -> String {
     match pos.piece_at(square) {
         None => "it is empty".to_string(),
-        Some((side, kind, _)) => format!("it holds {side}'s {}", pos.rules().piece_name(kind)),
+        Some(piece) => format!("it holds {}'s {}", piece.side(), pos.rules().piece_name(piece.kind())),
     }
 }
 
@@ -736,7 +740,7 @@ fn build(pos: &Position, from: Sq, legs: &[Leg], promote: bool) -> Result<Move, 
         if sq != from
             && pos
                 .piece_at(geo.square(sq))
-                .is_some_and(|(side, _, _)| side == pos.side_to_move())
+                .is_some_and(|p| p.side() == pos.side_to_move())
         {
             return Err(format!("{} holds a piece of your own", geo.square(sq)));
         }
@@ -883,12 +887,13 @@ fn explain_usi(pos: &Position, text: &str, message: &str) -> MoveError {
         };
     }
     let from = squares[0];
-    let Some((owner, kind, _)) = pos.piece_at(from) else {
+    let Some(piece) = pos.piece_at(from) else {
         return MoveError::NoSuchPiece {
             text: text.to_string(),
             reason: format!("there is no piece on {from}"),
         };
     };
+    let (owner, kind) = (piece.side(), piece.kind());
     if owner != side {
         return MoveError::NoSuchPiece {
             text: text.to_string(),

@@ -262,12 +262,12 @@ impl View {
             for file in (1..=self.files()).rev() {
                 match pos.piece_at(Square::new(file, rank)) {
                     None => empty += 1,
-                    Some((side, kind, _)) => {
+                    Some(piece) => {
                         if empty > 0 {
                             text.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        text.push_str(&self.id(kind, side));
+                        text.push_str(&self.id(piece.kind(), piece.side()));
                     }
                 }
             }

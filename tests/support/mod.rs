@@ -228,7 +228,7 @@ pub fn draw(reason: koma::game::EndReason) -> Option<Outcome> {
 /// The piece on a square: owner and abbreviation.
 pub fn piece_at(pos: &Position, square: &str) -> Option<(Side, String)> {
     pos.piece_at(sq(square))
-        .map(|(side, kind, _)| (side, pos.rules().piece(kind).abbrev.clone()))
+        .map(|p| (p.side(), pos.rules().piece(p.kind()).abbrev.clone()))
 }
 
 /// How many pieces of the kind `abbrev` `side` holds in hand.

@@ -107,13 +107,13 @@ pub fn game_view(id: u64, entry: &mut Entry) -> GameView {
         .board
         .squares()
         .filter_map(|square| {
-            let (side, id, _) = pos.piece_at(square)?;
+            let piece = pos.piece_at(square)?;
             Some(PieceOnBoard {
                 square: square.to_string(),
                 file: square.file,
                 rank: square.rank,
-                side,
-                face: face(rules, id),
+                side: piece.side(),
+                face: face(rules, piece.kind()),
             })
         })
         .collect();
