@@ -122,7 +122,7 @@ impl WeightFile {
         })
     }
 
-    /// Reads a weights file from disk (a regular file of at most [`MAX_WEIGHTS_BYTES`]).
+    /// Reads a weights file from disk (a regular file of at most 16 MiB).
     pub fn load(path: &Path) -> Result<WeightFile, WeightsError> {
         let read = |reason: String| WeightsError::Read {
             path: path.display().to_string(),

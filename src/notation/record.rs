@@ -329,7 +329,7 @@ const FINISHED: [(&str, Option<Side>); 3] = [
     ("1/2-1/2", None),
 ];
 
-/// A game's result as a record (and XBoard) writes it: one of [`FINISHED`], or `*` for a
+/// A game's result as a record (and XBoard) writes it: `1-0`, `0-1` or `1/2-1/2`, or `*` for a
 /// game going on.
 pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
     outcome.map_or("*", |outcome| {
