@@ -19,8 +19,9 @@ round, alternating (so that a change in the machine's load falls on all of them 
 figure is the median of the runs' CPU time (user + system, from the kernel's accounting of the
 child process, so other programs running at the same time slow it less than the wall clock),
 start-up and the variant's compilation included. The node counts must agree: where a peer
-counts differently (Fairy-Stockfish lists a mating Pawn drop as legal), the row says so and no
-ratio is given. All three count the last ply in bulk.
+counts differently the row says so, and gives a ratio only where the table below names the
+rule the peers read otherwise (Fairy-Stockfish and mcr list a mating Pawn drop as legal). All
+three count the last ply in bulk.
 """
 
 import argparse
@@ -35,20 +36,22 @@ import time
 
 # koma's name, the game, Fairy-Stockfish's UCI_Variant, mcr's `fairy` name (None: that peer
 # lacks it), the depth (the deepest that runs in a few seconds for every program that plays the
-# game), and koma's options for the peers' reading of a contested rule. Tenjiku is left out: mcr
-# reads its pieces otherwise (424,582 positions at depth 3 against koma's and SV's 383,418).
+# game), koma's options for the peers' reading of a contested rule, and the rule a peer's count
+# reads otherwise. Left out: Tenjiku and Goro Goro for mcr, whose games differ from the others'
+# (Tenjiku 424,582 positions at depth 3 against koma's and SV's 383,418; Goro Goro 1,438 at
+# depth 2 against koma's and Fairy-Stockfish's 250).
 GAMES = [
     ("shogi", "Shogi", "shogi", "shogi", 5),
     ("yari", "Yari", "yarishogi", "yarishogi", 5),
     ("tori", "Tori", "torishogi", "tori", 6),
     ("minishogi", "Minishogi", "minishogi", "minishogi", 6),
-    ("judkins", "Judkin's", "judkins", "judkins", 6),
+    ("judkins", "Judkin's", "judkins", "judkins", 6, [], "a mating Pawn drop, which the peers list"),
     ("kyoto", "Kyoto", "kyotoshogi", "kyotoshogi", 6),
     ("micro", "Micro", "micro", "micro", 7),
     ("sho", "Sho", "shoshogi", "shoshogi", 5),
     ("checkshogi", "Check Shogi", "checkshogi", "checkshogi", 5),
     ("euroshogi", "EuroShogi", "euroshogi", "euroshogi", 5),
-    ("gorogoro", "Goro Goro", "gorogoro", "gorogoro", 6),
+    ("gorogoro", "Goro Goro", "gorogoro", None, 6),
     ("okisaki", "Okisaki", "okisakishogi", "okisakishogi", 4),
     ("dobutsu", "Dobutsu", "dobutsu", "dobutsu", 8, ["try=unattacked"]),
     ("wa", "Wa", None, "washogi", 4),
@@ -139,6 +142,7 @@ def measure(args):
         if args.only and name not in args.only:
             continue
         koma_options = options[0] if options else []
+        differs = options[1] if len(options) > 1 else None
         peers = {"koma": name, "fsf": fsf_name, "mcr": mcr_name}
         times = {p: [] for p, _, _ in programs if peers[p]}
         counts = {}
@@ -151,7 +155,7 @@ def measure(args):
                 counts.setdefault(prog, nodes)
                 times[prog].append(cpu)
         med = {p: statistics.median(t) for p, t in times.items()}
-        rows.append((label, depth, counts, med))
+        rows.append((label, depth, counts, med, differs))
         print(label, depth, counts, {p: round(t, 3) for p, t in med.items()}, file=sys.stderr)
     return rows
 
@@ -159,12 +163,15 @@ def measure(args):
 def table(rows, args):
     head = "| game | depth | koma nodes | koma CPU s | FSF CPU s | koma/FSF speed | mcr CPU s | koma/mcr speed |"
     lines = [head, "|---|---|---|---|---|---|---|---|"]
-    for label, depth, counts, med in rows:
+    for label, depth, counts, med, differs in rows:
         k = counts["koma"]
         cells = [label, str(depth), f"{k:,}", f"{med['koma']:.2f} ({rate(k, med['koma'])}/s)"]
         for peer in ("fsf", "mcr"):
             if peer not in med:
                 cells += ["—", "—"]
+            elif counts[peer] != k and differs:
+                ratio = med[peer] / med["koma"]
+                cells += [f"{med[peer]:.2f}", f"{ratio:.2f} (counts {counts[peer]:,}: {differs})"]
             elif counts[peer] != k:
                 cells += [f"{med[peer]:.2f}", f"counts {counts[peer]:,}"]
             else:
@@ -172,7 +179,7 @@ def table(rows, args):
         lines.append("| " + " | ".join(cells) + " |")
     today = datetime.date.today().isoformat()
     intro = (
-        f"`scripts/peer_perft.py`, {today}: koma {git_head('.')}, Fairy-Stockfish "
+        f"`scripts/peer_perft.py`, {today}: koma {args.koma_version or git_head('.')}, Fairy-Stockfish "
         f"{args.fsf_version or git_head(os.path.dirname(os.path.dirname(args.fsf or '.')))}, mcr "
         f"{args.mcr_version or 'unknown'}; {machine()}. The median of {args.runs} runs of each "
         "program, alternating, by CPU time (start-up included). A speed above 1 means koma is "
@@ -195,6 +202,7 @@ def write(path, text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--koma", required=True, help="koma's release binary")
+    parser.add_argument("--koma-version", help="the commit koma's binary was built from (default: HEAD)")
     parser.add_argument("--fsf", help="Fairy-Stockfish's binary (built largeboards=yes)")
     parser.add_argument("--fsf-version", help="its commit and build, for the table")
     parser.add_argument("--mcr", help="mcr's CLI binary")
