@@ -5,12 +5,14 @@ mod bench;
 mod board;
 mod check;
 mod fmt;
+#[cfg(feature = "lsp")]
 mod lsp;
 mod move_input;
 mod play;
 mod play_rules;
 mod protocol;
 mod search_bench;
+#[cfg(feature = "serve")]
 mod serve;
 mod terminal;
 mod tune;
@@ -155,6 +157,7 @@ enum Command {
     },
     /// Be a Language Server Protocol server on standard input and output, for editors: koma's
     /// diagnostics as you type, hover, go to definition, completion and document symbols.
+    #[cfg(feature = "lsp")]
     Lsp,
     /// Draw each piece's moves (or one piece's) and summarise the variant's rules.
     Show {
@@ -179,6 +182,7 @@ enum Command {
     EvalTerms(tune::EvalTerms),
     /// Serve a board in the browser, on this computer only (127.0.0.1): play or inspect any
     /// variant with the mouse. Open the address it prints.
+    #[cfg(feature = "serve")]
     Serve {
         /// The port to listen on (0: any free port).
         #[arg(long, default_value_t = 8080)]
@@ -186,6 +190,28 @@ enum Command {
         /// Variant files (or shipped variants) to offer besides the shipped ones.
         variants: Vec<String>,
     },
+    /// `koma lsp` or `koma serve` in a koma built without that feature: says how to get it.
+    #[cfg(not(all(feature = "lsp", feature = "serve")))]
+    #[command(external_subcommand)]
+    Missing(Vec<String>),
+}
+
+/// A command this build of koma leaves out (`serve`, `lsp`: Cargo features, on by default), or
+/// one that does not exist.
+#[cfg(not(all(feature = "lsp", feature = "serve")))]
+fn missing(command: &str) -> ExitCode {
+    if command == "serve" || command == "lsp" {
+        eprintln!(
+            "error: this koma was built without `koma {command}` (Cargo feature `{command}`); \
+             `cargo install --path .` builds it with every feature"
+        );
+    } else {
+        eprintln!(
+            "error: unrecognized subcommand '{}' (`koma help` lists the commands)",
+            koma::notation::excerpt(command, 40)
+        );
+    }
+    ExitCode::from(2)
 }
 
 pub fn run() -> ExitCode {
@@ -225,6 +251,7 @@ pub fn run() -> ExitCode {
             search: true,
             seconds,
         } => search_bench::run(quick, seconds),
+        #[cfg(feature = "lsp")]
         Command::Lsp => lsp::run(),
         Command::Play(settings) => play::run(settings),
         Command::Usi {
@@ -250,7 +277,10 @@ pub fn run() -> ExitCode {
             abbreviations,
             options,
         } => xboard::pieces_command(&variant.variant, &options.choices, &dir, abbreviations),
+        #[cfg(feature = "serve")]
         Command::Serve { port, variants } => serve::run(port, &variants),
+        #[cfg(not(all(feature = "lsp", feature = "serve")))]
+        Command::Missing(words) => missing(&words[0]),
         Command::Selfplay(settings) => tune::selfplay(&settings),
         Command::EvalTerms(settings) => tune::eval_terms(&settings),
         Command::Show {
