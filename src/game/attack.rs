@@ -19,10 +19,10 @@ impl Position {
     /// A read-only view for attack questions.
     pub(crate) fn view(&self) -> View<'_> {
         View {
-            t: &self.t,
-            board: &self.board,
-            slow: self.slow_count,
-            slow_squares: &self.slow_squares,
+            t: self.tables(),
+            board: self.codes(),
+            slow: self.slow_counts(),
+            slow_squares: self.slow_squares(),
         }
     }
 

@@ -219,10 +219,10 @@ impl Position {
     /// Royal safety: unless the rules allow it, a move may not leave the mover's last royal
     /// piece where the opponent could capture it.
     fn royal_stays_safe(&mut self, m: &Move) -> bool {
-        if self.t.rules().end.royal_capture_allowed {
+        if self.rules().end.royal_capture_allowed {
             return true;
         }
-        let side = self.side;
+        let side = self.side_to_move();
         let before = Judge::new(self).royal_squares(side).len();
         let undo = self.make(m);
         let judge = Judge::new(self);
@@ -238,10 +238,10 @@ impl Position {
     /// A drop of a kind that may not give immediate mate, that does: the opponent's royal is
     /// attacked and the opponent has no legal move.
     fn drop_mates_independently(&mut self, m: &Move) -> bool {
-        if !m.drop.is_some_and(|kind| self.t.rules().piece(kind).drop.no_drop_mate) {
+        if !m.drop.is_some_and(|kind| self.rules().piece(kind).drop.no_drop_mate) {
             return false;
         }
-        let side = self.side;
+        let side = self.side_to_move();
         let undo = self.make(m);
         let judge = Judge::new(self);
         let check = judge
@@ -258,17 +258,17 @@ impl Position {
     /// repeating sequence is held to it; where perpetual check loses, the side in perpetual
     /// check may repeat).
     fn repetition_forbids(&mut self, m: &Move) -> bool {
-        let Some(rule) = self.t.rules().end.repetition.clone() else {
+        let Some(rule) = self.rules().end.repetition.clone() else {
             return false;
         };
         if rule.effect == RepetitionEffect::Draw {
             return false;
         }
-        let mover = self.side;
+        let mover = self.side_to_move();
         let undo = self.make(m);
-        let mut seen = self.history.clone();
-        seen.push(self.hash);
-        let mut checks = self.checks.clone();
+        let mut seen = self.history().to_vec();
+        seen.push(self.hash());
+        let mut checks = self.check_history().to_vec();
         let judge = Judge::new(self);
         checks.push(
             judge
@@ -359,16 +359,18 @@ impl<'a> Judge<'a> {
         Judge {
             pos,
             rules: pos.rules(),
-            side: pos.side,
+            side: pos.side_to_move(),
         }
     }
 
     fn square(&self, sq: Sq) -> Option<Square> {
-        (sq.index() < self.pos.board.len()).then(|| self.pos.t.geometry().square(sq))
+        self.pos
+            .is_on_board(sq)
+            .then(|| self.pos.tables().geometry().square(sq))
     }
 
     fn sq(&self, s: Square) -> Sq {
-        self.pos.t.geometry().index(s)
+        self.pos.tables().geometry().index(s)
     }
 
     /// The piece on a square as this check destructures it: owner, kind, declined flag.
@@ -768,7 +770,7 @@ impl<'a> Judge<'a> {
             LionDefence::AfterMove => {
                 let mut after = self.pos.clone();
                 after.make(m);
-                Judge::new(&after).can_capture_on(after.side, target, None, false)
+                Judge::new(&after).can_capture_on(after.side_to_move(), target, None, false)
             }
         }
     }
@@ -1069,7 +1071,7 @@ impl<'a> Judge<'a> {
         if declined {
             return Promotion::Never;
         }
-        if self.rules.deferral && self.pos.deferred[self.side.index()] == self.sq(from) && !capture {
+        if self.rules.deferral && self.pos.deferred(self.side) == self.sq(from) && !capture {
             return Promotion::Never;
         }
         if compulsory { Promotion::Must } else { Promotion::May }

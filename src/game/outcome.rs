@@ -353,10 +353,12 @@ impl Position {
     /// attacks it there (`unattacked`), or when it is to move again, the opponent having had
     /// one move to take it (`unless-taken`). The side that just moved is judged first.
     pub(crate) fn try_winner(&self) -> Option<Side> {
-        let rule = self.tables().rules().end.try_rule?;
+        let rule = self.rules().end.try_rule?;
         let judged = match rule.reading {
-            TryReading::UnlessTaken => [Some(self.side), None],
-            TryReading::Reached | TryReading::Unattacked => [Some(self.side.opponent()), Some(self.side)],
+            TryReading::UnlessTaken => [Some(self.side_to_move()), None],
+            TryReading::Reached | TryReading::Unattacked => {
+                [Some(self.side_to_move().opponent()), Some(self.side_to_move())]
+            }
         };
         judged.into_iter().flatten().find(|&side| {
             self.royal_squares(side).iter().any(|&sq| {
@@ -370,8 +372,8 @@ impl Position {
     /// with no piece (on the board or in hand) of any kind watched, with the outcome the rule
     /// gives it.
     pub fn extinct(&self) -> Option<(Side, rules::Outcome)> {
-        let rule = self.tables().rules().end.extinction.as_ref()?;
-        [self.side.opponent(), self.side]
+        let rule = self.rules().end.extinction.as_ref()?;
+        [self.side_to_move().opponent(), self.side_to_move()]
             .into_iter()
             .find(|&side| self.has_none_of(side, &rule.kinds))
             .map(|side| (side, rule.outcome))
@@ -411,7 +413,7 @@ impl Position {
         }
         // Every other piece left is of a kind that can be stuck: are they all?
         !only_stuck_kinds
-            || self.board.iter().enumerate().all(|(sq, &code)| {
+            || self.codes().iter().enumerate().all(|(sq, &code)| {
                 if code == 0 || code_side(code) != side {
                     return true;
                 }
