@@ -97,8 +97,15 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub(super) fn has_legal_move(&mut self, scratch: &mut Scratch) -> bool {
+        self.any_legal(scratch, |pos, scratch, out| {
+            scratch.pseudo_moves(pos, out, LionCounting::Distinct)
+        })
+    }
+
+    /// Whether one of the pseudo-legal moves `moves` lists passes every legality rule.
+    fn any_legal(&mut self, scratch: &mut Scratch, moves: fn(&Position, &mut Scratch, &mut Vec<Move>)) -> bool {
         let mut buffer = scratch.take_moves();
-        scratch.pseudo_moves(self, &mut buffer, LionCounting::Distinct);
+        moves(self, scratch, &mut buffer);
         let filter = self.legality_filter(scratch, History::Applies);
         let any = buffer.iter().any(|m| self.passes(scratch, &filter, m).is_ok());
         scratch.give_back(buffer);
@@ -125,12 +132,9 @@ impl Position {
         if self.royals_lost() {
             return false;
         }
-        let mut buffer = scratch.take_moves();
-        self.piece_moves(scratch, &mut buffer, LionCounting::Distinct);
-        let filter = self.legality_filter(scratch, History::Applies);
-        let any = buffer.iter().any(|m| self.passes(scratch, &filter, m).is_ok());
-        scratch.give_back(buffer);
-        any
+        self.any_legal(scratch, |pos, scratch, out| {
+            pos.piece_moves(scratch, out, LionCounting::Distinct)
+        })
     }
 
     /// Whether the game is over because the side to move, under `royal-capture-allowed`, has

@@ -618,26 +618,12 @@ impl Position {
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let captured = self.take(sq);
-            if HASHED {
-                self.hash ^= self.piece_key(captured, sq);
-            }
+            let captured = self.remove_taken::<HASHED>(sq);
             undo.captured[usize::from(undo.captures)] = (sq, captured);
             undo.captures += 1;
-            // A piece under deferral that is captured no longer defers anything.
-            if self.deferred[side.opponent().index()] == sq {
-                self.deferred[side.opponent().index()] = NO_SQ;
-            }
             let info = self.t.kind(code_kind(captured));
             lion_taken |= info.lion == LionRole::Lion;
-            if self.t.rules().drops {
-                let index = self.hand_index(side, info.hand);
-                let count = self.hands[index];
-                if HASHED {
-                    self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
-                }
-                self.hands[index] = count.saturating_add(1);
-            }
+            self.add_to_hand::<HASHED>(side, info.hand);
         }
         let kind = code_kind(moved);
         let info = &self.t.kind(kind);
@@ -678,29 +664,42 @@ impl Position {
             if self.board[at.index()] == 0 {
                 continue;
             }
-            let code = self.take(at);
-            if HASHED {
-                self.hash ^= self.piece_key(code, at);
-            }
+            let code = self.remove_taken::<HASHED>(at);
             self.swept.push((at, code));
             undo.swept += 1;
-            for deferred in &mut self.deferred {
-                if *deferred == at {
-                    *deferred = NO_SQ;
-                }
-            }
             let info = self.t.kind(code_kind(code));
             lion_taken |= code_side(code) != side && info.lion == LionRole::Lion;
-            if self.t.rules().drops {
-                let index = self.hand_index(side, info.hand);
-                let count = self.hands[index];
-                if HASHED {
-                    self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
-                }
-                self.hands[index] = count.saturating_add(1);
-            }
+            self.add_to_hand::<HASHED>(side, info.hand);
         }
         lion_taken
+    }
+
+    /// Takes off the piece on `sq` that a move captures, sweeps or burns, keeping the hash:
+    /// a piece under deferral that is taken no longer defers anything.
+    fn remove_taken<const HASHED: bool>(&mut self, sq: Sq) -> u16 {
+        let code = self.take(sq);
+        if HASHED {
+            self.hash ^= self.piece_key(code, sq);
+        }
+        for deferred in &mut self.deferred {
+            if *deferred == sq {
+                *deferred = NO_SQ;
+            }
+        }
+        code
+    }
+
+    /// With drops, a piece taken goes to the hand of `side` as `kind`, keeping the hash.
+    fn add_to_hand<const HASHED: bool>(&mut self, side: Side, kind: PieceId) {
+        if !self.t.rules().drops {
+            return;
+        }
+        let index = self.hand_index(side, kind);
+        let count = self.hands[index];
+        if HASHED {
+            self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+        }
+        self.hands[index] = count.saturating_add(1);
     }
 
     /// Burning, after the piece `placed` of the side to move ended its move on `to`: next to
@@ -722,26 +721,14 @@ impl Position {
                 if code == 0 || code_side(code) == side || (burnt && enemy_burner(self, n)) {
                     continue;
                 }
-                let victim = self.take(n);
-                if HASHED {
-                    self.hash ^= self.piece_key(victim, n);
-                }
+                let victim = self.remove_taken::<HASHED>(n);
                 undo.burnt[usize::from(undo.burns)] = (n, victim);
                 undo.burns += 1;
-                if self.deferred[side.opponent().index()] == n {
-                    self.deferred[side.opponent().index()] = NO_SQ;
-                }
             }
         }
         if burnt {
-            self.take(to);
-            if HASHED {
-                self.hash ^= self.piece_key(placed, to);
-            }
+            self.remove_taken::<HASHED>(to);
             undo.mover_burnt = true;
-            if self.deferred[side.index()] == to {
-                self.deferred[side.index()] = NO_SQ;
-            }
         }
     }
 
