@@ -242,23 +242,31 @@ impl Position {
         all.into_iter().find(Move::is_pass).unwrap_or(*m)
     }
 
+    /// The drops of the side to move, into `out`.
     pub(super) fn drops(&self, out: &mut Vec<Move>) {
+        self.each_drop(|m| out.push(m));
+    }
+
+    /// Tells `found` each drop of the side to move, in the order of [`Position::drops`].
+    #[inline]
+    pub(super) fn each_drop(&self, mut found: impl FnMut(Move)) {
         let t: &MoveTables = self.tables();
         let side = self.side_to_move();
         for kind in t.rules().piece_ids() {
             if self.in_hand(side, kind) == 0 {
                 continue;
             }
-            self.drops_of(kind, out);
+            self.drops_of(kind, &mut found);
             // The piece's other face, under `drops either-face`.
             if let Some(promoted) = t.kind(kind).promotion.to.filter(|_| t.rules().drop_either_face) {
-                self.drops_of(promoted, out);
+                self.drops_of(promoted, &mut found);
             }
         }
     }
 
     /// The drops of a piece on the face `kind`.
-    fn drops_of(&self, kind: PieceId, out: &mut Vec<Move>) {
+    #[inline]
+    fn drops_of(&self, kind: PieceId, found: &mut impl FnMut(Move)) {
         let t: &MoveTables = self.tables();
         let side = self.side_to_move();
         let info = &t.kind(kind);
@@ -276,7 +284,7 @@ impl Position {
             if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
                 continue;
             }
-            out.push(Move::drop(kind, sq));
+            found(Move::drop(kind, sq));
         }
     }
 

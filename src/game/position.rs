@@ -676,6 +676,7 @@ impl Position {
 
     /// Takes off the piece on `sq` that a move captures, sweeps or burns, keeping the hash:
     /// a piece under deferral that is taken no longer defers anything.
+    #[inline]
     fn remove_taken<const HASHED: bool>(&mut self, sq: Sq) -> u16 {
         let code = self.take(sq);
         if HASHED {
@@ -690,6 +691,7 @@ impl Position {
     }
 
     /// With drops, a piece taken goes to the hand of `side` as `kind`, keeping the hash.
+    #[inline]
     fn add_to_hand<const HASHED: bool>(&mut self, side: Side, kind: PieceId) {
         if !self.t.rules().drops {
             return;
