@@ -1,6 +1,7 @@
 //! Legality: which pseudo-legal moves the rules allow (royal safety, the Lion-trading
 //! rules, drop mate, piece limits, repetition), and why a move is illegal.
 
+use super::attack::OPPOSITE;
 use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movegen::{LionCounting, MAX_FILES, Wanted};
 use super::moves::{Illegal, Move};
@@ -192,6 +193,7 @@ impl Position {
         let royal_sweepable = !t.rules().end.royal_capture_allowed && royals.len() > 1;
         let lion_rules = t.rules().end.lion_trading || t.rules().end.counter_strike;
         let drop_mate = t.drop_mate;
+        let pins = (guard_royal && !in_check && slow == SlowThreat::None).then(|| self.pins(only, side));
         if guard_royal || (t.track_checks && only != NO_SQ) {
             self.know_check(only_attacked);
         }
@@ -206,6 +208,7 @@ impl Position {
             lion_rules,
             drop_mate,
             repetition,
+            pins,
         }
     }
 
@@ -231,7 +234,15 @@ impl Position {
         if let (true, Some(from)) = (f.lion_rules, m.from) {
             self.lion_trading(m, from)?;
         }
-        if (f.royal != NO_SQ && self.may_expose(f, m))
+        let exposure = if f.royal == NO_SQ {
+            Exposure::Safe
+        } else {
+            self.exposure(f, m)
+        };
+        if exposure == Exposure::Attacked {
+            return Err(Illegal::LeavesRoyalInCheck);
+        }
+        if exposure == Exposure::Unknown
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
             || (f.royal_sweepable
@@ -300,14 +311,37 @@ impl Position {
         }
     }
 
-    /// Whether a move might leave the only royal capturable (false only when it surely cannot).
-    fn may_expose(&self, f: &Filter, m: &Move) -> bool {
+    /// Whether a move leaves the only royal capturable: surely not, surely, or not known
+    /// without trying it.
+    fn exposure(&self, f: &Filter, m: &Move) -> Exposure {
         if f.in_check || f.slow == SlowThreat::Unrestricted {
-            return true;
+            return Exposure::Unknown;
         }
         let Some(from) = m.from else {
-            return false;
+            return Exposure::Safe;
         };
+        // A move that empties its start alone: where pins are known, only the royal's own
+        // moves and those of the pieces pinned to it can expose it.
+        let plain = !m.sweep && m.via_squares().next().is_none();
+        if let (Some(pins), true) = (&f.pins, plain) {
+            if from != f.royal {
+                return if pins.holds(from) {
+                    Exposure::Unknown
+                } else {
+                    Exposure::Safe
+                };
+            }
+            // Burning or a promotion may take the royal off the board.
+            if m.promote || self.tables().burners {
+                return Exposure::Unknown;
+            }
+            let by = self.side_to_move().opponent();
+            return if self.view().attacked_ignoring(m.to, by, from, true) {
+                Exposure::Attacked
+            } else {
+                Exposure::Safe
+            };
+        }
         // A move opens lines from the squares it empties: its start, and the squares a Lion
         // captures on before its destination. A hook's path runs along a line through the
         // hook piece and then along a line through the royal.
@@ -318,7 +352,45 @@ impl Position {
         };
         let opened = |sq: Sq| aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h));
         // A sweep empties its whole line.
-        m.sweep || from == f.royal || opened(from) || m.via_squares().any(opened)
+        if m.sweep || from == f.royal || opened(from) || m.via_squares().any(opened) {
+            Exposure::Unknown
+        } else {
+            Exposure::Safe
+        }
+    }
+
+    /// The pieces of `side` pinned to its royal on `royal`: each the only piece between the
+    /// royal and an enemy piece whose ride would reach it (pieces are pinned by rides alone
+    /// where the enemy has no slow attacker: leaps jump).
+    fn pins(&self, royal: Sq, side: Side) -> Pins {
+        let t: &MoveTables = self.tables();
+        let board = self.codes();
+        let by = side.opponent();
+        let mut pins = Pins {
+            squares: [NO_SQ; 8],
+            n: 0,
+        };
+        for (dir, &opposite) in OPPOSITE.iter().enumerate() {
+            let longest = t.longest_ride[by.index()][dir];
+            let mut shield = NO_SQ;
+            for (k, &p) in t.line(royal, opposite).iter().enumerate().take(usize::from(longest)) {
+                let code = board[p.index()];
+                if code == 0 {
+                    continue;
+                }
+                if shield == NO_SQ && code_side(code) == side {
+                    shield = p;
+                    continue;
+                }
+                let reach = t.ride_reach(by, dir, t.moving_kind(board, p, code, NO_SQ));
+                if shield != NO_SQ && code_side(code) == by && usize::from(reach) > k {
+                    pins.squares[usize::from(pins.n)] = shield;
+                    pins.n += 1;
+                }
+                break;
+            }
+        }
+        pins
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
@@ -514,6 +586,33 @@ struct Filter {
     lion_rules: bool,
     drop_mate: bool,
     repetition: Option<u8>,
+    /// The pieces pinned to the only royal, where they are all a move can expose it by: the
+    /// royal guarded, not in check, and no slow attacker of the opponent's on the board.
+    pins: Option<Pins>,
+}
+
+/// The squares of the pieces pinned to a royal (at most one a direction).
+#[derive(Debug, Clone, Copy)]
+struct Pins {
+    squares: [Sq; 8],
+    n: u8,
+}
+
+impl Pins {
+    fn holds(&self, sq: Sq) -> bool {
+        self.squares[..usize::from(self.n)].contains(&sq)
+    }
+}
+
+/// What a move does to the safety of the only royal of the side that makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exposure {
+    /// It cannot leave the royal attacked.
+    Safe,
+    /// It leaves the royal attacked.
+    Attacked,
+    /// Only trying it tells.
+    Unknown,
 }
 
 impl Filter {
