@@ -10,8 +10,8 @@ mod support;
 
 use koma::compile::{Choice, compile_named};
 use koma::rules::{
-    Mode, Movement, Offset, Outcome, PieceKind, PromotionEvent, PromotionTrigger, Repetition, RepetitionEffect, Rules,
-    Side, Square,
+    Mode, Movement, Offset, PieceKind, PromotionEvent, PromotionTrigger, Repetition, RepetitionEffect, Rules, Side,
+    Square, Verdict,
 };
 use support::{compile_clean, id, settings, sq};
 
@@ -563,7 +563,7 @@ fn yari_options_change_what_they_should() {
         });
     });
     // FSF: the stalemated side loses.
-    assert_option(YARI, "stalemate", "loss", |r| r.end.stalemate = Outcome::Loss);
+    assert_option(YARI, "stalemate", "loss", |r| r.end.stalemate = Verdict::Loss);
     assert_bad_option(YARI, "stalemate", "win");
     assert_bad_option(YARI, "promotion", "capture");
 }

@@ -12,7 +12,7 @@ const NOT_FORMATTED: u8 = 1;
 const FAILED: u8 = 2;
 
 /// What became of one file.
-enum Outcome {
+enum Formatted {
     Unchanged,
     /// Rewritten, or with `--check` found to differ.
     Changed,
@@ -34,9 +34,9 @@ pub fn run(names: &[String], check: bool) -> ExitCode {
         };
         for file in files {
             match format_file(&file, check) {
-                Outcome::Unchanged => {}
-                Outcome::Changed => changed = true,
-                Outcome::Failed => failed = true,
+                Formatted::Unchanged => {}
+                Formatted::Changed => changed = true,
+                Formatted::Failed => failed = true,
             }
         }
     }
@@ -49,40 +49,40 @@ pub fn run(names: &[String], check: bool) -> ExitCode {
     }
 }
 
-fn format_file(name: &str, check: bool) -> Outcome {
+fn format_file(name: &str, check: bool) -> Formatted {
     let (text, stamp) = match read(name) {
         Ok(read) => read,
         Err(message) => {
             eprintln!("error: {message}");
-            return Outcome::Failed;
+            return Formatted::Failed;
         }
     };
     let formatted = match koma::format::format(&text) {
         Ok(formatted) => formatted,
         Err(koma::format::Error::Syntax(_)) => {
             report_syntax(name, &text);
-            return Outcome::Failed;
+            return Formatted::Failed;
         }
         Err(koma::format::Error::Layout(why)) => {
             eprintln!("error: {name} was not formatted: {why} (a fault of koma's, please report it)");
-            return Outcome::Failed;
+            return Formatted::Failed;
         }
     };
     if formatted == text {
-        return Outcome::Unchanged;
+        return Formatted::Unchanged;
     }
     if check {
         println!("{name}: not formatted{}", first_difference(&text, &formatted));
-        return Outcome::Changed;
+        return Formatted::Changed;
     }
     match koma::files::replace_read(Path::new(name), &formatted, &stamp) {
         Ok(()) => {
             println!("formatted {name}");
-            Outcome::Changed
+            Formatted::Changed
         }
         Err(message) => {
             eprintln!("error: {message}");
-            Outcome::Failed
+            Formatted::Failed
         }
     }
 }

@@ -8,8 +8,8 @@ use super::{Ctx, Table};
 use crate::parse::ast::{self, File, Obligation, RuleStatement, Span, Spanned, Statement, ZoneEvent};
 use crate::parse::keywords;
 use crate::rules::{
-    EndRules, Extinction, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, Outcome, PieceId, PromotionEvent,
-    PromotionTrigger, Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading,
+    EndRules, Extinction, FlipEvent, Handicap, LionDefence, LionRole, Mode, Movement, PieceId, PromotionEvent,
+    PromotionTrigger, Repetition, RepetitionEffect, Rules, Side, Square, Try, TryReading, Verdict,
 };
 use indexmap::IndexMap;
 use std::collections::HashSet;
@@ -17,7 +17,7 @@ use std::collections::HashSet;
 /// The end rules when a file states none: stalemate loses, nothing else.
 pub(super) fn default_end() -> EndRules {
     EndRules {
-        stalemate: Outcome::Loss,
+        stalemate: Verdict::Loss,
         bare_king: false,
         check_wins: false,
         try_rule: None,
@@ -500,7 +500,7 @@ impl Ctx {
                     }
                 }
             }
-            RuleStatement::Stalemate(outcome) => rules.end.stalemate = outcome_of(outcome.node),
+            RuleStatement::Stalemate(verdict) => rules.end.stalemate = verdict_of(verdict.node),
             RuleStatement::BareKing => rules.end.bare_king = true,
             RuleStatement::CheckWins => rules.end.check_wins = true,
             RuleStatement::Try { depth, reading } => {
@@ -513,7 +513,7 @@ impl Ctx {
                     rules.end.try_rule = Some(Try { depth, reading });
                 }
             }
-            RuleStatement::Extinction { outcome, kinds } => self.extinction(outcome, kinds, table, rules),
+            RuleStatement::Extinction { verdict, kinds } => self.extinction(verdict, kinds, table, rules),
             RuleStatement::MustCapture => rules.must_capture = true,
             RuleStatement::Repetition {
                 count,
@@ -853,7 +853,7 @@ impl Ctx {
     /// piece counts with the kind it comes from), each named once.
     fn extinction(
         &mut self,
-        outcome: &Spanned<ast::Outcome>,
+        verdict: &Spanned<ast::Verdict>,
         kinds: &[Spanned<String>],
         table: &Table,
         rules: &mut Rules,
@@ -872,7 +872,7 @@ impl Ctx {
             watched.push(id);
         }
         rules.end.extinction = Some(Extinction {
-            outcome: outcome_of(outcome.node),
+            verdict: verdict_of(verdict.node),
             kinds: watched,
         });
     }
@@ -969,7 +969,7 @@ impl Ctx {
     /// Whether a game without a royal piece can still be won: by extinction, or by a
     /// `stalemate` statement that gives the side without a move a win or a loss.
     fn won_without_royal(&self, rules: &Rules) -> bool {
-        rules.end.extinction.is_some() || (self.stated.stalemate && rules.end.stalemate != Outcome::Draw)
+        rules.end.extinction.is_some() || (self.stated.stalemate && rules.end.stalemate != Verdict::Draw)
     }
 
     /// Notes where a rule statement that may be given more than once is about royal pieces:
@@ -1205,12 +1205,12 @@ impl Ctx {
     }
 }
 
-/// An outcome word of the grammar (`draw`, `loss` or `win`) as the rules' outcome.
-fn outcome_of(word: ast::Outcome) -> Outcome {
+/// An outcome word of the grammar (`draw`, `loss` or `win`) as the rules' verdict.
+fn verdict_of(word: ast::Verdict) -> Verdict {
     match word {
-        ast::Outcome::Draw => Outcome::Draw,
-        ast::Outcome::Win => Outcome::Win,
-        ast::Outcome::Loss => Outcome::Loss,
+        ast::Verdict::Draw => Verdict::Draw,
+        ast::Verdict::Win => Verdict::Win,
+        ast::Verdict::Loss => Verdict::Loss,
     }
 }
 

@@ -7,8 +7,8 @@ use super::eval::Eval;
 use super::tt::{Bound, Table};
 use super::weights::WeightFile;
 use super::{DEFAULT_DEPTH, DEFAULT_TIME, Info, Limits, MATE, MAX_PLY, SearchResult};
-use crate::game::{LionCounting, Move, Piece, Position, Scratch, Sq, Undo, outcome_winner};
-use crate::rules::{Outcome, PieceId, Side};
+use crate::game::{LionCounting, Move, Piece, Position, Scratch, Sq, Undo, verdict_winner};
+use crate::rules::{PieceId, Side, Verdict};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -1279,8 +1279,8 @@ fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
             -MATE + ply as i32
         });
     }
-    if let Some((extinct, outcome)) = pos.extinct() {
-        return Some(match outcome_winner(extinct, outcome) {
+    if let Some((extinct, verdict)) = pos.extinct() {
+        return Some(match verdict_winner(extinct, verdict) {
             Some(winner) if winner == side => MATE - ply as i32,
             Some(_) => -MATE + ply as i32,
             None => 0,
@@ -1305,9 +1305,9 @@ fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
         return lost;
     }
     match pos.rules().end.stalemate {
-        Outcome::Loss => lost,
-        Outcome::Win => -lost,
-        Outcome::Draw => 0,
+        Verdict::Loss => lost,
+        Verdict::Win => -lost,
+        Verdict::Draw => 0,
     }
 }
 

@@ -13,16 +13,16 @@ use super::walks::{self, Cells, Walker};
 use crate::rules::{Mode, Movement, PieceId, Side};
 
 /// The direction opposite each of [`DIRS`](super::board::DIRS).
-const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+pub(super) const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
 
 impl Position {
     /// A read-only view for attack questions.
     pub(crate) fn view(&self) -> View<'_> {
         View {
-            t: &self.t,
-            board: &self.board,
-            slow: self.slow_count,
-            slow_squares: &self.slow_squares,
+            t: self.tables(),
+            board: self.codes(),
+            slow: self.slow_counts(),
+            slow_squares: self.slow_squares(),
         }
     }
 

@@ -38,7 +38,7 @@
 //!   or one of its own side there) is a move of its own, marked [`Move::sweep`]; one that
 //!   takes at most an enemy on its destination is an ordinary move.
 
-use super::board::{NO_SQ, Sq};
+use super::board::{NO_SQ, Piece, Sq};
 use super::moves::Move;
 use super::position::Position;
 use crate::rules::{
@@ -129,9 +129,10 @@ impl Position {
             sweep: false,
         };
         for from in rules.board.squares() {
-            let Some((owner, kind, _)) = judge.at(from) else {
+            let Some(p) = judge.at(from) else {
                 continue;
             };
+            let (owner, kind) = (p.side(), p.kind());
             if owner != judge.side {
                 continue;
             }
@@ -163,7 +164,7 @@ impl Position {
                 let enemies_next = rules
                     .board
                     .squares()
-                    .filter(|&s| distance(from, s) == 1 && judge.at(s).is_some_and(|(o, _, _)| o != judge.side));
+                    .filter(|&s| distance(from, s) == 1 && judge.at(s).is_some_and(|p| p.side() != judge.side));
                 for a in enemies_next {
                     for &promote in promotions {
                         out.push(board_move(f, f, [judge.sq(a), NO_SQ], promote));
@@ -177,7 +178,7 @@ impl Position {
             let near: Vec<Square> = rules.board.squares().filter(|&s| distance(from, s) <= reach).collect();
             let enemies: Vec<Sq> = near
                 .iter()
-                .filter(|&&s| judge.at(s).is_some_and(|(o, _, _)| o != judge.side))
+                .filter(|&&s| judge.at(s).is_some_and(|p| p.side() != judge.side))
                 .map(|&s| judge.sq(s))
                 .collect();
             for &to in &near {
@@ -219,10 +220,10 @@ impl Position {
     /// Royal safety: unless the rules allow it, a move may not leave the mover's last royal
     /// piece where the opponent could capture it.
     fn royal_stays_safe(&mut self, m: &Move) -> bool {
-        if self.t.rules().end.royal_capture_allowed {
+        if self.rules().end.royal_capture_allowed {
             return true;
         }
-        let side = self.side;
+        let side = self.side_to_move();
         let before = Judge::new(self).royal_squares(side).len();
         let undo = self.make(m);
         let judge = Judge::new(self);
@@ -238,10 +239,10 @@ impl Position {
     /// A drop of a kind that may not give immediate mate, that does: the opponent's royal is
     /// attacked and the opponent has no legal move.
     fn drop_mates_independently(&mut self, m: &Move) -> bool {
-        if !m.drop.is_some_and(|kind| self.t.rules().piece(kind).drop.no_drop_mate) {
+        if !m.drop.is_some_and(|kind| self.rules().piece(kind).drop.no_drop_mate) {
             return false;
         }
-        let side = self.side;
+        let side = self.side_to_move();
         let undo = self.make(m);
         let judge = Judge::new(self);
         let check = judge
@@ -258,17 +259,17 @@ impl Position {
     /// repeating sequence is held to it; where perpetual check loses, the side in perpetual
     /// check may repeat).
     fn repetition_forbids(&mut self, m: &Move) -> bool {
-        let Some(rule) = self.t.rules().end.repetition.clone() else {
+        let Some(rule) = self.rules().end.repetition.clone() else {
             return false;
         };
         if rule.effect == RepetitionEffect::Draw {
             return false;
         }
-        let mover = self.side;
+        let mover = self.side_to_move();
         let undo = self.make(m);
-        let mut seen = self.history.clone();
-        seen.push(self.hash);
-        let mut checks = self.checks.clone();
+        let mut seen = self.history().to_vec();
+        seen.push(self.hash());
+        let mut checks = self.check_history().to_vec();
         let judge = Judge::new(self);
         checks.push(
             judge
@@ -359,21 +360,23 @@ impl<'a> Judge<'a> {
         Judge {
             pos,
             rules: pos.rules(),
-            side: pos.side,
+            side: pos.side_to_move(),
         }
     }
 
     fn square(&self, sq: Sq) -> Option<Square> {
-        (sq.index() < self.pos.board.len()).then(|| self.pos.t.geometry().square(sq))
+        self.pos
+            .is_on_board(sq)
+            .then(|| self.pos.tables().geometry().square(sq))
     }
 
     fn sq(&self, s: Square) -> Sq {
-        self.pos.t.geometry().index(s)
+        self.pos.tables().geometry().index(s)
     }
 
     /// The piece on a square as this check destructures it: owner, kind, declined flag.
-    fn at(&self, s: Square) -> Option<(Side, PieceId, bool)> {
-        self.pos.piece_at(s).map(|p| (p.side(), p.kind(), p.declined()))
+    fn at(&self, s: Square) -> Option<Piece> {
+        self.pos.piece_at(s)
     }
 
     fn occupied(&self, s: Square, lifted: Option<Square>) -> bool {
@@ -420,7 +423,7 @@ impl<'a> Judge<'a> {
             let held = |watched: Option<PieceId>| {
                 let on_board = self.rules.board.squares().any(|s| {
                     self.at(s)
-                        .is_some_and(|(owner, k, _)| owner == side && watched.is_none_or(|w| unpromoted(k) == w))
+                        .is_some_and(|p| p.side() == side && watched.is_none_or(|w| unpromoted(p.kind()) == w))
                 });
                 let in_hand = (0..self.rules.pieces.len()).any(|k| {
                     let k = PieceId(k as u16);
@@ -452,7 +455,7 @@ impl<'a> Judge<'a> {
             .squares()
             .filter(|&s| {
                 self.at(s)
-                    .is_some_and(|(o, k, _)| o == side && self.rules.piece(k).royal)
+                    .is_some_and(|p| p.side() == side && self.rules.piece(p.kind()).royal)
             })
             .collect()
     }
@@ -466,7 +469,7 @@ impl<'a> Judge<'a> {
         }
         let behind = self.step(side, from, Offset::new(0, -1)).filter(|&b| Some(b) != lifted);
         match behind.and_then(|b| self.at(b)) {
-            Some((owner, friend, _)) if owner == side => friend,
+            Some(friend) if friend.side() == side => friend.kind(),
             _ => kind,
         }
     }
@@ -551,7 +554,7 @@ impl<'a> Judge<'a> {
                 from != to && self.area_walk(side, from, &units, steps, to, lifted)
             }
             Movement::RangeJump { dir, .. } => {
-                let rank = |s: Square| self.at(s).map_or(u16::MAX, |(_, k, _)| jump_rank(self.rules, k));
+                let rank = |s: Square| self.at(s).map_or(u16::MAX, |p| jump_rank(self.rules, p.kind()));
                 let mover = rank(from);
                 let mut jumped = false;
                 let mut at = from;
@@ -572,7 +575,7 @@ impl<'a> Judge<'a> {
             }
             Movement::RangeCapture { dir, .. } => {
                 // Over pieces ranked below the mover only, onto an empty square or another such.
-                let rank = |s: Square| self.at(s).map_or(u16::MAX, |(_, k, _)| jump_rank(self.rules, k));
+                let rank = |s: Square| self.at(s).map_or(u16::MAX, |p| jump_rank(self.rules, p.kind()));
                 let mover = rank(from);
                 let mut at = from;
                 while let Some(next) = self.step(side, at, dir) {
@@ -655,7 +658,7 @@ impl<'a> Judge<'a> {
     fn sweep_shape(&self, piece: &crate::rules::PieceKind, from: Square, to: Square) -> Option<Vec<Square>> {
         let mut taken = self.between(from, to);
         let on_to = self.at(to);
-        if taken.is_empty() && on_to.is_none_or(|(owner, _, _)| owner != self.side) {
+        if taken.is_empty() && on_to.is_none_or(|p| p.side() != self.side) {
             // Nothing but an enemy on `to`: an ordinary move, not a sweep.
             return None;
         }
@@ -702,9 +705,10 @@ impl<'a> Judge<'a> {
         };
         let before = self.rules.end.burns_before_burnt;
         self.rules.board.squares().any(|from| {
-            let Some((owner, kind, _)) = self.at(from) else {
+            let Some(p) = self.at(from) else {
                 return false;
             };
+            let (owner, kind) = (p.side(), p.kind());
             if owner != by || !self.rules.piece(kind).burns {
                 return false;
             }
@@ -714,7 +718,7 @@ impl<'a> Judge<'a> {
                     && self.rules.piece(kind).moves.iter().any(|movement| {
                         let lands = match self.at(to) {
                             None => movement.mode().can_move(),
-                            Some((o, _, _)) => (o != by || to == target) && movement.mode().can_capture(),
+                            Some(p) => (p.side() != by || to == target) && movement.mode().can_capture(),
                         };
                         lands && judge.reaches(by, from, movement, to, None)
                     })
@@ -727,7 +731,7 @@ impl<'a> Judge<'a> {
     fn burnt_at(&self, side: Side, to: Square) -> bool {
         self.rules.board.squares().filter(|&s| distance(s, to) == 1).any(|s| {
             self.at(s)
-                .is_some_and(|(o, k, _)| o != side && self.rules.piece(k).burns)
+                .is_some_and(|p| p.side() != side && self.rules.piece(p.kind()).burns)
         })
     }
 
@@ -739,9 +743,10 @@ impl<'a> Judge<'a> {
             if from == target || Some(from) == lifted {
                 return false;
             }
-            let Some((owner, kind, _)) = self.at(from) else {
+            let Some(p) = self.at(from) else {
                 return false;
             };
+            let (owner, kind) = (p.side(), p.kind());
             owner == by
                 && self
                     .rules
@@ -768,14 +773,14 @@ impl<'a> Judge<'a> {
             LionDefence::AfterMove => {
                 let mut after = self.pos.clone();
                 after.make(m);
-                Judge::new(&after).can_capture_on(after.side, target, None, false)
+                Judge::new(&after).can_capture_on(after.side_to_move(), target, None, false)
             }
         }
     }
 
     /// Whether the piece on `target` is protected by its owner, `lifted` counting as empty.
     fn protected(&self, target: Square, lifted: Option<Square>) -> bool {
-        self.at(target).is_some_and(|(owner, _, _)| {
+        self.at(target).map(Piece::side).is_some_and(|owner| {
             self.can_capture_on(owner, target, lifted, false)
                 || (self.rules.capture_unprotected_protects && self.takes_back_unprotected(owner, target, lifted))
         })
@@ -791,11 +796,11 @@ impl<'a> Judge<'a> {
         self.rules.board.squares().any(|from| {
             from != target
                 && Some(from) != lifted
-                && self.at(from).is_some_and(|(side, kind, _)| {
-                    side == owner
+                && self.at(from).is_some_and(|p| {
+                    p.side() == owner
                         && self
                             .rules
-                            .piece(self.moving_kind(owner, from, kind, lifted))
+                            .piece(self.moving_kind(owner, from, p.kind(), lifted))
                             .moves
                             .iter()
                             .any(|movement| {
@@ -811,7 +816,7 @@ impl<'a> Judge<'a> {
     fn may_land(&self, mode: Mode, from: Square, to: Square) -> Option<bool> {
         match self.at(to) {
             None => mode.can_move().then_some(false),
-            Some((owner, _, _)) if owner == self.side => None,
+            Some(p) if p.side() == self.side => None,
             Some(_) => self.may_capture(mode, from, to).then_some(true),
         }
     }
@@ -844,7 +849,8 @@ impl<'a> Judge<'a> {
         }
         let from = self.square(m.from?)?;
         let to = self.square(m.to)?;
-        let (owner, kind, declined) = self.at(from)?;
+        let piece = self.at(from)?;
+        let (owner, kind, declined) = (piece.side(), piece.kind(), piece.declined());
         if owner != self.side {
             return None;
         }
@@ -887,7 +893,7 @@ impl<'a> Judge<'a> {
             let mut expected = via.clone();
             if to != from && !via.contains(&to) {
                 match self.at(to) {
-                    Some((o, _, _)) if o == self.side => return None,
+                    Some(p) if p.side() == self.side => return None,
                     Some(_) => expected.push(to),
                     None => {}
                 }
@@ -897,7 +903,7 @@ impl<'a> Judge<'a> {
                     to == from
                         && via.len() == 1
                         && self.step(self.side, from, dir) == Some(via[0])
-                        && self.at(via[0]).is_some_and(|(o, _, _)| o != self.side)
+                        && self.at(via[0]).is_some_and(|p| p.side() != self.side)
                         && self.may_capture(mode, from, via[0])
                 }
                 _ => false,
@@ -973,7 +979,7 @@ impl<'a> Judge<'a> {
         for next in self.lion_neighbours(movement, from, at) {
             let vacated = next == from || captured.contains(&next);
             let capture = match if vacated { None } else { self.at(next) } {
-                Some((owner, _, _)) if owner == self.side => continue,
+                Some(p) if p.side() == self.side => continue,
                 Some(_) if !self.may_capture(mode, from, next) => continue,
                 Some(_) => true,
                 None if !mode.can_move() => continue,
@@ -999,7 +1005,7 @@ impl<'a> Judge<'a> {
     fn takes_promoted(&self, captures: &[Square]) -> bool {
         captures.iter().any(|&s| {
             self.at(s)
-                .is_some_and(|(o, kind, _)| o != self.side && self.rules.piece(kind).promotion.reverts_to.is_some())
+                .is_some_and(|p| p.side() != self.side && self.rules.piece(p.kind()).promotion.reverts_to.is_some())
         })
     }
 
@@ -1069,7 +1075,7 @@ impl<'a> Judge<'a> {
         if declined {
             return Promotion::Never;
         }
-        if self.rules.deferral && self.pos.deferred[self.side.index()] == self.sq(from) && !capture {
+        if self.rules.deferral && self.pos.deferred(self.side) == self.sq(from) && !capture {
             return Promotion::Never;
         }
         if compulsory { Promotion::Must } else { Promotion::May }
@@ -1097,7 +1103,10 @@ impl<'a> Judge<'a> {
         }
         if let Some(limit) = rule.per_file {
             let on_file = (1..=self.rules.board.ranks)
-                .filter(|&rank| self.at(Square::new(to.file, rank)) == Some((self.side, kind, false)))
+                .filter(|&rank| {
+                    self.at(Square::new(to.file, rank))
+                        .is_some_and(|p| (p.side(), p.kind(), p.declined()) == (self.side, kind, false))
+                })
                 .count();
             if on_file >= usize::from(limit) {
                 return None;
@@ -1117,7 +1126,7 @@ impl<'a> Judge<'a> {
             None => match m
                 .from
                 .and_then(|from| self.square(from))
-                .and_then(|from| self.at(from).map(|(_, k, _)| (k, Some(from.file))))
+                .and_then(|from| self.at(from).map(|p| (p.kind(), Some(from.file))))
             {
                 Some(found) => found,
                 None => return true,
@@ -1130,7 +1139,10 @@ impl<'a> Judge<'a> {
             return true;
         }
         let on_file = (1..=self.rules.board.ranks)
-            .filter(|&rank| self.at(Square::new(to.file, rank)) == Some((self.side, kind, false)))
+            .filter(|&rank| {
+                self.at(Square::new(to.file, rank))
+                    .is_some_and(|p| (p.side(), p.kind(), p.declined()) == (self.side, kind, false))
+            })
             .count();
         on_file < usize::from(limit)
     }
@@ -1146,13 +1158,13 @@ impl<'a> Judge<'a> {
         let Some(from) = m.from.and_then(|from| self.square(from)) else {
             return false;
         };
-        let Some((_, mover, _)) = self.at(from) else {
+        let Some(mover) = self.at(from).map(Piece::kind) else {
             return false;
         };
         let mover_is_lion = self.rules.piece(mover).lion == LionRole::Lion;
         let mut bridge = false;
         for &c in captures {
-            let Some((_, kind, _)) = self.at(c).filter(|&(owner, _, _)| owner != self.side) else {
+            let Some(kind) = self.at(c).filter(|p| p.side() != self.side).map(Piece::kind) else {
                 continue;
             };
             let role = self.rules.piece(kind).lion;

@@ -1,10 +1,11 @@
 //! Legality: which pseudo-legal moves the rules allow (royal safety, the Lion-trading
 //! rules, drop mate, piece limits, repetition), and why a move is illegal.
 
+use super::attack::OPPOSITE;
 use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movegen::{LionCounting, MAX_FILES, Wanted};
 use super::moves::{Illegal, Move};
-use super::position::{Position, taken_squares};
+use super::position::Position;
 use super::scratch::Scratch;
 use super::tables::MoveTables;
 use crate::rules::{LionDefence, LionRole, RepetitionEffect, Side};
@@ -68,14 +69,19 @@ impl Position {
             return 0;
         }
         let filter = self.legality_filter(scratch, History::Ignored);
-        let wanted = if filter.only_royals_and_sweeps(&self.t) {
+        let wanted = if filter.only_royals_and_sweeps(self.tables()) {
             Wanted::Counted
         } else {
             Wanted::All
         };
         let mut n = self.generate(scratch, buffer, counting, wanted);
-        if self.t.rules().drops {
-            self.drops(buffer);
+        if self.rules().drops {
+            if wanted == Wanted::Counted {
+                // Only a royal's move or a sweep could break a rule: no drop does.
+                self.each_drop(|_| n += 1);
+            } else {
+                self.drops(buffer);
+            }
         }
         for m in buffer.iter() {
             if self.passes(scratch, &filter, m).is_ok() {
@@ -97,8 +103,15 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub(super) fn has_legal_move(&mut self, scratch: &mut Scratch) -> bool {
+        self.any_legal(scratch, |pos, scratch, out| {
+            scratch.pseudo_moves(pos, out, LionCounting::Distinct)
+        })
+    }
+
+    /// Whether one of the pseudo-legal moves `moves` lists passes every legality rule.
+    fn any_legal(&mut self, scratch: &mut Scratch, moves: fn(&Position, &mut Scratch, &mut Vec<Move>)) -> bool {
         let mut buffer = scratch.take_moves();
-        scratch.pseudo_moves(self, &mut buffer, LionCounting::Distinct);
+        moves(self, scratch, &mut buffer);
         let filter = self.legality_filter(scratch, History::Applies);
         let any = buffer.iter().any(|m| self.passes(scratch, &filter, m).is_ok());
         scratch.give_back(buffer);
@@ -115,7 +128,7 @@ impl Position {
     /// Whether the game is over because the side to move is in check where the first check
     /// wins (`check-wins`).
     pub(crate) fn check_given(&self) -> bool {
-        self.t.rules().end.check_wins && self.royal_in_check(self.side)
+        self.rules().end.check_wins && self.royal_in_check(self.side_to_move())
     }
 
     /// Whether the side to move, in check, has a legal move out of it: the moves it could
@@ -125,31 +138,40 @@ impl Position {
         if self.royals_lost() {
             return false;
         }
-        let mut buffer = scratch.take_moves();
-        self.piece_moves(scratch, &mut buffer, LionCounting::Distinct);
-        let filter = self.legality_filter(scratch, History::Applies);
-        let any = buffer.iter().any(|m| self.passes(scratch, &filter, m).is_ok());
-        scratch.give_back(buffer);
-        any
+        self.any_legal(scratch, |pos, scratch, out| {
+            pos.piece_moves(scratch, out, LionCounting::Distinct)
+        })
     }
 
     /// Whether the game is over because the side to move, under `royal-capture-allowed`, has
     /// no royal piece left (in a variant that has royal pieces).
     pub(crate) fn royals_lost(&self) -> bool {
-        let t = &*self.t;
-        t.rules().end.royal_capture_allowed
-            && self.royal_squares(self.side).is_empty()
-            && t.kinds().iter().any(|k| k.royal)
+        let t: &MoveTables = self.tables();
+        t.rules().end.royal_capture_allowed && self.royal_squares(self.side_to_move()).is_empty() && t.royals
     }
 
     /// What the legality check needs to know about the position, computed once.
+    #[inline]
     fn legality_filter(&mut self, scratch: &mut Scratch, history: History) -> Filter {
-        let t = &*self.t;
-        let side = self.side;
+        let mut filter = self.filter_before_captures(history);
+        if self.rules().must_capture {
+            filter.must_capture = self.can_capture_legally(scratch, &filter);
+        }
+        filter
+    }
+
+    /// The legality filter but for compulsory capture. It is built as it is returned, in
+    /// its caller's frame: a filter built and then copied out is read back before its
+    /// fields are written (a stall that cost small boards several percent of perft).
+    fn filter_before_captures(&mut self, history: History) -> Filter {
+        let t: &MoveTables = self.tables();
+        let side = self.side_to_move();
         let royals = self.royal_squares(side);
         let only = if royals.len() == 1 { royals[0] } else { NO_SQ };
-        let only_attacked = only != NO_SQ && self.attacked(only, side.opponent());
         let guard_royal = !t.rules().end.royal_capture_allowed && only != NO_SQ;
+        // Whether the only royal is attacked: what the filter guards, or what making the
+        // next move keeps where the rules track checks.
+        let only_attacked = (guard_royal || t.track_checks) && only != NO_SQ && self.attacked(only, side.opponent());
         let royal = if guard_royal { only } else { NO_SQ };
         let in_check = guard_royal && only_attacked;
         let repetition = t
@@ -166,23 +188,28 @@ impl Position {
         } else {
             self.slow_threat(side.opponent())
         };
-        let mut filter = Filter {
+        let no_royal = !t.rules().end.royal_capture_allowed && royals.is_empty();
+        let royal_burnable = t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1;
+        let royal_sweepable = !t.rules().end.royal_capture_allowed && royals.len() > 1;
+        let lion_rules = t.rules().end.lion_trading || t.rules().end.counter_strike;
+        let drop_mate = t.drop_mate;
+        let pins = (guard_royal && !in_check && slow == SlowThreat::None).then(|| self.pins(only, side));
+        if guard_royal || (t.track_checks && only != NO_SQ) {
+            self.know_check(only_attacked);
+        }
+        Filter {
             must_capture: false,
             royal,
-            no_royal: !t.rules().end.royal_capture_allowed && royals.is_empty(),
-            royal_burnable: t.burners && !t.rules().end.royal_capture_allowed && royals.len() > 1,
-            royal_sweepable: !t.rules().end.royal_capture_allowed && royals.len() > 1,
+            no_royal,
+            royal_burnable,
+            royal_sweepable,
             in_check,
             slow,
-            lion_rules: t.rules().end.lion_trading || t.rules().end.counter_strike,
-            drop_mate: t.kinds().iter().any(|k| k.drop.no_drop_mate),
+            lion_rules,
+            drop_mate,
             repetition,
-        };
-        if only != NO_SQ {
-            self.known_check = Some(only_attacked);
+            pins,
         }
-        filter.must_capture = t.rules().must_capture && self.can_capture_legally(scratch, &filter);
-        filter
     }
 
     /// Whether some pseudo-legal capture passes `filter` (compulsory capture then holds).
@@ -207,29 +234,41 @@ impl Position {
         if let (true, Some(from)) = (f.lion_rules, m.from) {
             self.lion_trading(m, from)?;
         }
-        if (f.royal != NO_SQ && self.may_expose(f, m))
+        let exposure = if f.royal == NO_SQ {
+            Exposure::Safe
+        } else {
+            self.exposure(f, m)
+        };
+        if exposure == Exposure::Attacked {
+            return Err(Illegal::LeavesRoyalInCheck);
+        }
+        if exposure == Exposure::Unknown
             || (f.no_royal && self.makes_royal(m))
             || (f.royal_burnable && self.moves_royal(m))
             || (f.royal_sweepable
                 && m.sweep
-                && m.from
-                    .is_some_and(|from| self.t.line_holds(from, m.to, self.royal_squares(self.side))))
+                && m.from.is_some_and(|from| {
+                    self.tables()
+                        .line_holds(from, m.to, self.royal_squares(self.side_to_move()))
+                }))
         {
             let undo = self.try_move(m);
-            let royals = self.royal_squares(self.side.opponent());
+            let royals = self.royal_squares(self.side_to_move().opponent());
             // A royal burnt for ending its move next to an enemy burner leaves none.
-            let exposed =
-                (royals.len() == 1 && self.attacked(royals[0], self.side)) || (royals.is_empty() && !f.no_royal);
+            let exposed = (royals.len() == 1 && self.attacked(royals[0], self.side_to_move()))
+                || (royals.is_empty() && !f.no_royal);
             self.take_back(m, &undo);
             if exposed {
                 return Err(Illegal::LeavesRoyalInCheck);
             }
         }
-        if f.drop_mate && m.drop.is_some_and(|kind| self.t.kind(kind).drop.no_drop_mate) && self.drop_mates(scratch, m)
+        if f.drop_mate
+            && m.drop.is_some_and(|kind| self.tables().kind(kind).drop.no_drop_mate)
+            && self.drop_mates(scratch, m)
         {
             return Err(Illegal::DropMate);
         }
-        if self.t.piece_limits && self.breaks_piece_limit(m) {
+        if self.tables().piece_limits && self.breaks_piece_limit(m) {
             return Err(Illegal::FileLimit);
         }
         if let Some(count) = f.repetition {
@@ -244,11 +283,11 @@ impl Position {
         let Some(from) = m.from else {
             return false;
         };
-        let kind = code_kind(self.board[from.index()]);
-        let Some(limit) = self.t.kind(kind).piece_limit else {
+        let kind = code_kind(self.code(from));
+        let Some(limit) = self.tables().kind(kind).piece_limit else {
             return false;
         };
-        let geo = self.t.geometry();
+        let geo = self.tables().geometry();
         let file = geo.square(m.to).file;
         file != geo.square(from).file && self.full_files(kind, limit)[usize::from(file)]
     }
@@ -256,50 +295,111 @@ impl Position {
     /// Whether a move moves a royal piece on the board.
     fn moves_royal(&self, m: &Move) -> bool {
         m.from
-            .is_some_and(|from| self.t.kind(code_kind(self.board[from.index()])).royal)
+            .is_some_and(|from| self.tables().kind(code_kind(self.code(from))).royal)
     }
 
     /// Whether a move puts a royal piece on the board: a drop of one, or a promotion to one.
     fn makes_royal(&self, m: &Move) -> bool {
-        let kinds = &self.t.kinds();
+        let kinds = &self.tables().kinds();
         match (m.drop, m.from) {
             (Some(kind), _) => kinds[kind.index()].royal,
             (None, Some(from)) => {
-                let moved = code_kind(self.board[from.index()]).index();
+                let moved = code_kind(self.code(from)).index();
                 m.promote && kinds[moved].turns_to.is_some_and(|p| kinds[p.index()].royal)
             }
             (None, None) => false,
         }
     }
 
-    /// Whether a move might leave the only royal capturable (false only when it surely cannot).
-    fn may_expose(&self, f: &Filter, m: &Move) -> bool {
+    /// Whether a move leaves the only royal capturable: surely not, surely, or not known
+    /// without trying it.
+    fn exposure(&self, f: &Filter, m: &Move) -> Exposure {
         if f.in_check || f.slow == SlowThreat::Unrestricted {
-            return true;
+            return Exposure::Unknown;
         }
         let Some(from) = m.from else {
-            return false;
+            return Exposure::Safe;
         };
+        // A move that empties its start alone: where pins are known, only the royal's own
+        // moves and those of the pieces pinned to it can expose it.
+        let plain = !m.sweep && m.via_squares().next().is_none();
+        if let (Some(pins), true) = (&f.pins, plain) {
+            if from != f.royal {
+                return if pins.holds(from) {
+                    Exposure::Unknown
+                } else {
+                    Exposure::Safe
+                };
+            }
+            // Burning or a promotion may take the royal off the board.
+            if m.promote || self.tables().burners {
+                return Exposure::Unknown;
+            }
+            let by = self.side_to_move().opponent();
+            return if self.view().attacked_ignoring(m.to, by, from, true) {
+                Exposure::Attacked
+            } else {
+                Exposure::Safe
+            };
+        }
         // A move opens lines from the squares it empties: its start, and the squares a Lion
         // captures on before its destination. A hook's path runs along a line through the
         // hook piece and then along a line through the royal.
-        let geo = self.t.geometry();
+        let geo = self.tables().geometry();
         let hooks = match &f.slow {
             SlowThreat::Hooks(squares, n) => &squares[..*n],
             _ => &[][..],
         };
         let opened = |sq: Sq| aligned(geo, sq, f.royal) || hooks.iter().any(|&h| aligned(geo, sq, h));
         // A sweep empties its whole line.
-        m.sweep || from == f.royal || opened(from) || m.via_squares().any(opened)
+        if m.sweep || from == f.royal || opened(from) || m.via_squares().any(opened) {
+            Exposure::Unknown
+        } else {
+            Exposure::Safe
+        }
+    }
+
+    /// The pieces of `side` pinned to its royal on `royal`: each the only piece between the
+    /// royal and an enemy piece whose ride would reach it (pieces are pinned by rides alone
+    /// where the enemy has no slow attacker: leaps jump).
+    fn pins(&self, royal: Sq, side: Side) -> Pins {
+        let t: &MoveTables = self.tables();
+        let board = self.codes();
+        let by = side.opponent();
+        let mut pins = Pins {
+            squares: [NO_SQ; 8],
+            n: 0,
+        };
+        for (dir, &opposite) in OPPOSITE.iter().enumerate() {
+            let longest = t.longest_ride[by.index()][dir];
+            let mut shield = NO_SQ;
+            for (k, &p) in t.line(royal, opposite).iter().enumerate().take(usize::from(longest)) {
+                let code = board[p.index()];
+                if code == 0 {
+                    continue;
+                }
+                if shield == NO_SQ && code_side(code) == side {
+                    shield = p;
+                    continue;
+                }
+                let reach = t.ride_reach(by, dir, t.moving_kind(board, p, code, NO_SQ));
+                if shield != NO_SQ && code_side(code) == by && usize::from(reach) > k {
+                    pins.squares[usize::from(pins.n)] = shield;
+                    pins.n += 1;
+                }
+                break;
+            }
+        }
+        pins
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
     /// make a position occur once more than that.
     fn some_position_seen(&self, times: usize) -> bool {
         if times <= 1 {
-            return !self.history.is_empty();
+            return !self.history().is_empty();
         }
-        let mut sorted = self.history.clone();
+        let mut sorted = self.history().to_vec();
         sorted.sort_unstable();
         sorted.chunk_by(|a, b| a == b).any(|run| run.len() >= times)
     }
@@ -309,7 +409,7 @@ impl Position {
             return false;
         }
         let undo = self.make(m);
-        let mates = self.royal_in_check(self.side) && !self.can_meet_check(scratch);
+        let mates = self.royal_in_check(self.side_to_move()) && !self.can_meet_check(scratch);
         self.unmake(m, &undo);
         mates
     }
@@ -318,22 +418,22 @@ impl Position {
     /// with other movements, and any piece where pieces move as the piece behind them, are
     /// assumed to).
     fn drop_gives_check(&self, m: &Move) -> bool {
-        let t = &*self.t;
+        let t: &MoveTables = self.tables();
         let Some(kind) = m.drop else {
             return false;
         };
         if !t.kind(kind).walked.is_empty() || t.rules().moves_as_piece_behind {
             return true;
         }
-        let royals = self.royal_squares(self.side.opponent());
-        t.rays(kind, self.side, m.to)
+        let royals = self.royal_squares(self.side_to_move().opponent());
+        t.rays(kind, self.side_to_move(), m.to)
             .filter(|r| r.mode.can_capture())
             .any(|ray| {
                 for sq in ray.squares() {
                     if royals.contains(&sq) {
                         return true;
                     }
-                    if self.board[sq.index()] != 0 {
+                    if self.code(sq) != 0 {
                         return false;
                     }
                 }
@@ -342,7 +442,7 @@ impl Position {
     }
 
     fn repetition(&mut self, m: &Move, count: u8) -> Result<(), Illegal> {
-        if self.history.is_empty() {
+        if self.history().is_empty() {
             return Ok(());
         }
         let undo = self.make(m);
@@ -355,18 +455,18 @@ impl Position {
     /// the position it reached occurs once too often, by the mover's fault (the rule's
     /// reason as the error). `Ok` where the rule only ends the game, or there is none.
     pub(crate) fn repetition_breach(&self) -> Result<(), Illegal> {
-        match &self.t.rules().end.repetition {
+        match &self.rules().end.repetition {
             Some(rule) if rule.effect != RepetitionEffect::Draw => self.repetition_breach_of(rule.count),
             _ => Ok(()),
         }
     }
 
     fn repetition_breach_of(&self, count: u8) -> Result<(), Illegal> {
-        if self.history.is_empty() || self.repetitions() + 1 < usize::from(count) {
+        if self.history().is_empty() || self.repetitions() + 1 < usize::from(count) {
             return Ok(());
         }
-        let effect = self.t.rules().end.repetition.as_ref().map(|r| r.effect);
-        let mover = self.side.opponent();
+        let effect = self.rules().end.repetition.as_ref().map(|r| r.effect);
+        let mover = self.side_to_move().opponent();
         match (effect, self.perpetual_checker()) {
             (Some(RepetitionEffect::StarterVaries), _) if self.cycle_starter() != Some(mover) => Ok(()),
             // The side in perpetual check may repeat: the checking side loses.
@@ -382,35 +482,35 @@ impl Position {
     /// same period (the distance between its first two occurrences); an older cycle, ended
     /// since, does not count.
     fn cycle_starter(&self) -> Option<Side> {
-        let mut all = self.history.clone();
-        all.push(self.hash);
-        let first = all.iter().position(|&h| h == self.hash)?;
-        let period = 1 + all[first + 1..].iter().position(|&h| h == self.hash)?;
+        let mut all = self.history().to_vec();
+        all.push(self.hash());
+        let first = all.iter().position(|&h| h == self.hash())?;
+        let period = 1 + all[first + 1..].iter().position(|&h| h == self.hash())?;
         let mut start = first;
         while start > 0 && all[start - 1] == all[start - 1 + period] {
             start -= 1;
         }
         let plies_ago = all.len() - 1 - start;
         Some(if plies_ago.is_multiple_of(2) {
-            self.side
+            self.side_to_move()
         } else {
-            self.side.opponent()
+            self.side_to_move().opponent()
         })
     }
 
     /// Chu's Lion-trading rules.
     fn lion_trading(&mut self, m: &Move, from: Sq) -> Result<(), Illegal> {
-        let end = &self.t.rules().end;
+        let end = &self.rules().end;
         let (lion_trading, counter_strike) = (end.lion_trading, end.counter_strike);
-        let geometry = self.t.geometry();
-        let mover_is_lion = self.t.kind(code_kind(self.board[from.index()])).lion == LionRole::Lion;
-        let side = self.side;
+        let geometry = self.tables().geometry();
+        let mover_is_lion = self.tables().kind(code_kind(self.code(from))).lion == LionRole::Lion;
+        let side = self.side_to_move();
         let mut bridge = false;
         // The squares taken, gathered first: judging a Lion's protection makes the move. Only
         // a sweep's depend on the board.
         let mut taken = [NO_SQ; MAX_FILES];
         if m.sweep {
-            for (slot, sq) in taken.iter_mut().zip(taken_squares(geometry, &self.board, *m)) {
+            for (slot, sq) in taken.iter_mut().zip(self.taken(m)) {
                 *slot = sq;
             }
         } else {
@@ -419,13 +519,13 @@ impl Position {
             }
         }
         for sq in taken.into_iter().take_while(|&sq| sq != NO_SQ) {
-            let code = self.board[sq.index()];
+            let code = self.code(sq);
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let role = self.t.kind(code_kind(code)).lion;
+            let role = self.tables().kind(code_kind(code)).lion;
             if role == LionRole::Lion {
-                if counter_strike && !mover_is_lion && self.lion_capture != NO_SQ {
+                if counter_strike && !mover_is_lion && self.lion_capture().is_some() {
                     return Err(Illegal::CounterStrike);
                 }
                 let distant = geometry.distance(from, sq) >= 2;
@@ -442,11 +542,11 @@ impl Position {
 impl Position {
     /// Whether the Lion on `sq`, which the Lion move `m` from `from` takes, counts as protected.
     fn lion_defended(&mut self, m: &Move, from: Sq, sq: Sq) -> bool {
-        match self.t.rules().end.lion_defence {
+        match self.rules().end.lion_defence {
             LionDefence::Defended => self.protected(sq, from),
             LionDefence::AfterMove => {
                 let undo = self.try_move(m);
-                let defended = self.attacked(sq, self.side);
+                let defended = self.attacked(sq, self.side_to_move());
                 self.take_back(m, &undo);
                 defended
             }
@@ -486,6 +586,33 @@ struct Filter {
     lion_rules: bool,
     drop_mate: bool,
     repetition: Option<u8>,
+    /// The pieces pinned to the only royal, where they are all a move can expose it by: the
+    /// royal guarded, not in check, and no slow attacker of the opponent's on the board.
+    pins: Option<Pins>,
+}
+
+/// The squares of the pieces pinned to a royal (at most one a direction).
+#[derive(Debug, Clone, Copy)]
+struct Pins {
+    squares: [Sq; 8],
+    n: u8,
+}
+
+impl Pins {
+    fn holds(&self, sq: Sq) -> bool {
+        self.squares[..usize::from(self.n)].contains(&sq)
+    }
+}
+
+/// What a move does to the safety of the only royal of the side that makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exposure {
+    /// It cannot leave the royal attacked.
+    Safe,
+    /// It leaves the royal attacked.
+    Attacked,
+    /// Only trying it tells.
+    Unknown,
 }
 
 impl Filter {
@@ -517,14 +644,14 @@ enum SlowThreat {
 
 impl Position {
     fn slow_threat(&self, by: Side) -> SlowThreat {
-        if self.slow_count[by.index()] == 0 {
+        if self.slow_counts()[by.index()] == 0 {
             return SlowThreat::None;
         }
         let mut squares = [NO_SQ; MAX_HOOKS];
         let mut n = 0;
-        for sq in self.slow_squares[by.index()].squares() {
-            let info = &self.t.kind(code_kind(self.board[sq.index()]));
-            if info.last_rank_attacker_only && self.t.depth(by, sq) != 1 {
+        for sq in self.slow_squares()[by.index()].squares() {
+            let info = &self.tables().kind(code_kind(self.code(sq)));
+            if info.last_rank_attacker_only && self.tables().depth(by, sq) != 1 {
                 continue;
             }
             if !info.hook_attacker_only || n == MAX_HOOKS {
@@ -572,16 +699,16 @@ impl Position {
 
     /// The reason a move is not among the moves the pieces can make.
     fn why_not_generated(&self, m: &Move, pseudo: &[Move]) -> Illegal {
-        let t = &*self.t;
+        let t: &MoveTables = self.tables();
         if let Some(kind) = m.drop {
-            let free = m.to.index() < self.board.len() && self.board[m.to.index()] == 0;
+            let free = self.is_on_board(m.to) && self.code(m.to) == 0;
             let in_hand =
-                kind.index() < t.kind_count() && self.hands[self.hand_index(self.side, t.kind(kind).unpromoted)] > 0;
+                kind.index() < t.kind_count() && self.in_hand(self.side_to_move(), t.kind(kind).unpromoted) > 0;
             let face = t.kind(kind).unpromoted == kind || t.rules().drop_either_face;
             if !(free && in_hand && face && t.rules().drops) {
                 return Illegal::NotAMove;
             }
-            if t.depth(self.side, m.to) <= t.kind(kind).drop.banned_ranks() {
+            if t.depth(self.side_to_move(), m.to) <= t.kind(kind).drop.banned_ranks() {
                 return Illegal::NoFurtherMove;
             }
             return Illegal::FileLimit;

@@ -42,7 +42,7 @@ pub use board::{Geometry, Piece, Sq};
 pub use legality::Legality;
 pub use movegen::LionCounting;
 pub use moves::{Illegal, Move};
-pub use outcome::{EndReason, Game, Outcome, outcome_winner};
+pub use outcome::{EndReason, Game, Outcome, verdict_winner};
 pub use perft::{perft, perft_divide};
 pub use played::{Notation, Played, TakenPiece};
 pub use position::{MAX_MOVE_NUMBER, Position, PositionError, Setup, Undo};

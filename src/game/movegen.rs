@@ -143,7 +143,7 @@ impl Position {
     /// The moves of the pieces on the board and in hand, whether or not the game is over.
     pub(super) fn piece_moves(&self, scratch: &mut Scratch, out: &mut Vec<Move>, counting: LionCounting) {
         self.generate(scratch, out, counting, Wanted::All);
-        if self.t.rules().drops {
+        if self.rules().drops {
             self.drops(out);
         }
     }
@@ -163,36 +163,26 @@ impl Position {
             Wanted::From(sq) => (Some(sq), false, false),
             Wanted::Counted => (None, false, true),
         };
-        let side = self.side;
-        let Position {
-            t,
-            board,
-            occupied,
-            deferred,
-            slow_count,
-            slow_squares,
-            royals,
-            royal_count,
-            ..
-        } = self;
+        let side = self.side_to_move();
+        let (t, board) = (self.tables(), self.codes());
         scratch.fit(board.len());
         let Scratch { marks, mark, lion, .. } = scratch;
         let mut generator = Gen {
             t,
             board,
-            slow: *slow_count,
-            slow_squares,
+            slow: self.slow_counts(),
+            slow_squares: self.slow_squares(),
             marks,
             mark: *mark,
             side,
-            deferred: deferred[side.index()],
+            deferred: self.deferred(side),
             paths: counting == LionCounting::Paths,
             out,
             scratch: lion,
             passed: false,
             captures_only,
             settle,
-            royals: &royals[side.index()][..usize::from(royal_count[side.index()])],
+            royals: self.royal_squares(side),
             piece_settles: false,
             settled: 0,
             mover: Mover::default(),
@@ -203,7 +193,7 @@ impl Position {
                 let code = board[sq.index()];
                 if code != 0 && code_side(code) == side {
                     let held = if hem_check {
-                        occupied[side.index()].neighbours(sq)
+                        self.occupied(side).neighbours(sq)
                     } else {
                         0
                     };
@@ -211,7 +201,7 @@ impl Position {
                 }
             }
             None if hem_check => {
-                let own = &occupied[side.index()];
+                let own = self.occupied(side);
                 for sq in own.squares() {
                     let code = board[sq.index()];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
@@ -252,25 +242,33 @@ impl Position {
         all.into_iter().find(Move::is_pass).unwrap_or(*m)
     }
 
+    /// The drops of the side to move, into `out`.
     pub(super) fn drops(&self, out: &mut Vec<Move>) {
-        let t = &*self.t;
-        let side = self.side;
+        self.each_drop(|m| out.push(m));
+    }
+
+    /// Tells `found` each drop of the side to move, in the order of [`Position::drops`].
+    #[inline]
+    pub(super) fn each_drop(&self, mut found: impl FnMut(Move)) {
+        let t: &MoveTables = self.tables();
+        let side = self.side_to_move();
         for kind in t.rules().piece_ids() {
-            if self.hands[self.hand_index(side, kind)] == 0 {
+            if self.in_hand(side, kind) == 0 {
                 continue;
             }
-            self.drops_of(kind, out);
+            self.drops_of(kind, &mut found);
             // The piece's other face, under `drops either-face`.
             if let Some(promoted) = t.kind(kind).promotion.to.filter(|_| t.rules().drop_either_face) {
-                self.drops_of(promoted, out);
+                self.drops_of(promoted, &mut found);
             }
         }
     }
 
     /// The drops of a piece on the face `kind`.
-    fn drops_of(&self, kind: PieceId, out: &mut Vec<Move>) {
-        let t = &*self.t;
-        let side = self.side;
+    #[inline]
+    fn drops_of(&self, kind: PieceId, found: &mut impl FnMut(Move)) {
+        let t: &MoveTables = self.tables();
+        let side = self.side_to_move();
         let info = &t.kind(kind);
         let limit = match (info.drop.per_file, info.piece_limit) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -279,23 +277,23 @@ impl Position {
         let full_files = limit.map(|limit| self.full_files(kind, limit));
         let banned = info.drop.banned_ranks();
         for sq in t.geometry().squares() {
-            if self.board[sq.index()] != 0 || t.depth(side, sq) <= banned {
+            if self.code(sq) != 0 || t.depth(side, sq) <= banned {
                 continue;
             }
             let file = t.geometry().square(sq).file;
             if full_files.as_ref().is_some_and(|full| full[usize::from(file)]) {
                 continue;
             }
-            out.push(Move::drop(kind, sq));
+            found(Move::drop(kind, sq));
         }
     }
 
     /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
     pub(super) fn full_files(&self, kind: PieceId, limit: u8) -> [bool; MAX_FILES] {
-        let t = &*self.t;
+        let t: &MoveTables = self.tables();
         let mut count = [0u8; MAX_FILES];
-        for (sq, &code) in self.board.iter().enumerate() {
-            if code != 0 && code_side(code) == self.side && code_kind(code) == kind {
+        for (sq, &code) in self.codes().iter().enumerate() {
+            if code != 0 && code_side(code) == self.side_to_move() && code_kind(code) == kind {
                 let file = usize::from(t.geometry().square(Sq::new(sq)).file);
                 count[file] = count[file].saturating_add(1);
             }

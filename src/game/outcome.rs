@@ -254,9 +254,9 @@ impl Game {
                 reason: EndReason::Try,
             });
         }
-        if let Some((side, outcome)) = self.position.extinct() {
+        if let Some((side, verdict)) = self.position.extinct() {
             return Some(Outcome {
-                winner: outcome_winner(side, outcome),
+                winner: verdict_winner(side, verdict),
                 reason: EndReason::Extinction,
             });
         }
@@ -278,7 +278,7 @@ impl Game {
             });
         }
         Some(Outcome {
-            winner: outcome_winner(side, self.position.rules().end.stalemate),
+            winner: verdict_winner(side, self.position.rules().end.stalemate),
             reason: EndReason::Stalemate,
         })
     }
@@ -338,12 +338,12 @@ impl Game {
     }
 }
 
-/// The winner when `side` gets `outcome` (none for a draw).
-pub fn outcome_winner(side: Side, outcome: rules::Outcome) -> Option<Side> {
-    match outcome {
-        rules::Outcome::Loss => Some(side.opponent()),
-        rules::Outcome::Win => Some(side),
-        rules::Outcome::Draw => None,
+/// The winner when `side` gets `verdict` (none for a draw).
+pub fn verdict_winner(side: Side, verdict: rules::Verdict) -> Option<Side> {
+    match verdict {
+        rules::Verdict::Loss => Some(side.opponent()),
+        rules::Verdict::Win => Some(side),
+        rules::Verdict::Draw => None,
     }
 }
 
@@ -353,10 +353,12 @@ impl Position {
     /// attacks it there (`unattacked`), or when it is to move again, the opponent having had
     /// one move to take it (`unless-taken`). The side that just moved is judged first.
     pub(crate) fn try_winner(&self) -> Option<Side> {
-        let rule = self.tables().rules().end.try_rule?;
+        let rule = self.rules().end.try_rule?;
         let judged = match rule.reading {
-            TryReading::UnlessTaken => [Some(self.side), None],
-            TryReading::Reached | TryReading::Unattacked => [Some(self.side.opponent()), Some(self.side)],
+            TryReading::UnlessTaken => [Some(self.side_to_move()), None],
+            TryReading::Reached | TryReading::Unattacked => {
+                [Some(self.side_to_move().opponent()), Some(self.side_to_move())]
+            }
         };
         judged.into_iter().flatten().find(|&side| {
             self.royal_squares(side).iter().any(|&sq| {
@@ -367,14 +369,14 @@ impl Position {
     }
 
     /// Extinction (`extinction`): the first side, the one that just moved judged first, left
-    /// with no piece (on the board or in hand) of any kind watched, with the outcome the rule
+    /// with no piece (on the board or in hand) of any kind watched, with the verdict the rule
     /// gives it.
-    pub fn extinct(&self) -> Option<(Side, rules::Outcome)> {
-        let rule = self.tables().rules().end.extinction.as_ref()?;
-        [self.side.opponent(), self.side]
+    pub fn extinct(&self) -> Option<(Side, rules::Verdict)> {
+        let rule = self.rules().end.extinction.as_ref()?;
+        [self.side_to_move().opponent(), self.side_to_move()]
             .into_iter()
             .find(|&side| self.has_none_of(side, &rule.kinds))
-            .map(|side| (side, rule.outcome))
+            .map(|side| (side, rule.verdict))
     }
 
     /// Whether `side` has no piece, on the board or in hand, of one of `kinds` (unpromoted
@@ -411,7 +413,7 @@ impl Position {
         }
         // Every other piece left is of a kind that can be stuck: are they all?
         !only_stuck_kinds
-            || self.board.iter().enumerate().all(|(sq, &code)| {
+            || self.codes().iter().enumerate().all(|(sq, &code)| {
                 if code == 0 || code_side(code) != side {
                     return true;
                 }

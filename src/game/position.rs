@@ -99,41 +99,41 @@ pub struct Undo {
 /// A playable position.
 #[derive(Clone)]
 pub struct Position {
-    pub(super) t: Arc<MoveTables>,
-    pub(super) board: Vec<u16>,
+    t: Arc<MoveTables>,
+    board: Vec<u16>,
     /// The squares each side occupies, kept where the tables ask for the hemmed-in test
     /// ([`MoveTables::hem_check`]).
-    pub(super) occupied: [Occupancy; 2],
+    occupied: [Occupancy; 2],
     /// Pieces in hand, by (side, kind).
-    pub(super) hands: Vec<u8>,
-    pub(super) side: Side,
-    pub(super) move_number: u32,
-    pub(super) hash: u64,
-    pub(super) royals: [[Sq; MAX_ROYALS]; 2],
-    pub(super) royal_count: [u8; 2],
+    hands: Vec<u8>,
+    side: Side,
+    move_number: u32,
+    hash: u64,
+    royals: [[Sq; MAX_ROYALS]; 2],
+    royal_count: [u8; 2],
     /// Pieces on the board per (side, kind).
-    pub(super) counts: Vec<u16>,
+    counts: Vec<u16>,
     /// Slow attackers (hooks, Emperors) on the board per side.
-    pub(super) slow_count: [u16; 2],
+    slow_count: [u16; 2],
     /// Their squares per side: attack detection visits them without scanning the board.
-    pub(super) slow_squares: [Occupancy; 2],
-    pub(super) lion_capture: Sq,
+    slow_squares: [Occupancy; 2],
+    lion_capture: Sq,
     /// Per side: the square of its piece that declined to promote on entering the zone on
     /// that side's last move (Chu's deferral rule).
-    pub(super) deferred: [Sq; 2],
+    deferred: [Sq; 2],
     /// Hashes of the positions before this one, oldest first.
-    pub(super) history: Vec<u64>,
+    history: Vec<u64>,
     /// For each position of `history`: was its side to move in check? Kept only when the
     /// tables track checks (perpetual check loses); empty otherwise.
-    pub(super) checks: Vec<bool>,
+    checks: Vec<bool>,
     /// Whether the side to move is in check, when already worked out for this position (by
     /// the legality filter, or kept in `checks` while a move was tried): spares `make` the
     /// work of tracking checks.
-    pub(super) known_check: Option<bool>,
+    known_check: Option<bool>,
     /// The pieces the range captures made on the way here took, with their squares, the
     /// last move's last: what unmaking them puts back (empty in variants without
     /// `range-capture`).
-    pub(super) swept: Vec<(Sq, u16)>,
+    swept: Vec<(Sq, u16)>,
 }
 
 impl fmt::Debug for Position {
@@ -160,6 +160,7 @@ impl Position {
         Position::build(t, &setup, false).ok()
     }
 
+    #[inline]
     pub fn tables(&self) -> &Arc<MoveTables> {
         &self.t
     }
@@ -189,6 +190,7 @@ impl Position {
         self.board.iter().filter(|&&code| code != 0).count()
     }
 
+    #[inline]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
@@ -197,6 +199,7 @@ impl Position {
         self.move_number
     }
 
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -219,6 +222,7 @@ impl Position {
         sq.index() < self.board.len()
     }
 
+    #[inline]
     pub fn in_hand(&self, side: Side, kind: PieceId) -> u32 {
         u32::from(self.hands[self.hand_index(side, kind)])
     }
@@ -257,6 +261,7 @@ impl Position {
         }
     }
 
+    #[inline]
     pub(crate) fn hand_index(&self, side: Side, kind: PieceId) -> usize {
         side.index() * self.t.kind_count() + kind.index()
     }
@@ -613,26 +618,12 @@ impl Position {
             if code == 0 || code_side(code) == side {
                 continue;
             }
-            let captured = self.take(sq);
-            if HASHED {
-                self.hash ^= self.piece_key(captured, sq);
-            }
+            let captured = self.remove_taken::<HASHED>(sq);
             undo.captured[usize::from(undo.captures)] = (sq, captured);
             undo.captures += 1;
-            // A piece under deferral that is captured no longer defers anything.
-            if self.deferred[side.opponent().index()] == sq {
-                self.deferred[side.opponent().index()] = NO_SQ;
-            }
             let info = self.t.kind(code_kind(captured));
             lion_taken |= info.lion == LionRole::Lion;
-            if self.t.rules().drops {
-                let index = self.hand_index(side, info.hand);
-                let count = self.hands[index];
-                if HASHED {
-                    self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
-                }
-                self.hands[index] = count.saturating_add(1);
-            }
+            self.add_to_hand::<HASHED>(side, info.hand);
         }
         let kind = code_kind(moved);
         let info = &self.t.kind(kind);
@@ -673,29 +664,44 @@ impl Position {
             if self.board[at.index()] == 0 {
                 continue;
             }
-            let code = self.take(at);
-            if HASHED {
-                self.hash ^= self.piece_key(code, at);
-            }
+            let code = self.remove_taken::<HASHED>(at);
             self.swept.push((at, code));
             undo.swept += 1;
-            for deferred in &mut self.deferred {
-                if *deferred == at {
-                    *deferred = NO_SQ;
-                }
-            }
             let info = self.t.kind(code_kind(code));
             lion_taken |= code_side(code) != side && info.lion == LionRole::Lion;
-            if self.t.rules().drops {
-                let index = self.hand_index(side, info.hand);
-                let count = self.hands[index];
-                if HASHED {
-                    self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
-                }
-                self.hands[index] = count.saturating_add(1);
-            }
+            self.add_to_hand::<HASHED>(side, info.hand);
         }
         lion_taken
+    }
+
+    /// Takes off the piece on `sq` that a move captures, sweeps or burns, keeping the hash:
+    /// a piece under deferral that is taken no longer defers anything.
+    #[inline]
+    fn remove_taken<const HASHED: bool>(&mut self, sq: Sq) -> u16 {
+        let code = self.take(sq);
+        if HASHED {
+            self.hash ^= self.piece_key(code, sq);
+        }
+        for deferred in &mut self.deferred {
+            if *deferred == sq {
+                *deferred = NO_SQ;
+            }
+        }
+        code
+    }
+
+    /// With drops, a piece taken goes to the hand of `side` as `kind`, keeping the hash.
+    #[inline]
+    fn add_to_hand<const HASHED: bool>(&mut self, side: Side, kind: PieceId) {
+        if !self.t.rules().drops {
+            return;
+        }
+        let index = self.hand_index(side, kind);
+        let count = self.hands[index];
+        if HASHED {
+            self.hash ^= self.hand_key(index, count) ^ self.hand_key(index, count.saturating_add(1));
+        }
+        self.hands[index] = count.saturating_add(1);
     }
 
     /// Burning, after the piece `placed` of the side to move ended its move on `to`: next to
@@ -717,26 +723,14 @@ impl Position {
                 if code == 0 || code_side(code) == side || (burnt && enemy_burner(self, n)) {
                     continue;
                 }
-                let victim = self.take(n);
-                if HASHED {
-                    self.hash ^= self.piece_key(victim, n);
-                }
+                let victim = self.remove_taken::<HASHED>(n);
                 undo.burnt[usize::from(undo.burns)] = (n, victim);
                 undo.burns += 1;
-                if self.deferred[side.opponent().index()] == n {
-                    self.deferred[side.opponent().index()] = NO_SQ;
-                }
             }
         }
         if burnt {
-            self.take(to);
-            if HASHED {
-                self.hash ^= self.piece_key(placed, to);
-            }
+            self.remove_taken::<HASHED>(to);
             undo.mover_burnt = true;
-            if self.deferred[side.index()] == to {
-                self.deferred[side.index()] = NO_SQ;
-            }
         }
     }
 
@@ -840,13 +834,77 @@ impl Position {
     }
 
     /// The squares of `side`'s royal pieces.
+    #[inline]
     pub fn royal_squares(&self, side: Side) -> &[Sq] {
         &self.royals[side.index()][..usize::from(self.royal_count[side.index()])]
     }
 
     /// Pieces of `side` on the board, by kind.
+    #[inline]
     pub fn count(&self, side: Side, kind: PieceId) -> u16 {
         self.counts[side.index() * self.t.kind_count() + kind.index()]
+    }
+}
+
+/// What the other rooms of the stage (generation, legality, attack detection, the end of
+/// the game) read of a position, and the one thing they write: the check they worked out.
+impl Position {
+    /// The board: each square's piece code (0 for an empty square), in square order.
+    #[inline]
+    pub(super) fn codes(&self) -> &[u16] {
+        &self.board
+    }
+
+    /// The code of the piece on `sq` (0 for an empty square).
+    #[inline]
+    pub(super) fn code(&self, sq: Sq) -> u16 {
+        self.board[sq.index()]
+    }
+
+    /// The squares `side` occupies, kept where the tables ask for the hemmed-in test
+    /// ([`MoveTables::hem_check`]).
+    #[inline]
+    pub(super) fn occupied(&self, side: Side) -> &Occupancy {
+        &self.occupied[side.index()]
+    }
+
+    /// Per side: how many slow attackers (hooks, Emperors) it has on the board.
+    #[inline]
+    pub(super) fn slow_counts(&self) -> [u16; 2] {
+        self.slow_count
+    }
+
+    /// Per side: the squares of its slow attackers.
+    #[inline]
+    pub(super) fn slow_squares(&self) -> &[Occupancy; 2] {
+        &self.slow_squares
+    }
+
+    /// The square of `side`'s piece that declined to promote on entering the zone on that
+    /// side's last move (Chu's deferral rule), [`NO_SQ`] if none.
+    #[inline]
+    pub(super) fn deferred(&self, side: Side) -> Sq {
+        self.deferred[side.index()]
+    }
+
+    /// Hashes of the positions before this one, oldest first.
+    #[inline]
+    pub(super) fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// For each position of [`history`](Self::history): was its side to move in check? Kept
+    /// only when the tables track checks; empty otherwise.
+    #[cfg(feature = "test-support")]
+    pub(super) fn check_history(&self) -> &[bool] {
+        &self.checks
+    }
+
+    /// Keeps whether the side to move is in check, as worked out (by the legality filter),
+    /// sparing [`make`](Self::make) the work.
+    #[inline]
+    pub(super) fn know_check(&mut self, in_check: bool) {
+        self.known_check = Some(in_check);
     }
 }
 

@@ -233,6 +233,11 @@ pub struct MoveTables {
     pub(super) piece_limits: bool,
     /// Whether some kind burns: moves then burn, and may be burnt.
     pub(super) burners: bool,
+    /// Whether some kind may not be dropped to give mate (`no-drop-mate`): drops are then
+    /// checked against it.
+    pub(super) drop_mate: bool,
+    /// Whether some kind is royal.
+    pub(super) royals: bool,
     /// Whether generation first asks whether a piece is hemmed in by its own side
     /// ([`hemmed_in`](Self::hemmed_in)), reading the occupied squares that positions then
     /// keep as bits: where a fifth of the starting pieces are, in the large games with
@@ -339,6 +344,8 @@ impl MoveTables {
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),
             burners: rules.pieces.iter().any(|p| p.burns),
+            drop_mate: kinds.iter().any(|k| k.drop.no_drop_mate),
+            royals: kinds.iter().any(|k| k.royal),
             hem_check: false,
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,

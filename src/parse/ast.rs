@@ -256,7 +256,7 @@ pub enum RuleStatement {
         captured: Spanned<String>,
         enters_as: Spanned<String>,
     },
-    Stalemate(Spanned<Outcome>),
+    Stalemate(Spanned<Verdict>),
     BareKing,
     /// `check-wins`: a side that gives check wins at once.
     CheckWins,
@@ -268,7 +268,7 @@ pub enum RuleStatement {
     /// `extinction win|loss|draw [ABBR...]`: a side left with no piece (on the board or in
     /// hand), or with none of one of the kinds listed, wins, loses or draws.
     Extinction {
-        outcome: Spanned<Outcome>,
+        verdict: Spanned<Verdict>,
         kinds: Vec<Spanned<String>>,
     },
     /// `must-capture`: a side that can capture must.
@@ -351,8 +351,9 @@ closed_words! {
 }
 
 closed_words! {
-    /// What stalemate is for the side stalemated (`stalemate loss`).
-    Outcome {
+    /// The result for the side to move a rule declares (`stalemate loss`, `extinction win`):
+    /// the grammar's `outcome` words.
+    Verdict {
         Draw = "draw",
         Loss = "loss",
         Win = "win",
@@ -426,7 +427,7 @@ mod tests {
         same_words("obligation", Obligation::ALL, Obligation::word);
         same_words("flip_event", FlipEvent::ALL, FlipEvent::word);
         same_words("drop_freedom", DropFreedom::ALL, DropFreedom::word);
-        same_words("outcome", Outcome::ALL, Outcome::word);
+        same_words("outcome", Verdict::ALL, Verdict::word);
         same_words("repetition_effect", RepetitionEffect::ALL, RepetitionEffect::word);
         same_words("try_reading", TryReading::ALL, TryReading::word);
         same_words("modifier_word", ModifierWord::ALL, ModifierWord::word);

@@ -4,8 +4,8 @@
 use super::Token;
 use super::ast::{
     Attribute, Cell, Clause, CountedModifier, DropFreedom, File, FlipEvent, Guard, Modifier, ModifierWord,
-    MovementSyntax, Obligation, OptionDecl, Outcome, PieceDecl, PromotionSyntax, RepetitionEffect, Row, RuleStatement,
-    SetupDecl, SetupSide, Span, Spanned, Statement, TryReading, ZoneEvent,
+    MovementSyntax, Obligation, OptionDecl, PieceDecl, PromotionSyntax, RepetitionEffect, Row, RuleStatement,
+    SetupDecl, SetupSide, Span, Spanned, Statement, TryReading, Verdict, ZoneEvent,
 };
 use pest::iterators::Pair;
 
@@ -368,7 +368,7 @@ impl Build {
                 captured: self.spanned_str(&inner[0]),
                 enters_as: self.spanned_str(&inner[1]),
             },
-            Token::stalemate_rule => RuleStatement::Stalemate(self.closed(&inner[0], Outcome::from_word)),
+            Token::stalemate_rule => RuleStatement::Stalemate(self.closed(&inner[0], Verdict::from_word)),
             Token::bare_king_rule => RuleStatement::BareKing,
             Token::check_wins_rule => RuleStatement::CheckWins,
             Token::try_rule => RuleStatement::Try {
@@ -376,7 +376,7 @@ impl Build {
                 reading: inner.get(1).map(|p| self.closed(p, TryReading::from_word)),
             },
             Token::extinction_rule => RuleStatement::Extinction {
-                outcome: self.closed(&inner[0], Outcome::from_word),
+                verdict: self.closed(&inner[0], Verdict::from_word),
                 kinds: strs(&inner[1..]),
             },
             Token::must_capture_rule => RuleStatement::MustCapture,

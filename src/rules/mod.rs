@@ -268,7 +268,7 @@ fn is_false(value: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EndRules {
     /// What it means for the side to move to have no legal move and not be in check.
-    pub stalemate: Outcome,
+    pub stalemate: Verdict,
     /// Chu: a side left with only royal pieces loses, unless it bares the other side's
     /// royal at once (then it is a draw).
     pub bare_king: bool,
@@ -310,11 +310,11 @@ pub struct Try {
 }
 
 /// Extinction: a side with no piece left of the kinds in `kinds` (of any kind, when it is
-/// empty), on the board or in hand, promoted or not, gets `outcome` (antichess's and
+/// empty), on the board or in hand, promoted or not, gets `verdict` (antichess's and
 /// Anti-Minishogi's win by losing every piece; Extinction chess's loss of a whole kind).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Extinction {
-    pub outcome: Outcome,
+    pub verdict: Verdict,
     /// The unpromoted kinds watched (each with its promoted face); empty: every piece.
     pub kinds: Vec<PieceId>,
 }
@@ -351,9 +351,10 @@ impl LionDefence {
     }
 }
 
-/// The result for the side to move.
+/// The result for the side to move a rule declares: what stalemate is for the side
+/// stalemated, what extinction is for the side left without the pieces watched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum Verdict {
     Win,
     Draw,
     Loss,

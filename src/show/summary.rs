@@ -4,8 +4,8 @@
 use super::lookup::abbrev_and_name;
 use super::piece::last_ranks;
 use crate::rules::{
-    Extinction, FlipEvent, LionDefence, LionRole, Outcome, PieceId, PieceKind, PromotionEvent, Repetition,
-    RepetitionEffect, Rules, Side, Square, Try, TryReading, rank_name,
+    Extinction, FlipEvent, LionDefence, LionRole, PieceId, PieceKind, PromotionEvent, Repetition, RepetitionEffect,
+    Rules, Side, Square, Try, TryReading, Verdict, rank_name,
 };
 use std::collections::BTreeMap;
 
@@ -301,17 +301,17 @@ fn try_line(rule: Try) -> String {
 
 /// Extinction, in words: which pieces, and what losing them means.
 fn extinction_line(rules: &Rules, rule: &Extinction) -> String {
-    let outcome = match rule.outcome {
-        Outcome::Win => "wins",
-        Outcome::Draw => "draws",
-        Outcome::Loss => "loses",
+    let verdict = match rule.verdict {
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+        Verdict::Loss => "loses",
     };
     if rule.kinds.is_empty() {
-        return format!("extinction: a side left with no piece, on the board or in hand, {outcome}");
+        return format!("extinction: a side left with no piece, on the board or in hand, {verdict}");
     }
     let kinds: Vec<String> = rule.kinds.iter().map(|&k| abbrev_and_name(rules.piece(k))).collect();
     format!(
-        "extinction: a side left with no piece of one of {} (on the board or in hand, promoted or not) {outcome}",
+        "extinction: a side left with no piece of one of {} (on the board or in hand, promoted or not) {verdict}",
         kinds.join(", ")
     )
 }
@@ -327,9 +327,9 @@ fn end_lines(rules: &Rules) -> Vec<String> {
         "checkmate: capture every royal of the other side; no move may leave one's last royal capturable".into()
     }];
     let stalemate = match end.stalemate {
-        Outcome::Win => "wins",
-        Outcome::Draw => "draws",
-        Outcome::Loss => "loses",
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+        Verdict::Loss => "loses",
     };
     if end.check_wins {
         lines.push("first check wins: a side whose royal is attacked when it is to move has lost".into());
