@@ -134,6 +134,52 @@ fn selfplay_writes_each_game_as_its_result_and_legal_moves() {
     assert!(run.stderr.contains("first engine: +"), "{}", run.stderr);
 }
 
+/// `--against-depth` limits the second engine alone, whichever colour it plays: each game's
+/// report gives the depth each engine's searches completed on average.
+#[test]
+fn selfplay_against_depth_limits_the_second_engine_alone() {
+    let run = koma(&[
+        "selfplay",
+        "shogi",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--against-depth",
+        "1",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "12",
+    ]);
+    assert!(run.ok(), "{}", run.text());
+    let reports: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(reports.len(), 2, "{}", run.stderr);
+    assert!(reports[0].contains("first engine Black"), "{}", reports[0]);
+    assert!(reports[1].contains("first engine White"), "{}", reports[1]);
+    for report in reports {
+        assert!(report.contains("first engine depth 2.0,"), "{report}");
+        assert!(report.contains("second engine depth 1.0,"), "{report}");
+    }
+}
+
+/// A time per move that is no number of seconds (negative, not a number) is refused with the
+/// option's name, not a panic.
+#[test]
+fn selfplay_refuses_a_time_that_is_no_number_of_seconds() {
+    for bad in ["--against-movetime=-1", "--movetime=nan"] {
+        let run = koma(&["selfplay", "shogi", "--games", "1", bad]);
+        assert!(!run.ok(), "{bad}: {}", run.text());
+        let option = bad.split('=').next().unwrap();
+        assert!(
+            run.stderr.contains(&format!("error: {option} ")),
+            "{bad}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{bad}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn eval_terms_prints_terms_whose_weighed_sum_is_the_evaluation() {
     let games = "draw 7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 8b4b 5i6h 5a6b\n";

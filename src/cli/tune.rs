@@ -60,6 +60,14 @@ pub struct SelfPlay {
     /// Depth per move (with or instead of a time).
     #[arg(long)]
     depth: Option<u32>,
+    /// The second engine's time per move, in seconds: with `--against-depth` or alone, the
+    /// second engine's limits instead of `--movetime` and `--depth`.
+    #[arg(long, value_name = "SECONDS")]
+    against_movetime: Option<f64>,
+    /// The second engine's depth per move: with `--against-movetime` or alone, the second
+    /// engine's limits instead of `--movetime` and `--depth`.
+    #[arg(long, value_name = "N")]
+    against_depth: Option<u32>,
     /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
@@ -113,11 +121,12 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let limits = Limits {
-        depth: settings.depth,
-        time: settings.movetime.map(Duration::from_secs_f64),
-        fixed_time: true,
-        ..Limits::default()
+    let limits = match engine_limits(settings) {
+        Ok(limits) => limits,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
     };
     let mut score = Score::default();
     let mut out = std::io::stdout().lock();
@@ -127,11 +136,12 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
             .cloned()
             .unwrap_or_default();
         let first_side = if i % 2 == 0 { Side::Black } else { Side::White };
-        let mut players = [Searcher::new(), Searcher::new()];
-        players[first_side.index()].set_weights(first.clone());
-        players[first_side.opponent().index()].set_weights(second.clone());
+        let mut players = [Player::new(&first, &limits[0]), Player::new(&second, &limits[1])];
+        if first_side == Side::White {
+            players.swap(0, 1);
+        }
         let seed = settings.seed.wrapping_add(i as u64);
-        let (moves, outcome) = play_game(&tables, &opening, seed, settings, &mut players, &limits);
+        let (moves, outcome) = play_game(&tables, &opening, seed, settings, &mut players);
         let winner = outcome.winner;
         match winner {
             None => score.draws += 1,
@@ -141,11 +151,14 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
         let _ = writeln!(out, "{} {}", winner_word(winner), moves.join(" "));
         let reason = outcome.reason;
         eprintln!(
-            "game {}: first engine {}, {} ({reason}), {} plies; first engine +{} -{} ={}",
+            "game {}: first engine {}, {} ({reason}), {} plies; first engine {}; second engine {}; \
+             first engine +{} -{} ={}",
             i + 1,
             first_side,
             winner_word(winner),
             moves.len(),
+            players[first_side.index()].searched(),
+            players[first_side.opponent().index()].searched(),
             score.wins,
             score.losses,
             score.draws
@@ -153,6 +166,75 @@ pub fn selfplay(settings: &SelfPlay) -> ExitCode {
     }
     eprintln!("{}", score.summary());
     ExitCode::SUCCESS
+}
+
+/// The first and the second engine's limits: the second's `--against-depth` and
+/// `--against-movetime` when either is given, else the first's.
+fn engine_limits(settings: &SelfPlay) -> Result<[Limits; 2], String> {
+    let limits = |depth: Option<u32>, movetime: Option<f64>, name: &str| -> Result<Limits, String> {
+        let time = movetime
+            .map(|seconds| {
+                Duration::try_from_secs_f64(seconds)
+                    .map_err(|_| format!("{name} {seconds}: not a number of seconds koma can wait"))
+            })
+            .transpose()?;
+        Ok(Limits {
+            depth,
+            time,
+            fixed_time: true,
+            ..Limits::default()
+        })
+    };
+    let first = limits(settings.depth, settings.movetime, "--movetime")?;
+    let second = match (settings.against_depth, settings.against_movetime) {
+        (None, None) => first.clone(),
+        (depth, movetime) => limits(depth, movetime, "--against-movetime")?,
+    };
+    Ok([first, second])
+}
+
+/// One engine of a game: its searcher, its limits, and what its searches reached.
+struct Player {
+    searcher: Searcher,
+    limits: Limits,
+    /// The engine's searches so far, the depths they completed and the time they took.
+    searches: u32,
+    depths: u64,
+    time: Duration,
+}
+
+impl Player {
+    fn new(weights: &Arc<koma::engine::WeightFile>, limits: &Limits) -> Player {
+        let mut searcher = Searcher::new();
+        searcher.set_weights(weights.clone());
+        Player {
+            searcher,
+            limits: limits.clone(),
+            searches: 0,
+            depths: 0,
+            time: Duration::ZERO,
+        }
+    }
+
+    /// Searches `pos` within the engine's limits, counting the depth and time.
+    fn search(&mut self, pos: &Position) -> koma::engine::SearchResult {
+        let started = std::time::Instant::now();
+        let found = self.searcher.search(pos, &self.limits);
+        self.time += started.elapsed();
+        self.searches += 1;
+        self.depths += u64::from(found.depth);
+        found
+    }
+
+    /// The average depth completed and time taken per move, for the game's report.
+    fn searched(&self) -> String {
+        let n = self.searches.max(1);
+        format!(
+            "depth {:.1}, {:.2} s a move",
+            self.depths as f64 / f64::from(n),
+            self.time.as_secs_f64() / f64::from(n)
+        )
+    }
 }
 
 /// The plies in a row (both engines' moves) whose scores must agree to adjudicate.
@@ -167,8 +249,7 @@ fn play_game(
     opening: &[Move],
     seed: u64,
     settings: &SelfPlay,
-    players: &mut [Searcher; 2],
-    limits: &Limits,
+    players: &mut [Player; 2],
 ) -> (Vec<String>, Outcome) {
     let mut game = Game::new(Position::start(tables.clone()));
     let mut moves = Vec::new();
@@ -190,7 +271,7 @@ fn play_game(
             let pick = (game.position().hash() ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(ply as u32);
             legal[(pick % legal.len() as u64) as usize]
         } else {
-            let found = players[side.index()].search(game.position(), limits);
+            let found = players[side.index()].search(game.position());
             let Some(best) = found.best else {
                 break;
             };

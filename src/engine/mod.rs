@@ -12,10 +12,14 @@
 //! keyed by [`Position::hash`](crate::game::Position::hash), move ordering (table move,
 //! captures by most valuable victim / least valuable attacker, promotions, killer moves,
 //! captures that lose material by static exchange, history), null-move pruning (not in
-//! check, nor with fewer than three pieces besides the royals), late-move reductions and
-//! futility pruning for quiet moves, check extensions, and a quiescence search on captures
-//! that follows exchanges to their end, leaving out captures that lose material by static
-//! exchange and captures that cannot bring the score near alpha (delta pruning). The static
+//! check, nor with fewer than three pieces besides the royals), late-move reductions,
+//! futility pruning and move-count pruning (near the leaves, quiet moves after the first few
+//! that give no check) for quiet moves, check extensions, and a quiescence search on captures
+//! that follows exchanges to their end (after its first three captures, only the captures
+//! that take back on the square of the last), leaving out captures that lose material by
+//! static exchange and captures that cannot bring the score near alpha (delta pruning). A
+//! check, for the extensions and the pruning, is an attack on a side's only royal: a side
+//! with more may leave one attacked. The static
 //! exchange evaluation finds the pieces that take back with the position's own attack
 //! detection and move generation (only the attackers' moves are generated), so it holds
 //! for every movement of every variant; the quiescence search generates only captures, and

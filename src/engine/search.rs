@@ -542,12 +542,12 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move();
-        let in_check = pos.royal_in_check(side);
+        let in_check = last_royal_in_check(pos, side);
         if in_check && ply < 2 * self.root_depth as usize + 2 {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(ev, pos, alpha, beta, ply);
+            return self.quiesce(ev, pos, alpha, beta, ply, Recapture::ENTERED);
         }
 
         let key = pos.hash();
@@ -582,7 +582,7 @@ impl Searcher {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
             self.unweighed[ply] = unweighed;
-            return no_move_score(pos, in_check, ply);
+            return no_move_score(pos, pos.royal_in_check(side), ply);
         }
         self.score_moves(ev, pos, &moves, &mut scores, Some(&mut unweighed), tt_move, ply);
 
@@ -596,6 +596,14 @@ impl Searcher {
         } else {
             None
         };
+        // Near the leaves, quiet moves after the first few are not searched (move-count
+        // pruning), unless they give check.
+        let late_moves = if !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND {
+            LATE_MOVES[depth as usize]
+        } else {
+            usize::MAX
+        };
+        let mut quiets = 0;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -607,6 +615,19 @@ impl Searcher {
                 continue;
             }
             let quiet = scores[i] < KILLER;
+            // Where the opponent has other than one royal no move gives check: a late quiet
+            // move is pruned without being made.
+            if legal > 0 && quiet && !in_check && pos.royal_squares(side.opponent()).len() != 1 {
+                if let Some(optimistic) = futile
+                    && optimistic <= alpha
+                {
+                    best = best.max(optimistic);
+                    continue;
+                }
+                if quiets >= late_moves {
+                    continue;
+                }
+            }
             let undo = self.play(ev, pos, &m, ply);
             // The repetition rule, where it forbids moves, is applied to the moves played.
             if pos.repetition_breach().is_err() {
@@ -617,7 +638,7 @@ impl Searcher {
             // Whether the move checks is asked only of late quiet moves, the ones pruned
             // or reduced (with slow attackers on the board the question is costly).
             let late_quiet = legal > 1 && quiet && !in_check;
-            let gives_check = |pos: &Position| pos.royal_in_check(side.opponent());
+            let gives_check = |pos: &Position| last_royal_in_check(pos, side.opponent());
             if let Some(optimistic) = futile
                 && late_quiet
                 && optimistic <= alpha
@@ -627,6 +648,11 @@ impl Searcher {
                 best = best.max(optimistic);
                 continue;
             }
+            if late_quiet && quiets >= late_moves && !gives_check(pos) {
+                pos.unmake(&m, &undo);
+                continue;
+            }
+            quiets += usize::from(quiet);
             let mut score;
             if legal == 1 {
                 score = -self.negamax(ev, pos, depth - 1, -beta, -alpha, ply + 1);
@@ -676,7 +702,7 @@ impl Searcher {
         self.scores[ply] = scores;
         self.unweighed[ply] = unweighed;
         if legal == 0 {
-            return no_move_score(pos, in_check, ply);
+            return no_move_score(pos, pos.royal_in_check(side), ply);
         }
 
         let bound = if best >= beta {
@@ -731,12 +757,22 @@ impl Searcher {
         (score >= beta && !self.stopped).then_some(beta)
     }
 
-    /// Captures only, from a standing score, to the end of the exchanges: captures that
-    /// lose material by static exchange are not searched, nor those that could not bring
+    /// Captures only, from a standing score, to the end of the exchanges (after
+    /// [`QUIESCE_ALL_PLIES`] captures, only those that take back on the last one's square,
+    /// generated from the square's attackers): captures that lose material by static
+    /// exchange are not searched, nor those that could not bring
     /// the score near alpha even winning their victims for nothing (delta pruning). Moves
     /// are checked for the safety of the only royal; Chu's Lion-trading rules are not
     /// applied here (the moves searched at full depth are all legal).
-    fn quiesce(&mut self, ev: &Eval, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        recapture: Recapture,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.should_stop() {
             return 0;
@@ -756,7 +792,10 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut unweighed = std::mem::take(&mut self.unweighed[ply]);
-        self.scratch.pseudo_captures(pos, &mut moves, LionCounting::Distinct);
+        match recapture.only_on {
+            None => self.scratch.pseudo_captures(pos, &mut moves, LionCounting::Distinct),
+            Some(sq) => self.captures_of(pos, sq, &mut moves),
+        }
         scores.clear();
         unweighed.clear();
         let mut kept = 0;
@@ -791,7 +830,7 @@ impl Searcher {
                 pos.unmake(&m, &undo);
                 continue;
             }
-            let score = -self.quiesce(ev, pos, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(ev, pos, -beta, -alpha, ply + 1, recapture.after(&m));
             pos.unmake(&m, &undo);
             if self.stopped {
                 self.moves[ply] = moves;
@@ -813,6 +852,23 @@ impl Searcher {
         self.scores[ply] = scores;
         self.unweighed[ply] = unweighed;
         best
+    }
+
+    /// The moves of the side to move that take the piece on `sq`, into `out`: the moves of
+    /// the pieces that attack it (found by the position's attack detection), in the board's
+    /// order.
+    fn captures_of(&mut self, pos: &Position, sq: Sq, out: &mut Vec<Move>) {
+        out.clear();
+        let mut attackers = std::mem::take(&mut self.exchange_attackers);
+        let mut moves = std::mem::take(&mut self.exchange_moves);
+        pos.attackers(sq, pos.side_to_move(), &mut attackers);
+        for &from in &attackers {
+            self.scratch
+                .pseudo_moves_from(pos, from, &mut moves, LionCounting::Distinct);
+            out.extend(moves.iter().filter(|m| pos.taken(m).any(|t| t == sq)));
+        }
+        self.exchange_attackers = attackers;
+        self.exchange_moves = moves;
     }
 
     /// The quiescence search's next capture, brought to index `i` (the best score, the first
@@ -865,8 +921,9 @@ impl Searcher {
         if let Some(marks) = unweighed.as_deref_mut() {
             marks.clear();
         }
+        let mut sweep = None;
         for m in moves {
-            let (mut score, to_weigh) = self.order_score(ev, pos, m, tt, ply);
+            let (mut score, to_weigh) = self.order_score(ev, pos, m, tt, ply, &mut sweep);
             match unweighed.as_deref_mut() {
                 Some(marks) => marks.push(to_weigh),
                 None if to_weigh => score = self.weighed(ev, pos, m, score),
@@ -918,7 +975,15 @@ impl Searcher {
     /// lose material, then quiet moves by history.
     /// Also whether the score awaits the capture's exchange evaluation: a capture by a piece
     /// worth more than its victims is scored as if the exchange did not lose.
-    fn order_score(&mut self, ev: &Eval, pos: &mut Position, m: &Move, tt: Option<Move>, ply: usize) -> (i32, bool) {
+    fn order_score(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        m: &Move,
+        tt: Option<Move>,
+        ply: usize,
+        sweep: &mut Option<Sweep>,
+    ) -> (i32, bool) {
         if tt == Some(*m) {
             return (TT_MOVE, false);
         }
@@ -932,7 +997,7 @@ impl Searcher {
                 own: 0,
             }
         } else {
-            capture_gain(ev, pos, m, side)
+            capture_gain_along(ev, pos, m, side, sweep)
         };
         let victims = taken.order;
         let to_weigh = taken.captures() && taken.to_weigh(ev.order_value[mover.index()]);
@@ -1064,6 +1129,37 @@ impl Searcher {
     }
 }
 
+/// The quiescence plies in which every capture is searched; below them, only the captures
+/// that take the piece that made the last capture (the exchange on its square goes on, other
+/// exchanges are judged by the standing score).
+const QUIESCE_ALL_PLIES: u8 = 3;
+
+/// Where a quiescence node stands in its exchanges: how many captures led to it since the
+/// quiescence search began, and, once past [`QUIESCE_ALL_PLIES`], the square whose piece the
+/// next capture must take.
+#[derive(Debug, Clone, Copy)]
+struct Recapture {
+    plies: u8,
+    only_on: Option<Sq>,
+}
+
+impl Recapture {
+    /// The first node of a quiescence search: every capture.
+    const ENTERED: Recapture = Recapture {
+        plies: 0,
+        only_on: None,
+    };
+
+    /// The child's after the capture `m`.
+    fn after(self, m: &Move) -> Recapture {
+        let plies = self.plies.saturating_add(1);
+        Recapture {
+            plies,
+            only_on: (plies >= QUIESCE_ALL_PLIES).then_some(m.to),
+        }
+    }
+}
+
 /// The fewest pieces besides the royals a side has for null-move pruning.
 const NULL_MOVE_PIECES: usize = 3;
 
@@ -1083,6 +1179,10 @@ fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
     }
     square.filter(|_| count >= NULL_MOVE_PIECES)
 }
+
+/// By depth left (1 and 2), how many quiet moves a node that is not on the principal
+/// variation searches before it prunes the quiet moves that give no check.
+const LATE_MOVES: [usize; 3] = [usize::MAX, 8, 16];
 
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
 /// near the leaves.
@@ -1295,6 +1395,13 @@ fn terminal(ev: &Eval, pos: &Position, ply: usize) -> Option<i32> {
         };
     }
     None
+}
+
+/// Whether `side` has one royal piece and it is attacked: a check that must be answered, for
+/// the search's check extension and its pruning. A side with more royals may leave one
+/// attacked (it loses the game only with the last), so that is no such check.
+fn last_royal_in_check(pos: &Position, side: Side) -> bool {
+    pos.royal_squares(side).len() == 1 && pos.royal_in_check(side)
 }
 
 /// The score when the side to move has no legal move: checkmate, or stalemate as the

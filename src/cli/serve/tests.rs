@@ -584,8 +584,10 @@ async fn a_dropped_engine_request_gives_its_slot_back_and_stops_its_search() {
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
 }
 
-/// Taikyoku's depth-2 search takes minutes: the judgement is bounded, and the server
-/// answers other requests while it runs.
+/// Taikyoku's depth-2 search took minutes, and takes seconds on a loaded machine: the
+/// judgement is bounded, and the server answers other requests while it runs. Judged in
+/// time, koma accepts (its search scores the side to move's first move well ahead) or
+/// declines; not judged in time, it declines.
 #[tokio::test]
 async fn a_draw_offered_to_koma_in_taikyoku_is_judged_off_the_request_path_within_seconds() {
     let app = router(&[]);
@@ -602,7 +604,9 @@ async fn a_draw_offered_to_koma_in_taikyoku_is_judged_off_the_request_path_withi
     assert!(!draw.is_finished(), "the draw was judged before the list answered");
     let (status, answer) = draw.await.unwrap();
     assert_eq!(status, StatusCode::OK, "{answer}");
-    assert!(answer["note"].as_str().unwrap().contains("declines"), "{answer}");
+    let agreed = answer["result"]["result"] == "1/2-1/2";
+    let declined = answer["note"].as_str().is_some_and(|note| note.contains("declines"));
+    assert!(agreed != declined, "{answer}");
     assert!(
         started.elapsed() < super::api::DRAW_TIME + Duration::from_secs(3),
         "{:?}",
