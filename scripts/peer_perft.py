@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Times koma's perft against its peers', Fairy-Stockfish and mcr, and writes the table into
-docs/performance.md (between the `peer-perft` markers).
+docs/performance.md (between the `peer-perft` markers; the table it replaces is kept below them).
 
 A benchmark, never a test. Each peer is built from its public source outside this repository:
 
@@ -194,9 +194,13 @@ def write(path, text):
     if MARK_BEGIN not in doc or MARK_END not in doc:
         raise SystemExit(f"{path} has no {MARK_BEGIN} … {MARK_END} section to replace")
     before, rest = doc.split(MARK_BEGIN, 1)
-    _, after = rest.split(MARK_END, 1)
+    earlier, after = rest.split(MARK_END, 1)
+    # Benchmark records are never rewritten (CONTRIBUTING.md): the table this one replaces
+    # goes below it, newest first.
+    earlier = earlier.strip()
+    kept = f"\n\nThe table before it:\n\n{earlier}" if earlier else ""
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"{before}{MARK_BEGIN}\n{text}\n{MARK_END}{after}")
+        f.write(f"{before}{MARK_BEGIN}\n{text}\n{MARK_END}{kept}{after}")
 
 
 def main():
@@ -209,7 +213,7 @@ def main():
     parser.add_argument("--mcr-version", help="its commit, for the table")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", nargs="*", help="koma variant names to time (default: all)")
-    parser.add_argument("--write", help="the Markdown file whose peer-perft section to replace")
+    parser.add_argument("--write", help="the Markdown file whose peer-perft section to replace (the table it held is kept below it)")
     args = parser.parse_args()
     text = table(measure(args), args)
     print(text)
