@@ -62,25 +62,30 @@ impl Position {
 
     /// The number of moves legal whatever the history (perft's last ply), without keeping
     /// them. Where only a royal's move or a sweep could break a rule, the other moves are
-    /// counted as they are generated.
+    /// counted as they are generated; where the only royal is guarded with its pins known,
+    /// so are the plain moves of the pieces neither royal nor pinned, and the drops that
+    /// the drop-mate rule leaves alone.
     pub(super) fn count_legal(&mut self, scratch: &mut Scratch, buffer: &mut Vec<Move>, counting: LionCounting) -> u64 {
         buffer.clear();
         if self.over_before_moving() {
             return 0;
         }
         let filter = self.legality_filter(scratch, History::Ignored);
-        let wanted = if filter.only_royals_and_sweeps(self.tables()) {
-            Wanted::Counted
-        } else {
-            Wanted::All
-        };
+        let wanted = filter.counted(self.tables());
         let mut n = self.generate(scratch, buffer, counting, wanted);
         if self.rules().drops {
-            if wanted == Wanted::Counted {
+            match wanted {
                 // Only a royal's move or a sweep could break a rule: no drop does.
-                self.each_drop(|_| n += 1);
-            } else {
-                self.drops(buffer);
+                Wanted::Counted => self.each_drop(|_| n += 1),
+                // No drop exposes the royal: only the drop-mate rule may forbid one.
+                Wanted::CountedUnpinned(_) => {
+                    let t = self.tables();
+                    self.each_drop(|m| match m.drop {
+                        Some(kind) if filter.drop_mate && t.kind(kind).drop.no_drop_mate => buffer.push(m),
+                        _ => n += 1,
+                    })
+                }
+                Wanted::All | Wanted::Captures | Wanted::From(_) => self.drops(buffer),
             }
         }
         for m in buffer.iter() {
@@ -592,14 +597,14 @@ struct Filter {
 }
 
 /// The squares of the pieces pinned to a royal (at most one a direction).
-#[derive(Debug, Clone, Copy)]
-struct Pins {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Pins {
     squares: [Sq; 8],
     n: u8,
 }
 
 impl Pins {
-    fn holds(&self, sq: Sq) -> bool {
+    pub(super) fn holds(&self, sq: Sq) -> bool {
         self.squares[..usize::from(self.n)].contains(&sq)
     }
 }
@@ -616,6 +621,30 @@ enum Exposure {
 }
 
 impl Filter {
+    /// Which moves perft's last ply may count as they are generated, unchecked.
+    fn counted(&self, t: &MoveTables) -> Wanted {
+        if self.only_royals_and_sweeps(t) {
+            return Wanted::Counted;
+        }
+        match self.pins {
+            Some(pins) if self.only_royal_and_pinned(t) => Wanted::CountedUnpinned(pins),
+            _ => Wanted::All,
+        }
+    }
+
+    /// Whether, the royal guarded with its pins known, only the moves of the royal, of the
+    /// pieces pinned to it, sweeps, moves through squares on the way and drops under the
+    /// drop-mate rule can break a rule (the checks of `passes`).
+    fn only_royal_and_pinned(&self, t: &MoveTables) -> bool {
+        !self.must_capture
+            && !self.no_royal
+            && !self.royal_burnable
+            && !self.royal_sweepable
+            && !self.lion_rules
+            && self.repetition.is_none()
+            && !t.piece_limits
+    }
+
     /// Whether only a move of a royal (which may be burnt) or a sweep over a royal of its
     /// own side can break a rule (the checks of `passes`).
     fn only_royals_and_sweeps(&self, t: &MoveTables) -> bool {

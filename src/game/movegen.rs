@@ -5,6 +5,7 @@
 
 use super::attack::View;
 use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side};
+use super::legality::Pins;
 use super::moves::Move;
 use super::occupancy::Occupancy;
 use super::position::{Position, taken_squares};
@@ -38,6 +39,11 @@ pub(super) enum Wanted {
     /// mover's side excepted) are counted rather than kept: perft's last ply, where only the
     /// others could break a rule.
     Counted,
+    /// Every move, but the plain moves (neither a sweep nor through squares on the way) of
+    /// pieces that are neither royal nor among these pinned ones are counted rather than
+    /// kept: perft's last ply where the only royal is guarded, not in check and safe from
+    /// slow attackers, so that only the others could break a rule.
+    CountedUnpinned(Pins),
 }
 
 /// A generator over one position: borrows the tables, the board and the scratch.
@@ -62,6 +68,9 @@ struct Gen<'a> {
     /// Counted, not kept: the moves of pieces that are not royal, but sweeps over a royal of
     /// the mover's side (perft's last ply, where only the others could break a rule).
     settle: bool,
+    /// Only plain moves (neither a sweep nor through squares on the way) are counted, and
+    /// not those of these pinned pieces.
+    pinned: Option<Pins>,
     /// The royals of the side to move.
     royals: &'a [Sq],
     /// The current piece's moves are counted.
@@ -157,11 +166,12 @@ impl Position {
         counting: LionCounting,
         wanted: Wanted,
     ) -> u64 {
-        let (only, captures_only, settle) = match wanted {
-            Wanted::All => (None, false, false),
-            Wanted::Captures => (None, true, false),
-            Wanted::From(sq) => (Some(sq), false, false),
-            Wanted::Counted => (None, false, true),
+        let (only, captures_only, settle, pinned) = match wanted {
+            Wanted::All => (None, false, false, None),
+            Wanted::Captures => (None, true, false, None),
+            Wanted::From(sq) => (Some(sq), false, false, None),
+            Wanted::Counted => (None, false, true, None),
+            Wanted::CountedUnpinned(pins) => (None, false, true, Some(pins)),
         };
         let side = self.side_to_move();
         let (t, board) = (self.tables(), self.codes());
@@ -182,6 +192,7 @@ impl Position {
             passed: false,
             captures_only,
             settle,
+            pinned,
             royals: self.royal_squares(side),
             piece_settles: false,
             settled: 0,
@@ -308,7 +319,7 @@ impl<'a> Gen<'a> {
     fn piece(&mut self, from: Sq, code: u16, kind: PieceId, held: u16) {
         let t = self.t;
         let info = &t.kind(kind);
-        self.piece_settles = self.settle && !t.code(code).royal;
+        self.piece_settles = self.settle && !t.code(code).royal && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();
@@ -378,7 +389,7 @@ impl<'a> Gen<'a> {
                     let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
                         over_royal |= self.holds_royal(to);
-                        if sweep && self.piece_settles && !over_royal {
+                        if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
                             self.settle_sweep(from, to);
                         } else {
                             self.range_capture(from, to, capture, sweep, sweep && over_royal);
@@ -470,7 +481,7 @@ impl<'a> Gen<'a> {
                 ..Move::board(from, to, false)
             },
             capture,
-            self.piece_settles,
+            self.piece_settles && (self.pinned.is_none() || via == [NO_SQ; 2]),
         );
     }
 
@@ -514,7 +525,8 @@ impl<'a> Gen<'a> {
             }
             *slot = self.mark;
         }
-        self.emit_move(Move::board(from, to, sweep), capture, self.piece_settles && !over_royal);
+        let settles = self.piece_settles && !over_royal && !(sweep && self.pinned.is_some());
+        self.emit_move(Move::board(from, to, sweep), capture, settles);
     }
 
     /// The promotion choice a move of the current piece gives.
