@@ -1095,7 +1095,7 @@ impl Searcher {
         pos.attackers_looked_up(sq, side, &mut attackers);
         let cheapest_looked_up = attackers.iter().map(|&from| value(pos, from)).min();
         if cheapest_looked_up.is_none_or(|v| v >= ev.least_slow_order) {
-            pos.attackers(sq, side, &mut attackers);
+            pos.add_slow_attackers(sq, side, &mut attackers);
         }
         // Stable: the board's order within one value.
         attackers.sort_by_key(|&from| value(pos, from));

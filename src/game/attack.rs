@@ -57,6 +57,21 @@ impl Position {
         out.dedup();
     }
 
+    /// Adds to `out` (the squares [`Position::attackers_looked_up`] gave) the slow attackers
+    /// of `by` that could capture a piece on `sq`: together, [`Position::attackers`].
+    pub fn add_slow_attackers(&self, sq: Sq, by: Side, out: &mut Vec<Sq>) {
+        let view = self.view();
+        if view.slow[by.index()] == 0 {
+            return;
+        }
+        view.slow_attack(sq, by, NO_SQ, true, &mut |p| {
+            out.push(p);
+            false
+        });
+        out.sort_unstable();
+        out.dedup();
+    }
+
     /// Whether any royal of `side` is attacked.
     pub fn royal_in_check(&self, side: Side) -> bool {
         self.royal_squares(side)
@@ -348,6 +363,12 @@ impl View<'_> {
         let Some(first) = Geometry::dir_index(v).map(|d| t.line(from, d)) else {
             return false;
         };
+        // Most hooks are stopped at once.
+        match first.first() {
+            None => return false,
+            Some(&next) if next != sq && !clear(&[next]) => return false,
+            Some(_) => {}
+        }
         let geo = t.geometry();
         let (a, b) = (geo.square(from), geo.square(sq));
         let d = (
