@@ -9,7 +9,8 @@
 //!   legal played and taken back in between, as the search does), keeps exactly the moves
 //!   `legal_moves_ignoring_history_into` keeps;
 //! - `attackers` names exactly the pieces that have a move ending on the square, for every
-//!   square an enemy piece stands on (in a game not yet over).
+//!   square an enemy piece stands on (in a game not yet over), and so do the attackers
+//!   looked up in tables with the slow attackers added.
 
 use koma::fuzzing::{self, Bytes, VARIANTS};
 use koma::game::{LionCounting, Move, Position, Scratch, Sq};
@@ -118,6 +119,14 @@ fn attackers_are_the_pieces_that_can_take_on_the_square() {
                 write_sfen(pos)
             );
             assert_eq!(pos.attacked(sq, side), !expected.is_empty());
+            pos.attackers_looked_up(sq, side, &mut attackers);
+            pos.add_slow_attackers(sq, side, &mut attackers);
+            assert_eq!(
+                attackers,
+                expected,
+                "looked up, then slow, on {sq:?} in {}",
+                write_sfen(pos)
+            );
         }
     });
 }

@@ -122,6 +122,9 @@ pub(crate) struct Eval {
     pub promote_gain: Vec<i32>,
     /// The most any kind gains by promoting.
     pub most_promote_gain: i32,
+    /// The least ordering value of the kinds with movements attack detection cannot look up
+    /// ([`KindInfo::slow_attacker`](crate::game::KindInfo)); above every value without one.
+    pub least_slow_order: i32,
     /// Value of one piece in hand, per kind.
     hand_value: Vec<i32>,
     /// The kinds that can be held in hand.
@@ -156,11 +159,19 @@ impl Eval {
         let geo = tables.geometry();
         let value: Vec<i32> = rules.pieces.iter().map(|p| p.value.min(MAX_VALUE) as i32).collect();
         let royal: Vec<bool> = rules.pieces.iter().map(|p| p.royal).collect();
-        let order_value = value
+        let order_value: Vec<i32> = value
             .iter()
             .zip(&royal)
             .map(|(&v, &r)| if r { ROYAL_ORDER } else { v })
             .collect();
+        let least_slow_order = tables
+            .kinds()
+            .iter()
+            .zip(&order_value)
+            .filter(|(kind, _)| kind.slow_attacker)
+            .map(|(_, &v)| v)
+            .min()
+            .unwrap_or(i32::MAX);
         let promote_gain: Vec<i32> = tables
             .kinds()
             .iter()
@@ -208,6 +219,7 @@ impl Eval {
             value,
             order_value,
             most_promote_gain: promote_gain.iter().copied().max().unwrap_or(0).max(0),
+            least_slow_order,
             promote_gain,
             hand_value,
             hand_kinds,

@@ -1082,14 +1082,21 @@ impl Searcher {
 
     /// The capture on `sq` by the least valuable piece of the side to move that can take
     /// there, promoting where it may choose (the first such move in the order of generation).
-    /// The pieces that attack the square are found by the position's attack detection, and
-    /// only their moves are generated, the cheapest first.
+    /// The pieces that attack the square are found by the position's attack detection (the
+    /// slow attackers looked for only when they could be the cheapest), and only their moves
+    /// are generated, the cheapest first.
     fn cheapest_capture(&mut self, ev: &Eval, pos: &mut Position, sq: Sq) -> Option<Move> {
         let side = pos.side_to_move();
         let mut attackers = std::mem::take(&mut self.exchange_attackers);
         let mut moves = std::mem::take(&mut self.exchange_moves);
-        pos.attackers(sq, side, &mut attackers);
         let value = |pos: &Position, from: Sq| pos.piece(from).map_or(0, |p| ev.order_value[p.kind().index()]);
+        // The attackers looked up in tables first: when one is worth less than any slow
+        // attacker, the slow attackers (the costliest to look for) cannot be the cheapest.
+        pos.attackers_looked_up(sq, side, &mut attackers);
+        let cheapest_looked_up = attackers.iter().map(|&from| value(pos, from)).min();
+        if cheapest_looked_up.is_none_or(|v| v >= ev.least_slow_order) {
+            pos.add_slow_attackers(sq, side, &mut attackers);
+        }
         // Stable: the board's order within one value.
         attackers.sort_by_key(|&from| value(pos, from));
         let mut found: Option<Move> = None;
@@ -1281,6 +1288,13 @@ impl Taken {
 /// What a move takes, of both sides (see [`Taken`]).
 fn capture_gain(ev: &Eval, pos: &Position, m: &Move, side: Side) -> Taken {
     let mut taken = Taken::NOTHING;
+    if m.via[0].is_none() && !m.sweep && !m.is_drop() {
+        // A plain move takes at most the piece on its destination.
+        if m.from != Some(m.to) {
+            taken.add(ev, pos, m.to, side);
+        }
+        return taken.promoting(ev, pos, m);
+    }
     for sq in pos.taken(m) {
         taken.add(ev, pos, sq, side);
     }

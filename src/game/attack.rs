@@ -43,6 +43,35 @@ impl Position {
         out.dedup();
     }
 
+    /// The squares of the pieces of `by` that could capture a piece on `sq` by the moves
+    /// attack detection looks up in tables (rides and leaps), each once, in the board's
+    /// order: [`Position::attackers`] without the slow attackers' other movements (hooks,
+    /// area moves, capture-unprotected moves...), which cost the most to look for.
+    pub fn attackers_looked_up(&self, sq: Sq, by: Side, out: &mut Vec<Sq>) {
+        out.clear();
+        self.view().looked_up_attacker(sq, by, NO_SQ, &mut |p| {
+            out.push(p);
+            false
+        });
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Adds to `out` (the squares [`Position::attackers_looked_up`] gave) the slow attackers
+    /// of `by` that could capture a piece on `sq`: together, [`Position::attackers`].
+    pub fn add_slow_attackers(&self, sq: Sq, by: Side, out: &mut Vec<Sq>) {
+        let view = self.view();
+        if view.slow[by.index()] == 0 {
+            return;
+        }
+        view.slow_attack(sq, by, NO_SQ, true, &mut |p| {
+            out.push(p);
+            false
+        });
+        out.sort_unstable();
+        out.dedup();
+    }
+
     /// Whether any royal of `side` is attacked.
     pub fn royal_in_check(&self, side: Side) -> bool {
         self.royal_squares(side)
@@ -103,6 +132,13 @@ impl View<'_> {
         unprotected_moves: bool,
         found: &mut impl FnMut(Sq) -> bool,
     ) -> bool {
+        self.looked_up_attacker(sq, by, ignore, found)
+            || (self.slow[by.index()] > 0 && self.slow_attack(sq, by, ignore, unprotected_moves, found))
+    }
+
+    /// The rides and leaps of [`View::find_attacker`], looked up in reverse from the square.
+    #[inline]
+    fn looked_up_attacker(&self, sq: Sq, by: Side, ignore: Sq, found: &mut impl FnMut(Sq) -> bool) -> bool {
         let t = self.t;
         let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
         for (dir, &opposite) in OPPOSITE.iter().enumerate() {
@@ -132,7 +168,7 @@ impl View<'_> {
                 }
             }
         }
-        self.slow[by.index()] > 0 && self.slow_attack(sq, by, ignore, unprotected_moves, found)
+        false
     }
 
     /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`, each told to
@@ -322,25 +358,42 @@ impl View<'_> {
         sq: Sq,
         ignore: Sq,
     ) -> bool {
-        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
-        let leg = |sq: Sq, vector: (i32, i32)| Geometry::dir_index(vector).map_or(&[][..], |d| t.line(sq, d));
-        let vector = Geometry::board_vector(side, dir);
-        let first = leg(from, vector);
-        // The target is on the first leg, or the legs meet on the square of the first leg
-        // that lines up with it: only that corner can turn towards it.
-        for (k, &s1) in first.iter().enumerate() {
-            if s1 == sq {
-                return true;
-            }
-            if occupied(s1) {
+        let clear = |squares: &[Sq]| squares.iter().all(|&p| p == ignore || self.board[p.index()] == 0);
+        let v = Geometry::board_vector(side, dir);
+        let Some(first) = Geometry::dir_index(v).map(|d| t.line(from, d)) else {
+            return false;
+        };
+        // Most hooks are stopped at once.
+        match first.first() {
+            None => return false,
+            Some(&next) if next != sq && !clear(&[next]) => return false,
+            Some(_) => {}
+        }
+        let geo = t.geometry();
+        let (a, b) = (geo.square(from), geo.square(sq));
+        let d = (
+            i32::from(b.file) - i32::from(a.file),
+            i32::from(b.rank) - i32::from(a.rank),
+        );
+        // The target lies on the first leg, or beyond the one square of it that lines up
+        // with the target across the turn (the legs' steps are perpendicular and of one
+        // length, so the target's offset splits into so many steps of each).
+        if let Some(k) = steps_of(d, v, (0, 0)) {
+            return first.get(k - 1) == Some(&sq) && clear(&first[..k - 1]);
+        }
+        for perp in crate::rules::hook_turns(dir, only_turn) {
+            let w = Geometry::board_vector(side, perp);
+            let (Some(k), Some(j)) = (steps_of(d, v, w), steps_of(d, w, v)) else {
+                continue;
+            };
+            let Some(second) = first
+                .get(k - 1)
+                .zip(Geometry::dir_index(w))
+                .map(|(&corner, w)| t.line(corner, w))
+            else {
                 return false;
-            }
-            for perp in crate::rules::hook_turns(dir, only_turn) {
-                let second = leg(s1, Geometry::board_vector(side, perp));
-                if let Some(at) = second.iter().position(|&s2| s2 == sq) {
-                    return second[..at].iter().all(|&s2| !occupied(s2)) && first[..k].iter().all(|&s| !occupied(s));
-                }
-            }
+            };
+            return clear(&first[..k]) && second.get(j - 1) == Some(&sq) && clear(&second[..j - 1]);
         }
         false
     }
@@ -363,6 +416,25 @@ impl View<'_> {
                 false
             })
     }
+}
+
+/// How many steps of the king step `v` the offset `d` takes, with some whole number of steps
+/// of `w` (a king step perpendicular to `v`, or none: `(0, 0)`) after them: `None` unless `d`
+/// is at least one step of `v` and whole steps of `w` from the start (none when `w` is none).
+fn steps_of(d: (i32, i32), v: (i32, i32), w: (i32, i32)) -> Option<usize> {
+    // King steps: 1 long squared straight, 2 diagonally (a shift, not a division).
+    let shift = match v.0 * v.0 + v.1 * v.1 {
+        1 => 0,
+        2 => 1,
+        _ => return None,
+    };
+    let along = d.0 * v.0 + d.1 * v.1;
+    let across = d.0 * w.0 + d.1 * w.1;
+    let (k, j) = (along >> shift, across >> shift);
+    let exact = (along | across) & shift == 0;
+    let back = (k * v.0 + j * w.0, k * v.1 + j * w.1);
+    let beyond = w == (0, 0) || j >= 1;
+    (exact && k >= 1 && beyond && back == d).then_some(k as usize)
 }
 
 /// Whether `sq` lies beyond `p` on the line in the direction `dir` as `side` sees it: the only
