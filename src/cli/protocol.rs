@@ -218,7 +218,7 @@ pub fn fixed_move_time(time: Duration) -> Duration {
 pub const MIN_TIME: Duration = Duration::from_millis(10);
 /// A move is given this share of the time left (plus increments and byoyomi), when the time
 /// control has no move count.
-pub const MOVES_TO_GO: u32 = 30;
+pub const MOVES_TO_GO: u32 = 25;
 
 /// The variant an engine starts with, or its report on standard error.
 pub fn load_or_report(name: &str, choices: &[Choice]) -> Result<Variant, ()> {

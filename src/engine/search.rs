@@ -61,8 +61,11 @@ pub struct Searcher {
     /// Per ply: the principal variation from that node.
     pv: Vec<Vec<Move>>,
     killers: Vec<[Option<Move>; 2]>,
-    /// Per (kind, side, destination): how often a quiet move caused a cut-off.
+    /// Per (kind, side, destination): how often a quiet move caused a cut-off, less how
+    /// often it was searched before another quiet move's cut-off.
     history: Vec<i32>,
+    /// Per ply: the quiet moves searched so far in the node.
+    tried_quiets: Vec<Vec<Move>>,
     /// Late-move reduction per (depth, move number), both capped at 63.
     lmr: Vec<[u8; 64]>,
     nodes: u64,
@@ -203,6 +206,7 @@ impl Searcher {
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
+            tried_quiets: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             lmr,
             nodes: 0,
             max_nodes: u64::MAX,
@@ -343,50 +347,36 @@ impl Searcher {
         for depth in self.first_depth.min(max_depth as i32)..=max_depth as i32 {
             self.root_depth = depth;
             self.completing = depth == 1;
-            let mut alpha = -INF;
-            let mut found: Option<usize> = None;
-            let mut scores = vec![-INF; root_moves.len()];
-            for (i, &m) in root_moves.iter().enumerate() {
-                let undo = self.play(ev, pos, &m, 0);
-                let mut score;
-                if i == 0 {
-                    score = -self.negamax(ev, pos, depth - 1, -INF, -alpha, 1);
-                } else {
-                    score = -self.negamax(ev, pos, depth - 1, -alpha - 1, -alpha, 1);
-                    if score > alpha && !self.stopped {
-                        score = -self.negamax(ev, pos, depth - 1, -INF, -alpha, 1);
-                    }
+            // The iteration first searches a window around the last one's score (aspiration),
+            // widened on the side the score falls out of until it falls inside.
+            let mut delta = ASPIRATION;
+            let mut window = if depth >= ASPIRATION_DEPTH && best_score.abs() < MATE_BOUND {
+                (best_score - delta, best_score + delta)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let (found, alpha) = self.root_pass(ev, pos, &mut root_moves, depth, window);
+                if let Some(i) = found {
+                    // Moves that completed and beat the previous best are better, even when
+                    // the iteration was cut short.
+                    let m = root_moves.remove(i);
+                    root_moves.insert(0, m);
+                    best = m;
+                    best_score = alpha;
+                    best_pv.clone_from(&self.pv[0]);
                 }
-                pos.unmake(&m, &undo);
                 if self.stopped {
                     break;
                 }
-                scores[i] = score;
-                if score > alpha {
-                    alpha = score;
-                    found = Some(i);
-                    let (head, tail) = self.pv.split_at_mut(1);
-                    head[0].clear();
-                    head[0].push(m);
-                    head[0].extend_from_slice(&tail[0]);
+                delta = delta.saturating_mul(2);
+                if found.is_none() && window.0 > -INF {
+                    window.0 = window.0.saturating_sub(delta).max(-INF);
+                } else if alpha >= window.1 && window.1 < INF {
+                    window.1 = window.1.saturating_add(delta).min(INF);
+                } else {
+                    break;
                 }
-            }
-            if !self.stopped {
-                // The next iteration tries the moves in the order of this one's scores (bounds
-                // for all but the best, which comes first).
-                let mut order: Vec<(i32, Move)> = scores.into_iter().zip(root_moves.iter().copied()).collect();
-                order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-                root_moves = order.into_iter().map(|(_, m)| m).collect();
-                found = found.map(|_| 0);
-            }
-            if let Some(i) = found {
-                // Moves that completed and beat the previous best are better, even when the
-                // iteration was cut short.
-                let m = root_moves.remove(i);
-                root_moves.insert(0, m);
-                best = m;
-                best_score = alpha;
-                best_pv.clone_from(&self.pv[0]);
             }
             if self.stopped {
                 break;
@@ -421,6 +411,58 @@ impl Searcher {
             nodes: self.nodes,
             pv: best_pv,
         }
+    }
+
+    /// One pass over the root moves at `depth` within `window`: the index of the move whose
+    /// score rose above the window's low end highest (if any), and that score. A score at
+    /// or above the window's high end ends the pass. A pass that completes leaves the moves
+    /// in the order of their scores (bounds for all but the best, which comes first).
+    fn root_pass(
+        &mut self,
+        ev: &Eval,
+        pos: &mut Position,
+        root_moves: &mut Vec<Move>,
+        depth: i32,
+        (low, high): (i32, i32),
+    ) -> (Option<usize>, i32) {
+        let mut alpha = low;
+        let mut found: Option<usize> = None;
+        let mut scores = vec![-INF; root_moves.len()];
+        for (i, &m) in root_moves.iter().enumerate() {
+            let undo = self.play(ev, pos, &m, 0);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(ev, pos, depth - 1, -high, -alpha, 1);
+            } else {
+                score = -self.negamax(ev, pos, depth - 1, -alpha - 1, -alpha, 1);
+                if score > alpha && score < high && !self.stopped {
+                    score = -self.negamax(ev, pos, depth - 1, -high, -alpha, 1);
+                }
+            }
+            pos.unmake(&m, &undo);
+            if self.stopped {
+                break;
+            }
+            scores[i] = score;
+            if score > alpha {
+                alpha = score;
+                found = Some(i);
+                let (head, tail) = self.pv.split_at_mut(1);
+                head[0].clear();
+                head[0].push(m);
+                head[0].extend_from_slice(&tail[0]);
+                if score >= high {
+                    break;
+                }
+            }
+        }
+        if !self.stopped {
+            let mut order: Vec<(i32, Move)> = scores.into_iter().zip(root_moves.iter().copied()).collect();
+            order.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+            *root_moves = order.into_iter().map(|(_, m)| m).collect();
+            found = found.map(|_| 0);
+        }
+        (found, alpha)
     }
 
     /// The evaluation of the node at `ply` for the side to move: [`Eval::evaluate`], with the
@@ -566,8 +608,21 @@ impl Searcher {
             }
         }
 
+        // Near the leaves, a standing score far enough above beta that no quiet move of the
+        // opponent's is likely to bring it back is taken as a cut (reverse futility pruning).
+        if !pv_node && !in_check && depth <= REVERSE_FUTILITY_DEPTH && beta.abs() < MATE_BOUND {
+            let margin = REVERSE_FUTILITY_MARGIN * depth;
+            if self.lazy_evaluate(ev, pos, ply, beta + margin - 1, beta + margin) >= beta + margin {
+                return beta;
+            }
+        }
         if let Some(score) = self.null_move(ev, pos, depth, beta, ply, pv_node || in_check) {
             return score;
+        }
+        // A node the table knows no move for is searched a ply shallower: its first search
+        // finds the move to try first for the next (internal iterative reduction).
+        if tt_move.is_none() && depth >= IIR_DEPTH {
+            depth -= 1;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -604,6 +659,8 @@ impl Searcher {
             usize::MAX
         };
         let mut quiets = 0;
+        let mut tried_quiets = std::mem::take(&mut self.tried_quiets[ply]);
+        tried_quiets.clear();
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -678,8 +735,10 @@ impl Searcher {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
                 self.unweighed[ply] = unweighed;
+                self.tried_quiets[ply] = tried_quiets;
                 return 0;
             }
+            let rewardable = !is_capture(ev, pos, &m) && !m.promote;
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -690,17 +749,21 @@ impl Searcher {
                     head[ply].push(m);
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
-                        if !is_capture(ev, pos, &m) && !m.promote {
-                            self.reward_quiet(ev, pos, &m, depth, ply);
+                        if rewardable {
+                            self.reward_quiet(ev, pos, &m, &tried_quiets, depth, ply);
                         }
                         break;
                     }
                 }
             }
+            if rewardable {
+                tried_quiets.push(m);
+            }
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         self.unweighed[ply] = unweighed;
+        self.tried_quiets[ply] = tried_quiets;
         if legal == 0 {
             return no_move_score(pos, pos.royal_in_check(side), ply);
         }
@@ -1120,15 +1183,25 @@ impl Searcher {
         found
     }
 
-    fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, depth: i32, ply: usize) {
+    /// A quiet move `m` caused a cut-off after the quiet moves `tried` were searched in
+    /// vain: it becomes the ply's first killer, and its history gains what theirs lose.
+    fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, tried: &[Move], depth: i32, ply: usize) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(*m) {
             killers[1] = killers[0];
             killers[0] = Some(*m);
         }
-        let index = history_index(ev, mover_kind(pos, m), pos.side_to_move(), m.to);
-        self.history[index] += depth * depth;
-        if self.history[index] >= HISTORY_MAX {
+        let side = pos.side_to_move();
+        let bonus = depth * depth;
+        let index = history_index(ev, mover_kind(pos, m), side, m.to);
+        self.history[index] += bonus;
+        let mut largest = self.history[index].abs();
+        for t in tried {
+            let index = history_index(ev, mover_kind(pos, t), side, t.to);
+            self.history[index] -= bonus;
+            largest = largest.max(self.history[index].abs());
+        }
+        if largest >= HISTORY_MAX {
             for h in &mut self.history {
                 *h /= 2;
             }
@@ -1194,6 +1267,23 @@ const LATE_MOVES: [usize; 3] = [usize::MAX, 8, 16];
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
 /// near the leaves.
 const FUTILITY_MARGIN: i32 = 200;
+
+/// The first iteration that searches a window around the last one's score.
+const ASPIRATION_DEPTH: i32 = 4;
+
+/// The aspiration window's half-width at first, in centipawns (doubled at each widening).
+const ASPIRATION: i32 = 40;
+
+/// The deepest nodes (in plies left) cut by reverse futility pruning.
+const REVERSE_FUTILITY_DEPTH: i32 = 5;
+
+/// How far above beta, per ply of depth left, a standing score must be for reverse futility
+/// pruning.
+const REVERSE_FUTILITY_MARGIN: i32 = 120;
+
+/// The shallowest nodes (in plies left) searched a ply shallower when the table knows no
+/// move for them.
+const IIR_DEPTH: i32 = 4;
 
 /// The slots of the positional terms' cache (a power of two).
 const POSITIONAL_CACHE: usize = 1 << 16;
