@@ -76,7 +76,7 @@ impl Position {
         if self.rules().drops {
             match wanted {
                 // Only a royal's move or a sweep could break a rule: no drop does.
-                Wanted::Counted => self.each_drop(|_| n += 1),
+                Wanted::Counted | Wanted::CountedEvery => self.each_drop(|_| n += 1),
                 // No drop exposes the royal: only the drop-mate rule may forbid one.
                 Wanted::CountedUnpinned(_) => {
                     let t = self.tables();
@@ -624,7 +624,13 @@ impl Filter {
     /// Which moves perft's last ply may count as they are generated, unchecked.
     fn counted(&self, t: &MoveTables) -> Wanted {
         if self.only_royals_and_sweeps(t) {
-            return Wanted::Counted;
+            // A royal's move is tried only for burning, a sweep over one only where its side
+            // has several.
+            return if self.royal_burnable || self.royal_sweepable {
+                Wanted::Counted
+            } else {
+                Wanted::CountedEvery
+            };
         }
         match self.pins {
             Some(pins) if self.only_royal_and_pinned(t) => Wanted::CountedUnpinned(pins),

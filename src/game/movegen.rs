@@ -10,7 +10,7 @@ use super::moves::Move;
 use super::occupancy::Occupancy;
 use super::position::{Position, taken_squares};
 use super::scratch::{LionScratch, Scratch, WalkResult};
-use super::tables::MoveTables;
+use super::tables::{KindInfo, MoveTables, Rays};
 use super::walks;
 use crate::rules::{FlipEvent, Mode, Movement, Offset, PieceId, Side, hook_turns};
 
@@ -39,6 +39,9 @@ pub(super) enum Wanted {
     /// mover's side excepted) are counted rather than kept: perft's last ply, where only the
     /// others could break a rule.
     Counted,
+    /// Every move counted rather than kept: perft's last ply, where no rule can forbid a
+    /// move of a piece on the board (no royal is guarded, none can be burnt or swept away).
+    CountedEvery,
     /// Every move, but the plain moves (neither a sweep nor through squares on the way) of
     /// pieces that are neither royal nor among these pinned ones are counted rather than
     /// kept: perft's last ply where the only royal is guarded, not in check and safe from
@@ -71,6 +74,8 @@ struct Gen<'a> {
     /// Only plain moves (neither a sweep nor through squares on the way) are counted, and
     /// not those of these pinned pieces.
     pinned: Option<Pins>,
+    /// The moves of royals, and sweeps over them, are counted too ([`Wanted::CountedEvery`]).
+    royals_settle: bool,
     /// The royals of the side to move.
     royals: &'a [Sq],
     /// The current piece's moves are counted.
@@ -170,9 +175,10 @@ impl Position {
             Wanted::All => (None, false, false, None),
             Wanted::Captures => (None, true, false, None),
             Wanted::From(sq) => (Some(sq), false, false, None),
-            Wanted::Counted => (None, false, true, None),
+            Wanted::Counted | Wanted::CountedEvery => (None, false, true, None),
             Wanted::CountedUnpinned(pins) => (None, false, true, Some(pins)),
         };
+        let royals_settle = wanted == Wanted::CountedEvery;
         let side = self.side_to_move();
         let (t, board) = (self.tables(), self.codes());
         scratch.fit(board.len());
@@ -193,6 +199,7 @@ impl Position {
             captures_only,
             settle,
             pinned,
+            royals_settle,
             royals: self.royal_squares(side),
             piece_settles: false,
             settled: 0,
@@ -319,27 +326,79 @@ impl<'a> Gen<'a> {
     fn piece(&mut self, from: Sq, code: u16, kind: PieceId, held: u16) {
         let t = self.t;
         let info = &t.kind(kind);
-        self.piece_settles = self.settle && !t.code(code).royal && !self.pinned.is_some_and(|pins| pins.holds(from));
+        self.piece_settles = self.settle
+            && (self.royals_settle || !t.code(code).royal)
+            && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();
         }
         self.scratch.walked.clear();
-        for ray in t.open_rays(kind, self.side, from, held) {
+        let rays = t.open_rays(kind, self.side, from, held);
+        if self.piece_settles && !info.overlapping {
+            self.settle_rays(from, rays);
+        } else {
+            self.rays(from, rays, info.overlapping);
+        }
+        self.walked(from, code, info);
+    }
+
+    /// The moves along the piece's runs, each emitted.
+    fn rays(&mut self, from: Sq, rays: Rays<'_>, overlapping: bool) {
+        for ray in rays {
             for to in ray.squares() {
                 let target = self.board[to.index()];
                 if target == 0 {
                     if ray.mode.can_move() {
-                        self.simple(from, to, false, info.overlapping);
+                        self.simple(from, to, false, overlapping);
                     }
                     continue;
                 }
                 if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
-                    self.simple(from, to, true, info.overlapping);
+                    self.simple(from, to, true, overlapping);
                 }
                 break;
             }
         }
+    }
+
+    /// Counts the moves along the piece's runs, as [`rays`](Self::rays) would emit them
+    /// (never the same target twice: the piece's movements do not overlap), without making
+    /// them: perft's last ply, for a piece whose moves no rule can forbid.
+    #[inline]
+    fn settle_rays(&mut self, from: Sq, rays: Rays<'_>) {
+        let mut n = 0;
+        for ray in rays {
+            for to in ray.squares() {
+                let target = self.board[to.index()];
+                if target == 0 {
+                    if ray.mode.can_move() {
+                        n += self.choices(from, to, false);
+                    }
+                    continue;
+                }
+                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
+                    n += self.choices(from, to, true);
+                }
+                break;
+            }
+        }
+        self.settled += n;
+    }
+
+    /// The moves a move of the current piece without captures on the way stands for: one,
+    /// or two when it may promote.
+    #[inline(always)]
+    fn choices(&self, from: Sq, to: Sq, capture: bool) -> u64 {
+        if self.t.depth(self.side, to) > self.mover.reach {
+            return 1;
+        }
+        self.promotion_in_reach(&Move::board(from, to, false), capture)
+            .choices()
+    }
+
+    /// The moves of the piece's walked movements (see [`KindInfo::walked`]).
+    fn walked(&mut self, from: Sq, code: u16, info: &KindInfo) {
         for walked in &info.walked {
             match *walked {
                 // Unrolled into the tables: never among the walked movements.
@@ -388,7 +447,7 @@ impl<'a> Gen<'a> {
                     let mut over_royal = false;
                     let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
-                        over_royal |= self.holds_royal(to);
+                        over_royal |= !self.royals_settle && self.holds_royal(to);
                         if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
                             self.settle_sweep(from, to);
                         } else {
