@@ -7,7 +7,7 @@ use super::attack::View;
 use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::legality::Pins;
 use super::moves::Move;
-use super::occupancy::Occupancy;
+use super::occupancy::{Occupancy, square_bit};
 use super::position::{Position, taken_squares};
 use super::scratch::{LionScratch, Scratch, WalkResult};
 use super::tables::{KindInfo, MoveTables, Rays};
@@ -78,6 +78,9 @@ struct Gen<'a> {
     royals_settle: bool,
     /// The royals of the side to move.
     royals: &'a [Sq],
+    /// The squares of the side to move as the low bits of its [`Occupancy`], where the
+    /// tables have leapers' targets (0 elsewhere).
+    own: u128,
     /// The current piece's moves are counted.
     piece_settles: bool,
     /// The moves counted.
@@ -201,6 +204,11 @@ impl Position {
             pinned,
             royals_settle,
             royals: self.royal_squares(side),
+            own: if t.keeps_occupancy {
+                self.occupied(side).low_bits()
+            } else {
+                0
+            },
             piece_settles: false,
             settled: 0,
             mover: Mover::default(),
@@ -334,6 +342,12 @@ impl<'a> Gen<'a> {
             self.next_mark();
         }
         self.scratch.walked.clear();
+        if self.piece_settles
+            && let Some(targets) = t.leaper_targets(kind, self.side, from)
+        {
+            self.settle_leaps(from, targets & !self.own);
+            return;
+        }
         let rays = t.open_rays(kind, self.side, from, held);
         if self.piece_settles && !info.overlapping {
             self.settle_rays(from, rays);
@@ -382,6 +396,22 @@ impl<'a> Gen<'a> {
                 }
                 break;
             }
+        }
+        self.settled += n;
+    }
+
+    /// Counts the moves of a leaper (see [`MoveTables::leaper_targets`]) to `targets`, the
+    /// squares it reaches that its side does not hold: one each, but where it may promote.
+    #[inline]
+    fn settle_leaps(&mut self, from: Sq, targets: u128) {
+        let far = targets & self.t.beyond(self.side, self.mover.reach);
+        let mut n = u64::from(far.count_ones());
+        let mut near = targets & !far;
+        let pad = square_bit(Sq::new(0), usize::from(self.t.geometry().files));
+        while near != 0 {
+            let to = Sq::new(near.trailing_zeros() as usize - pad);
+            near &= near - 1;
+            n += self.choices(from, to, self.board[to.index()] != 0);
         }
         self.settled += n;
     }
