@@ -155,20 +155,12 @@ impl Position {
         t.rules().end.royal_capture_allowed && self.royal_squares(self.side_to_move()).is_empty() && t.royals
     }
 
-    /// What the legality check needs to know about the position, computed once.
-    #[inline]
+    /// What the legality check needs to know about the position, computed once. The filter
+    /// is built as it is returned, in its caller's frame: a filter built and then copied out
+    /// is read back before its fields are written (a stall that cost small boards several
+    /// percent of perft).
+    #[inline(never)]
     fn legality_filter(&mut self, scratch: &mut Scratch, history: History) -> Filter {
-        let mut filter = self.filter_before_captures(history);
-        if self.rules().must_capture {
-            filter.must_capture = self.can_capture_legally(scratch, &filter);
-        }
-        filter
-    }
-
-    /// The legality filter but for compulsory capture. It is built as it is returned, in
-    /// its caller's frame: a filter built and then copied out is read back before its
-    /// fields are written (a stall that cost small boards several percent of perft).
-    fn filter_before_captures(&mut self, history: History) -> Filter {
         let t: &MoveTables = self.tables();
         let side = self.side_to_move();
         let royals = self.royal_squares(side);
@@ -198,12 +190,30 @@ impl Position {
         let royal_sweepable = !t.rules().end.royal_capture_allowed && royals.len() > 1;
         let lion_rules = t.rules().end.lion_trading || t.rules().end.counter_strike;
         let drop_mate = t.drop_mate;
+        let compulsory_capture = t.rules().must_capture;
         let pins = (guard_royal && !in_check && slow == SlowThreat::None).then(|| self.pins(only, side));
         if guard_royal || (t.track_checks && only != NO_SQ) {
             self.know_check(only_attacked);
         }
+        // Compulsory capture holds where a capture passes the filter without it.
+        let must_capture = compulsory_capture && {
+            let without = Filter {
+                must_capture: false,
+                royal,
+                no_royal,
+                royal_burnable,
+                royal_sweepable,
+                in_check,
+                slow: slow.clone(),
+                lion_rules,
+                drop_mate,
+                repetition,
+                pins,
+            };
+            self.can_capture_legally(scratch, &without)
+        };
         Filter {
-            must_capture: false,
+            must_capture,
             royal,
             no_royal,
             royal_burnable,
