@@ -1,7 +1,7 @@
 //! Legality: which pseudo-legal moves the rules allow (royal safety, the Lion-trading
 //! rules, drop mate, piece limits, repetition), and why a move is illegal.
 
-use super::attack::OPPOSITE;
+use super::attack::{Checkers, OPPOSITE};
 use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movegen::{LionCounting, MAX_FILES, Wanted};
 use super::moves::{Illegal, Move};
@@ -191,6 +191,10 @@ impl Position {
         let lion_rules = t.rules().end.lion_trading || t.rules().end.counter_strike;
         let drop_mate = t.drop_mate;
         let compulsory_capture = t.rules().must_capture;
+        // In check from pieces that only ride and leap, where no move burns: what a move
+        // must do to meet it.
+        let checkers =
+            (in_check && slow == SlowThreat::None && !t.burners).then(|| self.view().checkers(only, side.opponent()));
         let pins = (guard_royal && !in_check && slow == SlowThreat::None).then(|| self.pins(only, side));
         if guard_royal || (t.track_checks && only != NO_SQ) {
             self.know_check(only_attacked);
@@ -209,6 +213,7 @@ impl Position {
                 drop_mate,
                 repetition,
                 pins,
+                checkers,
             };
             self.can_capture_legally(scratch, &without)
         };
@@ -224,6 +229,7 @@ impl Position {
             drop_mate,
             repetition,
             pins,
+            checkers,
         }
     }
 
@@ -329,6 +335,11 @@ impl Position {
     /// Whether a move leaves the only royal capturable: surely not, surely, or not known
     /// without trying it.
     fn exposure(&self, f: &Filter, m: &Move) -> Exposure {
+        if let Some(checkers) = f.checkers
+            && !self.may_meet_check(f.royal, checkers, m)
+        {
+            return Exposure::Attacked;
+        }
         if f.in_check || f.slow == SlowThreat::Unrestricted {
             return Exposure::Unknown;
         }
@@ -371,6 +382,26 @@ impl Position {
             Exposure::Unknown
         } else {
             Exposure::Safe
+        }
+    }
+
+    /// Whether the move `m` may meet the check `checkers` give to the only royal, on
+    /// `royal`: a move of another piece that empties its start alone, promoting to nothing,
+    /// or a drop of a piece that is not royal, meets it only by taking the only checker or
+    /// standing between it and the royal on the line it attacks along. Any other move may.
+    fn may_meet_check(&self, royal: Sq, checkers: Checkers, m: &Move) -> bool {
+        let t: &MoveTables = self.tables();
+        let blocks = |to: Sq| {
+            checkers.first == NO_SQ
+                || !checkers.more
+                    && (to == checkers.first || checkers.along_line && t.on_line_to(royal, checkers.first, to))
+        };
+        match (m.drop, m.from) {
+            (Some(kind), _) => t.kind(kind).royal || blocks(m.to),
+            (None, Some(from)) => {
+                from == royal || m.promote || m.sweep || m.via_squares().next().is_some() || blocks(m.to)
+            }
+            (None, None) => true,
         }
     }
 
@@ -604,6 +635,10 @@ struct Filter {
     /// The pieces pinned to the only royal, where they are all a move can expose it by: the
     /// royal guarded, not in check, and no slow attacker of the opponent's on the board.
     pins: Option<Pins>,
+    /// The pieces giving check to the only royal, where their attacks are rides and leaps
+    /// of the tables and no move burns: the royal in check, no slow attacker of the
+    /// opponent's on the board.
+    checkers: Option<Checkers>,
 }
 
 /// The squares of the pieces pinned to a royal (at most one a direction).

@@ -555,7 +555,7 @@ impl MoveTables {
     /// Whether `sq` is on the line from `from` (not included) to `to` (included), where `to`
     /// is on a line through `from` (a file, rank or diagonal).
     #[inline]
-    fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
+    pub(crate) fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
         let at = |s: Sq| self.coordinates[s.index()];
         let ((fa, ra), (fb, rb), (fc, rc)) = (at(from), at(to), at(sq));
         let (dx, dy, ex, ey) = (fb - fa, rb - ra, fc - fa, rc - ra);
