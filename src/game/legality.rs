@@ -76,8 +76,9 @@ impl Position {
         if self.rules().drops {
             match wanted {
                 // Only a royal's move or a sweep could break a rule: no drop does.
-                Wanted::Counted | Wanted::CountedEvery => self.each_drop(|_| n += 1),
+                Wanted::Counted | Wanted::CountedEvery => n += self.count_drops(),
                 // No drop exposes the royal: only the drop-mate rule may forbid one.
+                Wanted::CountedUnpinned(_) if !filter.drop_mate => n += self.count_drops(),
                 Wanted::CountedUnpinned(_) => {
                     let t = self.tables();
                     self.each_drop(|m| match m.drop {

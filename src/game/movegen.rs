@@ -237,6 +237,13 @@ impl Position {
                     }
                 }
             }
+            // The side's squares, where positions keep them, without reading the others.
+            None if t.keeps_occupancy => {
+                for sq in self.occupied(side).squares() {
+                    let code = board[sq.index()];
+                    generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), 0);
+                }
+            }
             None => {
                 for sq in t.geometry().squares() {
                     let code = board[sq.index()];
@@ -290,6 +297,39 @@ impl Position {
         }
     }
 
+    /// The number of drops of the side to move ([`Position::each_drop`]'s), counted on the
+    /// bits of the empty squares where the tables keep them and a kind's drops are limited
+    /// by rank alone.
+    pub(super) fn count_drops(&self) -> u64 {
+        let t: &MoveTables = self.tables();
+        if !t.keeps_occupancy || !t.has_low_bits() {
+            let mut n = 0;
+            self.each_drop(|_| n += 1);
+            return n;
+        }
+        let side = self.side_to_move();
+        let empty = !(self.occupied(side).low_bits() | self.occupied(side.opponent()).low_bits());
+        let mut n = 0;
+        let mut count = |kind: PieceId| {
+            let info = &t.kind(kind);
+            if info.drop.per_file.is_some() || info.piece_limit.is_some() {
+                self.drops_of(kind, &mut |_| n += 1);
+            } else {
+                n += u64::from((empty & t.beyond(side, info.drop.banned_ranks())).count_ones());
+            }
+        };
+        for kind in t.rules().piece_ids() {
+            if self.in_hand(side, kind) == 0 {
+                continue;
+            }
+            count(kind);
+            if let Some(promoted) = t.kind(kind).promotion.to.filter(|_| t.rules().drop_either_face) {
+                count(promoted);
+            }
+        }
+        n
+    }
+
     /// The drops of a piece on the face `kind`.
     #[inline]
     fn drops_of(&self, kind: PieceId, found: &mut impl FnMut(Move)) {
@@ -317,11 +357,23 @@ impl Position {
     /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
     pub(super) fn full_files(&self, kind: PieceId, limit: u8) -> [bool; MAX_FILES] {
         let t: &MoveTables = self.tables();
+        let side = self.side_to_move();
         let mut count = [0u8; MAX_FILES];
-        for (sq, &code) in self.codes().iter().enumerate() {
-            if code != 0 && code_side(code) == self.side_to_move() && code_kind(code) == kind {
-                let file = usize::from(t.geometry().square(Sq::new(sq)).file);
-                count[file] = count[file].saturating_add(1);
+        let mut add = |sq: Sq| {
+            let file = usize::from(t.geometry().square(sq).file);
+            count[file] = count[file].saturating_add(1);
+        };
+        if t.keeps_occupancy {
+            for sq in self.occupied(side).squares() {
+                if code_kind(self.code(sq)) == kind {
+                    add(sq);
+                }
+            }
+        } else {
+            for (sq, &code) in self.codes().iter().enumerate() {
+                if code != 0 && code_side(code) == side && code_kind(code) == kind {
+                    add(Sq::new(sq));
+                }
             }
         }
         count.map(|n| n >= limit)

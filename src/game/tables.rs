@@ -431,6 +431,13 @@ impl MoveTables {
         Some(self.leaper_targets[i * self.geo.len() + sq.index()])
     }
 
+    /// Whether the board's squares fit in 128 bits, where the tables keep the leapers'
+    /// targets and [`beyond`](Self::beyond).
+    #[inline]
+    pub(crate) fn has_low_bits(&self) -> bool {
+        !self.beyond[0].is_empty()
+    }
+
     /// The bits of the squares farther than `depth` from `side`'s far edge (all of them past
     /// the number of ranks: none), on a board whose squares fit in 128 bits.
     #[inline]
