@@ -20,7 +20,8 @@ pub(crate) fn square_bit(sq: Sq, files: usize) -> usize {
 /// Whether every square of a board of `len` squares, `files` to a rank, is among the first
 /// 128 bits ([`Occupancy::low_bits`]).
 pub(crate) fn fits_low_bits(len: usize, files: usize) -> bool {
-    len + files + 1 <= 128
+    // The last square's bit, `len - 1 + files + 1`, below 128.
+    len + files < 128
 }
 
 /// One side's occupied squares. Square `sq` is bit `sq + pad`, with `pad` one row and one
