@@ -204,7 +204,7 @@ impl Position {
             pinned,
             royals_settle,
             royals: self.royal_squares(side),
-            own: if t.keeps_occupancy {
+            own: if t.has_low_bits() {
                 self.occupied(side).low_bits()
             } else {
                 0
@@ -238,7 +238,7 @@ impl Position {
                 }
             }
             // The side's squares, where positions keep them, without reading the others.
-            None if t.keeps_occupancy => {
+            None if t.keeps_occupancy() => {
                 for sq in self.occupied(side).squares() {
                     let code = board[sq.index()];
                     generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), 0);
@@ -302,7 +302,7 @@ impl Position {
     /// by rank alone.
     pub(super) fn count_drops(&self) -> u64 {
         let t: &MoveTables = self.tables();
-        if !t.keeps_occupancy || !t.has_low_bits() {
+        if !t.has_low_bits() {
             let mut n = 0;
             self.each_drop(|_| n += 1);
             return n;
@@ -363,7 +363,7 @@ impl Position {
             let file = usize::from(t.geometry().square(sq).file);
             count[file] = count[file].saturating_add(1);
         };
-        if t.keeps_occupancy {
+        if t.keeps_occupancy() {
             for sq in self.occupied(side).squares() {
                 if code_kind(self.code(sq)) == kind {
                     add(sq);

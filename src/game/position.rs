@@ -482,7 +482,7 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[sq.index()] = code;
         let (side, kind) = (code_side(code), code_kind(code));
-        if self.t.keeps_occupancy {
+        if self.t.keeps_occupancy() {
             self.occupied[side.index()].insert(sq);
         }
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
@@ -504,7 +504,7 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[sq.index()]);
         let (side, kind) = (code_side(code), code_kind(code));
-        if self.t.keeps_occupancy {
+        if self.t.keeps_occupancy() {
             self.occupied[side.index()].remove(sq);
         }
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;

@@ -255,9 +255,6 @@ pub struct MoveTables {
     /// Per side, for each distance from the far edge `d` (0 to the number of ranks): the
     /// bits of the squares farther than `d` from it.
     beyond: [Vec<u128>; 2],
-    /// Whether positions keep the squares each side occupies ([`Occupancy`](super::occupancy::Occupancy)): for the
-    /// hemmed-in test or the leapers' targets.
-    pub(super) keeps_occupancy: bool,
     pub(super) zobrist: Zobrist,
 }
 
@@ -365,7 +362,6 @@ impl MoveTables {
             leaper_targets: vec![],
             leapers: vec![],
             beyond: [vec![], vec![]],
-            keeps_occupancy: false,
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
@@ -375,7 +371,6 @@ impl MoveTables {
         tables.build_attacks();
         tables.hem_check = 5 * tables.hemmed_at_start() >= tables.rules.setup.len();
         tables.build_leaper_targets();
-        tables.keeps_occupancy = tables.hem_check || !tables.leaper_targets.is_empty();
         tables
     }
 
@@ -429,6 +424,14 @@ impl MoveTables {
             return None;
         }
         Some(self.leaper_targets[i * self.geo.len() + sq.index()])
+    }
+
+    /// Whether positions keep the squares each side occupies
+    /// ([`Occupancy`](super::occupancy::Occupancy)): for the hemmed-in test, or where the
+    /// squares fit in 128 bits (the leapers' targets, the drops counted on the empty squares).
+    #[inline]
+    pub(crate) fn keeps_occupancy(&self) -> bool {
+        self.hem_check || self.has_low_bits()
     }
 
     /// Whether the board's squares fit in 128 bits, where the tables keep the leapers'
