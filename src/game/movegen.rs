@@ -315,7 +315,7 @@ impl Position {
             if info.drop.per_file.is_some() || info.piece_limit.is_some() {
                 self.drops_of(kind, &mut |_| n += 1);
             } else {
-                n += u64::from((empty & t.beyond(side, info.drop.banned_ranks())).count_ones());
+                n += bit_count(empty & t.beyond(side, info.drop.banned_ranks()));
             }
         };
         for kind in t.rules().piece_ids() {
@@ -457,7 +457,7 @@ impl<'a> Gen<'a> {
     #[inline]
     fn settle_leaps(&mut self, from: Sq, targets: u128) {
         let far = targets & self.t.beyond(self.side, self.mover.reach);
-        let mut n = u64::from(far.count_ones());
+        let mut n = bit_count(far);
         let mut near = targets & !far;
         let pad = square_bit(Sq::new(0), usize::from(self.t.geometry().files));
         while near != 0 {
@@ -925,6 +925,16 @@ impl<'a> Gen<'a> {
             }
         }
     }
+}
+
+/// The number of bits set, counting the high half only where it has any: on a board of up to
+/// 64 squares with padding it never has, and counting bits is done by arithmetic where the
+/// build does not assume the processor's instruction for it.
+#[inline(always)]
+pub(super) fn bit_count(bits: u128) -> u64 {
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let n = u64::from(low.count_ones());
+    if high == 0 { n } else { n + u64::from(high.count_ones()) }
 }
 
 enum Promotion {
