@@ -171,6 +171,43 @@ impl View<'_> {
         false
     }
 
+    /// The pieces of `by` giving check to a royal on `sq`, where `by` has no slow attacker
+    /// on the board (every attack is a ride or a leap of the tables).
+    pub fn checkers(&self, sq: Sq, by: Side) -> Checkers {
+        let t = self.t;
+        let mut checkers = Checkers {
+            first: NO_SQ,
+            along_line: false,
+            more: false,
+        };
+        for (dir, &opposite) in OPPOSITE.iter().enumerate() {
+            let longest = t.longest_ride[by.index()][dir];
+            for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
+                let code = self.board[p.index()];
+                if code == 0 {
+                    continue;
+                }
+                if code_side(code) == by
+                    && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, NO_SQ))) > k
+                {
+                    checkers.add(p, true);
+                }
+                break;
+            }
+        }
+        for (index, (_, kinds)) in t.leaps[by.index()].iter().enumerate() {
+            let p = t.leap_source(by, index, sq);
+            if p == NO_SQ {
+                continue;
+            }
+            let code = self.board[p.index()];
+            if code != 0 && code_side(code) == by && kinds[t.moving_kind(self.board, p, code, NO_SQ).index()] {
+                checkers.add(p, false);
+            }
+        }
+        checkers
+    }
+
     /// Hooks, the Emperor and capture-unprotected moves of `by` that reach `sq`, each told to
     /// `found` as in [`View::find_attacker`]. The slow attackers of `by` are visited by their
     /// squares, each asked in full.
@@ -449,4 +486,28 @@ fn on_line(geo: Geometry, side: Side, dir: crate::rules::Offset, p: Sq, sq: Sq) 
     );
     let k = df.abs().max(dr.abs());
     k > 0 && (df, dr) == (k * vf, k * vr)
+}
+
+/// The pieces giving check to a royal ([`View::checkers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Checkers {
+    /// The first found, [`NO_SQ`] if none.
+    pub first: Sq,
+    /// It attacks only along a line, which a piece put between would stop (not by a leap).
+    pub along_line: bool,
+    /// Another piece gives check too.
+    pub more: bool,
+}
+
+impl Checkers {
+    fn add(&mut self, p: Sq, along_line: bool) {
+        if self.first == NO_SQ {
+            (self.first, self.along_line) = (p, along_line);
+        } else if self.first == p {
+            // Leaping as well as riding: a piece put between does not stop it.
+            self.along_line &= along_line;
+        } else {
+            self.more = true;
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Legality: which pseudo-legal moves the rules allow (royal safety, the Lion-trading
 //! rules, drop mate, piece limits, repetition), and why a move is illegal.
 
-use super::attack::OPPOSITE;
+use super::attack::{Checkers, OPPOSITE};
 use super::board::{Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movegen::{LionCounting, MAX_FILES, Wanted};
 use super::moves::{Illegal, Move};
@@ -76,8 +76,9 @@ impl Position {
         if self.rules().drops {
             match wanted {
                 // Only a royal's move or a sweep could break a rule: no drop does.
-                Wanted::Counted => self.each_drop(|_| n += 1),
+                Wanted::Counted | Wanted::CountedEvery => n += self.count_drops(),
                 // No drop exposes the royal: only the drop-mate rule may forbid one.
+                Wanted::CountedUnpinned(_) if !filter.drop_mate => n += self.count_drops(),
                 Wanted::CountedUnpinned(_) => {
                     let t = self.tables();
                     self.each_drop(|m| match m.drop {
@@ -155,20 +156,12 @@ impl Position {
         t.rules().end.royal_capture_allowed && self.royal_squares(self.side_to_move()).is_empty() && t.royals
     }
 
-    /// What the legality check needs to know about the position, computed once.
-    #[inline]
+    /// What the legality check needs to know about the position, computed once. The filter
+    /// is built as it is returned, in its caller's frame: a filter built and then copied out
+    /// is read back before its fields are written (a stall that cost small boards several
+    /// percent of perft).
+    #[inline(never)]
     fn legality_filter(&mut self, scratch: &mut Scratch, history: History) -> Filter {
-        let mut filter = self.filter_before_captures(history);
-        if self.rules().must_capture {
-            filter.must_capture = self.can_capture_legally(scratch, &filter);
-        }
-        filter
-    }
-
-    /// The legality filter but for compulsory capture. It is built as it is returned, in
-    /// its caller's frame: a filter built and then copied out is read back before its
-    /// fields are written (a stall that cost small boards several percent of perft).
-    fn filter_before_captures(&mut self, history: History) -> Filter {
         let t: &MoveTables = self.tables();
         let side = self.side_to_move();
         let royals = self.royal_squares(side);
@@ -198,12 +191,35 @@ impl Position {
         let royal_sweepable = !t.rules().end.royal_capture_allowed && royals.len() > 1;
         let lion_rules = t.rules().end.lion_trading || t.rules().end.counter_strike;
         let drop_mate = t.drop_mate;
+        let compulsory_capture = t.rules().must_capture;
+        // In check from pieces that only ride and leap, where no move burns: what a move
+        // must do to meet it.
+        let checkers =
+            (in_check && slow == SlowThreat::None && !t.burners).then(|| self.view().checkers(only, side.opponent()));
         let pins = (guard_royal && !in_check && slow == SlowThreat::None).then(|| self.pins(only, side));
         if guard_royal || (t.track_checks && only != NO_SQ) {
             self.know_check(only_attacked);
         }
+        // Compulsory capture holds where a capture passes the filter without it.
+        let must_capture = compulsory_capture && {
+            let without = Filter {
+                must_capture: false,
+                royal,
+                no_royal,
+                royal_burnable,
+                royal_sweepable,
+                in_check,
+                slow: slow.clone(),
+                lion_rules,
+                drop_mate,
+                repetition,
+                pins,
+                checkers,
+            };
+            self.can_capture_legally(scratch, &without)
+        };
         Filter {
-            must_capture: false,
+            must_capture,
             royal,
             no_royal,
             royal_burnable,
@@ -214,6 +230,7 @@ impl Position {
             drop_mate,
             repetition,
             pins,
+            checkers,
         }
     }
 
@@ -319,6 +336,11 @@ impl Position {
     /// Whether a move leaves the only royal capturable: surely not, surely, or not known
     /// without trying it.
     fn exposure(&self, f: &Filter, m: &Move) -> Exposure {
+        if let Some(checkers) = f.checkers
+            && !self.may_meet_check(f.royal, checkers, m)
+        {
+            return Exposure::Attacked;
+        }
         if f.in_check || f.slow == SlowThreat::Unrestricted {
             return Exposure::Unknown;
         }
@@ -361,6 +383,26 @@ impl Position {
             Exposure::Unknown
         } else {
             Exposure::Safe
+        }
+    }
+
+    /// Whether the move `m` may meet the check `checkers` give to the only royal, on
+    /// `royal`: a move of another piece that empties its start alone, promoting to nothing,
+    /// or a drop of a piece that is not royal, meets it only by taking the only checker or
+    /// standing between it and the royal on the line it attacks along. Any other move may.
+    fn may_meet_check(&self, royal: Sq, checkers: Checkers, m: &Move) -> bool {
+        let t: &MoveTables = self.tables();
+        let blocks = |to: Sq| {
+            checkers.first == NO_SQ
+                || !checkers.more
+                    && (to == checkers.first || checkers.along_line && t.on_line_to(royal, checkers.first, to))
+        };
+        match (m.drop, m.from) {
+            (Some(kind), _) => t.kind(kind).royal || blocks(m.to),
+            (None, Some(from)) => {
+                from == royal || m.promote || m.sweep || m.via_squares().next().is_some() || blocks(m.to)
+            }
+            (None, None) => true,
         }
     }
 
@@ -594,6 +636,10 @@ struct Filter {
     /// The pieces pinned to the only royal, where they are all a move can expose it by: the
     /// royal guarded, not in check, and no slow attacker of the opponent's on the board.
     pins: Option<Pins>,
+    /// The pieces giving check to the only royal, where their attacks are rides and leaps
+    /// of the tables and no move burns: the royal in check, no slow attacker of the
+    /// opponent's on the board.
+    checkers: Option<Checkers>,
 }
 
 /// The squares of the pieces pinned to a royal (at most one a direction).
@@ -604,8 +650,12 @@ pub(super) struct Pins {
 }
 
 impl Pins {
+    /// Whether the piece on `sq` is pinned. (`contains` on a slice of squares is not
+    /// inlined: a call for every piece of perft's last ply.)
+    #[allow(clippy::manual_contains)]
+    #[inline]
     pub(super) fn holds(&self, sq: Sq) -> bool {
-        self.squares[..usize::from(self.n)].contains(&sq)
+        self.squares[..usize::from(self.n)].iter().any(|&pinned| pinned == sq)
     }
 }
 
@@ -624,7 +674,13 @@ impl Filter {
     /// Which moves perft's last ply may count as they are generated, unchecked.
     fn counted(&self, t: &MoveTables) -> Wanted {
         if self.only_royals_and_sweeps(t) {
-            return Wanted::Counted;
+            // A royal's move is tried only for burning, a sweep over one only where its side
+            // has several.
+            return if self.royal_burnable || self.royal_sweepable {
+                Wanted::Counted
+            } else {
+                Wanted::CountedEvery
+            };
         }
         match self.pins {
             Some(pins) if self.only_royal_and_pinned(t) => Wanted::CountedUnpinned(pins),

@@ -7,10 +7,10 @@ use super::attack::View;
 use super::board::{Geometry, NO_SQ, Sq, code_declined, code_kind, code_side};
 use super::legality::Pins;
 use super::moves::Move;
-use super::occupancy::Occupancy;
+use super::occupancy::{Occupancy, square_bit};
 use super::position::{Position, taken_squares};
 use super::scratch::{LionScratch, Scratch, WalkResult};
-use super::tables::MoveTables;
+use super::tables::{KindInfo, MoveTables, Rays};
 use super::walks;
 use crate::rules::{FlipEvent, Mode, Movement, Offset, PieceId, Side, hook_turns};
 
@@ -39,6 +39,9 @@ pub(super) enum Wanted {
     /// mover's side excepted) are counted rather than kept: perft's last ply, where only the
     /// others could break a rule.
     Counted,
+    /// Every move counted rather than kept: perft's last ply, where no rule can forbid a
+    /// move of a piece on the board (no royal is guarded, none can be burnt or swept away).
+    CountedEvery,
     /// Every move, but the plain moves (neither a sweep nor through squares on the way) of
     /// pieces that are neither royal nor among these pinned ones are counted rather than
     /// kept: perft's last ply where the only royal is guarded, not in check and safe from
@@ -71,8 +74,13 @@ struct Gen<'a> {
     /// Only plain moves (neither a sweep nor through squares on the way) are counted, and
     /// not those of these pinned pieces.
     pinned: Option<Pins>,
+    /// The moves of royals, and sweeps over them, are counted too ([`Wanted::CountedEvery`]).
+    royals_settle: bool,
     /// The royals of the side to move.
     royals: &'a [Sq],
+    /// The squares of the side to move as the low bits of its [`Occupancy`], where the
+    /// tables have leapers' targets (0 elsewhere).
+    own: u128,
     /// The current piece's moves are counted.
     piece_settles: bool,
     /// The moves counted.
@@ -170,9 +178,10 @@ impl Position {
             Wanted::All => (None, false, false, None),
             Wanted::Captures => (None, true, false, None),
             Wanted::From(sq) => (Some(sq), false, false, None),
-            Wanted::Counted => (None, false, true, None),
+            Wanted::Counted | Wanted::CountedEvery => (None, false, true, None),
             Wanted::CountedUnpinned(pins) => (None, false, true, Some(pins)),
         };
+        let royals_settle = wanted == Wanted::CountedEvery;
         let side = self.side_to_move();
         let (t, board) = (self.tables(), self.codes());
         scratch.fit(board.len());
@@ -193,7 +202,13 @@ impl Position {
             captures_only,
             settle,
             pinned,
+            royals_settle,
             royals: self.royal_squares(side),
+            own: if t.has_low_bits() {
+                self.occupied(side).low_bits()
+            } else {
+                0
+            },
             piece_settles: false,
             settled: 0,
             mover: Mover::default(),
@@ -220,6 +235,13 @@ impl Position {
                     if !t.hemmed_in(kind, side, sq, held) {
                         generator.piece(sq, code, kind, held);
                     }
+                }
+            }
+            // The side's squares, where positions keep them, without reading the others.
+            None if t.keeps_occupancy() => {
+                for sq in self.occupied(side).squares() {
+                    let code = board[sq.index()];
+                    generator.piece(sq, code, t.moving_kind(board, sq, code, NO_SQ), 0);
                 }
             }
             None => {
@@ -275,6 +297,39 @@ impl Position {
         }
     }
 
+    /// The number of drops of the side to move ([`Position::each_drop`]'s), counted on the
+    /// bits of the empty squares where the tables keep them and a kind's drops are limited
+    /// by rank alone.
+    pub(super) fn count_drops(&self) -> u64 {
+        let t: &MoveTables = self.tables();
+        if !t.has_low_bits() {
+            let mut n = 0;
+            self.each_drop(|_| n += 1);
+            return n;
+        }
+        let side = self.side_to_move();
+        let empty = !(self.occupied(side).low_bits() | self.occupied(side.opponent()).low_bits());
+        let mut n = 0;
+        let mut count = |kind: PieceId| {
+            let info = &t.kind(kind);
+            if info.drop.per_file.is_some() || info.piece_limit.is_some() {
+                self.drops_of(kind, &mut |_| n += 1);
+            } else {
+                n += bit_count(empty & t.beyond(side, info.drop.banned_ranks()));
+            }
+        };
+        for kind in t.rules().piece_ids() {
+            if self.in_hand(side, kind) == 0 {
+                continue;
+            }
+            count(kind);
+            if let Some(promoted) = t.kind(kind).promotion.to.filter(|_| t.rules().drop_either_face) {
+                count(promoted);
+            }
+        }
+        n
+    }
+
     /// The drops of a piece on the face `kind`.
     #[inline]
     fn drops_of(&self, kind: PieceId, found: &mut impl FnMut(Move)) {
@@ -302,11 +357,23 @@ impl Position {
     /// Per file number: whether `limit` unpromoted pieces of `kind` of the side to move stand on it.
     pub(super) fn full_files(&self, kind: PieceId, limit: u8) -> [bool; MAX_FILES] {
         let t: &MoveTables = self.tables();
+        let side = self.side_to_move();
         let mut count = [0u8; MAX_FILES];
-        for (sq, &code) in self.codes().iter().enumerate() {
-            if code != 0 && code_side(code) == self.side_to_move() && code_kind(code) == kind {
-                let file = usize::from(t.geometry().square(Sq::new(sq)).file);
-                count[file] = count[file].saturating_add(1);
+        let mut add = |sq: Sq| {
+            let file = usize::from(t.geometry().square(sq).file);
+            count[file] = count[file].saturating_add(1);
+        };
+        if t.keeps_occupancy() {
+            for sq in self.occupied(side).squares() {
+                if code_kind(self.code(sq)) == kind {
+                    add(sq);
+                }
+            }
+        } else {
+            for (sq, &code) in self.codes().iter().enumerate() {
+                if code != 0 && code_side(code) == side && code_kind(code) == kind {
+                    add(Sq::new(sq));
+                }
             }
         }
         count.map(|n| n >= limit)
@@ -319,27 +386,101 @@ impl<'a> Gen<'a> {
     fn piece(&mut self, from: Sq, code: u16, kind: PieceId, held: u16) {
         let t = self.t;
         let info = &t.kind(kind);
-        self.piece_settles = self.settle && !t.code(code).royal && !self.pinned.is_some_and(|pins| pins.holds(from));
+        self.piece_settles = self.settle
+            && (self.royals_settle || !t.code(code).royal)
+            && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();
         }
         self.scratch.walked.clear();
-        for ray in t.open_rays(kind, self.side, from, held) {
+        if self.piece_settles
+            && let Some(targets) = t.leaper_targets(kind, self.side, from)
+        {
+            self.settle_leaps(from, targets & !self.own);
+            return;
+        }
+        let rays = t.open_rays(kind, self.side, from, held);
+        if self.piece_settles && !info.overlapping {
+            self.settle_rays(from, rays);
+        } else {
+            self.rays(from, rays, info.overlapping);
+        }
+        self.walked(from, code, info);
+    }
+
+    /// The moves along the piece's runs, each emitted.
+    fn rays(&mut self, from: Sq, rays: Rays<'_>, overlapping: bool) {
+        for ray in rays {
             for to in ray.squares() {
                 let target = self.board[to.index()];
                 if target == 0 {
                     if ray.mode.can_move() {
-                        self.simple(from, to, false, info.overlapping);
+                        self.simple(from, to, false, overlapping);
                     }
                     continue;
                 }
                 if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
-                    self.simple(from, to, true, info.overlapping);
+                    self.simple(from, to, true, overlapping);
                 }
                 break;
             }
         }
+    }
+
+    /// Counts the moves along the piece's runs, as [`rays`](Self::rays) would emit them
+    /// (never the same target twice: the piece's movements do not overlap), without making
+    /// them: perft's last ply, for a piece whose moves no rule can forbid.
+    #[inline]
+    fn settle_rays(&mut self, from: Sq, rays: Rays<'_>) {
+        let mut n = 0;
+        for ray in rays {
+            for to in ray.squares() {
+                let target = self.board[to.index()];
+                if target == 0 {
+                    if ray.mode.can_move() {
+                        n += self.choices(from, to, false);
+                    }
+                    continue;
+                }
+                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
+                    n += self.choices(from, to, true);
+                }
+                break;
+            }
+        }
+        self.settled += n;
+    }
+
+    /// Counts the moves of a leaper (see [`MoveTables::leaper_targets`]) to `targets`, the
+    /// squares it reaches that its side does not hold: one each, but where it may promote.
+    #[inline]
+    fn settle_leaps(&mut self, from: Sq, targets: u128) {
+        let far = targets & self.t.beyond(self.side, self.mover.reach);
+        let mut n = bit_count(far);
+        let mut near = targets & !far;
+        let pad = square_bit(Sq::new(0), usize::from(self.t.geometry().files));
+        while near != 0 {
+            let to = Sq::new(near.trailing_zeros() as usize - pad);
+            near &= near - 1;
+            n += self.choices(from, to, self.board[to.index()] != 0);
+        }
+        self.settled += n;
+    }
+
+    /// The moves a move of the current piece without captures on the way stands for: one,
+    /// or two when it may promote.
+    #[inline(always)]
+    fn choices(&self, from: Sq, to: Sq, capture: bool) -> u64 {
+        if self.t.depth(self.side, to) > self.mover.reach {
+            return 1;
+        }
+        self.promotion_in_reach(&Move::board(from, to, false), capture)
+            .choices()
+    }
+
+    /// The moves of the piece's walked movements (see [`KindInfo::walked`]).
+    fn walked(&mut self, from: Sq, code: u16, info: &KindInfo) {
         for walked in &info.walked {
             match *walked {
                 // Unrolled into the tables: never among the walked movements.
@@ -388,7 +529,7 @@ impl<'a> Gen<'a> {
                     let mut over_royal = false;
                     let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
-                        over_royal |= self.holds_royal(to);
+                        over_royal |= !self.royals_settle && self.holds_royal(to);
                         if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
                             self.settle_sweep(from, to);
                         } else {
@@ -784,6 +925,16 @@ impl<'a> Gen<'a> {
             }
         }
     }
+}
+
+/// The number of bits set, counting the high half only where it has any: on a board of up to
+/// 64 squares with padding it never has, and counting bits is done by arithmetic where the
+/// build does not assume the processor's instruction for it.
+#[inline(always)]
+pub(super) fn bit_count(bits: u128) -> u64 {
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let n = u64::from(low.count_ones());
+    if high == 0 { n } else { n + u64::from(high.count_ones()) }
 }
 
 enum Promotion {

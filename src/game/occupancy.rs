@@ -11,6 +11,19 @@ const MAX_SQUARES: usize = MAX_BOARD_SIDE as usize * MAX_BOARD_SIDE as usize;
 /// Words enough for the largest board with its padding, and one to read past the end.
 const WORDS: usize = (MAX_SQUARES + 2 * (MAX_BOARD_SIDE as usize + 1)).div_ceil(64) + 1;
 
+/// The bit of square `sq` on a board of `files` files.
+#[inline(always)]
+pub(crate) fn square_bit(sq: Sq, files: usize) -> usize {
+    sq.index() + files + 1
+}
+
+/// Whether every square of a board of `len` squares, `files` to a rank, is among the first
+/// 128 bits ([`Occupancy::low_bits`]).
+pub(crate) fn fits_low_bits(len: usize, files: usize) -> bool {
+    // The last square's bit, `len - 1 + files + 1`, below 128.
+    len + files < 128
+}
+
 /// One side's occupied squares. Square `sq` is bit `sq + pad`, with `pad` one row and one
 /// square of clear bits before the board (and as many after it), so that the three rows
 /// around any square read as plain bit windows.
@@ -33,7 +46,13 @@ impl Occupancy {
     }
 
     fn bit(&self, sq: Sq) -> usize {
-        sq.index() + self.files + 1
+        square_bit(sq, self.files)
+    }
+
+    /// The first 128 bits: every square of a board with [`fits_low_bits`].
+    #[inline(always)]
+    pub fn low_bits(&self) -> u128 {
+        u128::from(self.words[0]) | u128::from(self.words[1]) << 64
     }
 
     #[inline]

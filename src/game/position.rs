@@ -101,8 +101,8 @@ pub struct Undo {
 pub struct Position {
     t: Arc<MoveTables>,
     board: Vec<u16>,
-    /// The squares each side occupies, kept where the tables ask for the hemmed-in test
-    /// ([`MoveTables::hem_check`]).
+    /// The squares each side occupies, kept where the tables ask for them
+    /// ([`MoveTables::keeps_occupancy`]).
     occupied: [Occupancy; 2],
     /// Pieces in hand, by (side, kind).
     hands: Vec<u8>,
@@ -482,7 +482,7 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[sq.index()] = code;
         let (side, kind) = (code_side(code), code_kind(code));
-        if self.t.hem_check {
+        if self.t.keeps_occupancy() {
             self.occupied[side.index()].insert(sq);
         }
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
@@ -504,7 +504,7 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[sq.index()]);
         let (side, kind) = (code_side(code), code_kind(code));
-        if self.t.hem_check {
+        if self.t.keeps_occupancy() {
             self.occupied[side.index()].remove(sq);
         }
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
@@ -861,8 +861,8 @@ impl Position {
         self.board[sq.index()]
     }
 
-    /// The squares `side` occupies, kept where the tables ask for the hemmed-in test
-    /// ([`MoveTables::hem_check`]).
+    /// The squares `side` occupies, kept where the tables ask for them
+    /// ([`MoveTables::keeps_occupancy`]).
     #[inline]
     pub(super) fn occupied(&self, side: Side) -> &Occupancy {
         &self.occupied[side.index()]

@@ -13,6 +13,7 @@
 
 use super::board::{DIRS, Geometry, NO_SQ, Sq, code_kind, code_side};
 use super::movement::{self, Reach, attack_vectors};
+use super::occupancy::{fits_low_bits, square_bit};
 use super::random::SplitMix64;
 use crate::rules::{
     DropRestrictions, FlipEvent, LionRole, Mode, Movement, Offset, PieceId, PiecePromotion, PromotionEvent, Rules, Side,
@@ -243,6 +244,17 @@ pub struct MoveTables {
     /// keep as bits: where a fifth of the starting pieces are, in the large games with
     /// their packed camps. Elsewhere the test and the bits cost more than they save.
     pub(super) hem_check: bool,
+    /// For (kind, side, square), on a board whose squares all fit in 128 bits of an
+    /// [`Occupancy`](super::occupancy::Occupancy) (none elsewhere): the squares a leaper reaches, as those bits, where
+    /// every run of the kind is one square that it may move to or capture on, and it has no
+    /// walked movement; 0 for any other kind (an empty set: [`MoveTables::leaper_targets`]
+    /// tells them apart).
+    leaper_targets: Vec<u128>,
+    /// For (kind, side): whether it is such a leaper.
+    leapers: Vec<bool>,
+    /// Per side, for each distance from the far edge `d` (0 to the number of ranks): the
+    /// bits of the squares farther than `d` from it.
+    beyond: [Vec<u128>; 2],
     pub(super) zobrist: Zobrist,
 }
 
@@ -347,6 +359,9 @@ impl MoveTables {
             drop_mate: kinds.iter().any(|k| k.drop.no_drop_mate),
             royals: kinds.iter().any(|k| k.royal),
             hem_check: false,
+            leaper_targets: vec![],
+            leapers: vec![],
+            beyond: [vec![], vec![]],
             zobrist: Zobrist::new(4 * (kinds.len() + 1), geo.len(), kinds.len()),
             kinds,
             rules,
@@ -355,7 +370,83 @@ impl MoveTables {
         tables.build_lines();
         tables.build_attacks();
         tables.hem_check = 5 * tables.hemmed_at_start() >= tables.rules.setup.len();
+        tables.build_leaper_targets();
         tables
+    }
+
+    /// The leapers' target sets and the squares beyond each distance from the far edge, on
+    /// a board whose squares fit in 128 bits.
+    fn build_leaper_targets(&mut self) {
+        let (len, files) = (self.geo.len(), usize::from(self.geo.files));
+        if !fits_low_bits(len, files) {
+            return;
+        }
+        let bit = |sq: Sq| 1u128 << square_bit(sq, files);
+        for kind in 0..self.kinds.len() {
+            for side in [Side::Black, Side::White] {
+                let (a, b) = self.stretch_ranges[kind * 2 + side.index()];
+                let leaper = self.kinds[kind].walked.is_empty()
+                    && self.stretches[a as usize..b as usize]
+                        .iter()
+                        .all(|s| s.end == s.first + 1 && s.mode == Mode::Any && !s.slow && !s.from_last_rank);
+                self.leapers.push(leaper);
+                for sq in self.geo.squares() {
+                    let targets = if leaper {
+                        self.rays(PieceId(kind as u16), side, sq)
+                            .flat_map(|ray| ray.squares())
+                            .fold(0, |set, to| set | bit(to))
+                    } else {
+                        0
+                    };
+                    self.leaper_targets.push(targets);
+                }
+            }
+        }
+        self.beyond = [Side::Black, Side::White].map(|side| {
+            (0..=self.geo.ranks)
+                .map(|d| {
+                    self.geo
+                        .squares()
+                        .filter(|&sq| self.depth(side, sq) > d)
+                        .fold(0, |set, sq| set | bit(sq))
+                })
+                .collect()
+        });
+    }
+
+    /// The squares `kind` of `side` on `sq` reaches, as bits of an [`Occupancy`](super::occupancy::Occupancy)'s
+    /// [`low_bits`](super::occupancy::Occupancy::low_bits), where it is a leaper whose every run is one square
+    /// it may move to or capture on; `None` for any other kind, or on a larger board.
+    #[inline]
+    pub(crate) fn leaper_targets(&self, kind: PieceId, side: Side, sq: Sq) -> Option<u128> {
+        let i = kind.index() * 2 + side.index();
+        if !*self.leapers.get(i)? {
+            return None;
+        }
+        Some(self.leaper_targets[i * self.geo.len() + sq.index()])
+    }
+
+    /// Whether positions keep the squares each side occupies
+    /// ([`Occupancy`](super::occupancy::Occupancy)): for the hemmed-in test, or where the
+    /// squares fit in 128 bits (the leapers' targets, the drops counted on the empty squares).
+    #[inline]
+    pub(crate) fn keeps_occupancy(&self) -> bool {
+        self.hem_check || self.has_low_bits()
+    }
+
+    /// Whether the board's squares fit in 128 bits, where the tables keep the leapers'
+    /// targets and [`beyond`](Self::beyond).
+    #[inline]
+    pub(crate) fn has_low_bits(&self) -> bool {
+        !self.beyond[0].is_empty()
+    }
+
+    /// The bits of the squares farther than `depth` from `side`'s far edge (all of them past
+    /// the number of ranks: none), on a board whose squares fit in 128 bits.
+    #[inline]
+    pub(crate) fn beyond(&self, side: Side, depth: u8) -> u128 {
+        let row = &self.beyond[side.index()];
+        row[usize::from(depth).min(row.len() - 1)]
     }
 
     /// How many pieces of the starting position are hemmed in by their own side.
@@ -474,7 +565,7 @@ impl MoveTables {
     /// Whether `sq` is on the line from `from` (not included) to `to` (included), where `to`
     /// is on a line through `from` (a file, rank or diagonal).
     #[inline]
-    fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
+    pub(crate) fn on_line_to(&self, from: Sq, to: Sq, sq: Sq) -> bool {
         let at = |s: Sq| self.coordinates[s.index()];
         let ((fa, ra), (fb, rb), (fc, rc)) = (at(from), at(to), at(sq));
         let (dx, dy, ex, ey) = (fb - fa, rb - ra, fc - fa, rc - ra);

@@ -167,6 +167,7 @@ impl Walker<'_> {
     /// to the edge): over exactly one piece of either side (the screen), which it does not
     /// take, to each empty square beyond it, or to the first piece beyond it, taken if an
     /// enemy, which ends it.
+    #[inline]
     pub fn hop(self, (dir, max): (Offset, Option<u8>), mode: Mode, mut visit: impl FnMut(Sq, bool)) {
         let Walker { t, cells, side, from } = self;
         let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
