@@ -117,6 +117,7 @@ class Line:
     """A child process spoken to a line at a time."""
 
     def __init__(self, argv):
+        self.name = os.path.basename(argv[0])
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines = queue.Queue()
@@ -138,6 +139,23 @@ class Line:
         except queue.Empty:
             return None
 
+    def until(self, word, timeout=60):
+        """The next line that begins with `word`, skipping others; an error after `timeout`
+        seconds or at the end of the output."""
+        deadline = time.time() + timeout
+        while True:
+            line = self.read(max(0.0, deadline - time.time()))
+            if line is None or line == "":
+                raise RuntimeError(f"{self.name}: no `{word}`")
+            if line.startswith(word):
+                return line
+
+    def best(self, moves, go, clock):
+        """The engine's best move from the start position after `moves`, asked with `go`."""
+        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+        self.send(go)
+        return self.until("bestmove", 30 + max(clock.left)).split()[1]
+
     def close(self):
         try:
             self.send("quit")
@@ -156,23 +174,12 @@ class Koma(Line):
         self.send("isready")
         self.until("readyok")
 
-    def until(self, word, timeout=60):
-        deadline = time.time() + timeout
-        while True:
-            line = self.read(max(0.0, deadline - time.time()))
-            if line is None or line == "":
-                raise RuntimeError(f"koma: no `{word}`")
-            if line.startswith(word):
-                return line
-
     def move(self, moves, clock):
         """koma's move after `moves` (in USI), on `clock`."""
-        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
-        black, white = (max(0, round(1000 * t)) for t in clock.left)
+        black, white = clock.millis()
         inc = round(1000 * clock.increment)
         extra = f" binc {inc} winc {inc}" if inc else ""
-        self.send(f"go btime {black} wtime {white}{extra}")
-        return self.until("bestmove", 30 + max(black, white) / 1000).split()[1]
+        return self.best(moves, f"go btime {black} wtime {white}{extra}", clock)
 
 
 class GnuShogi(Line):
@@ -224,25 +231,15 @@ class Uci(Line):
         self.until("readyok")
         self.send("ucinewgame")
 
-    def until(self, word, timeout=60):
-        deadline = time.time() + timeout
-        while True:
-            line = self.read(max(0.0, deadline - time.time()))
-            if line is None or line == "":
-                raise RuntimeError(f"the engine: no `{word}`")
-            if line.startswith(word):
-                return line
-
     def reply(self, line, clock):
         """The engine's move after `line` (Fairy-Stockfish's moves), on `clock`."""
-        self.send("position startpos moves " + " ".join(line) if line else "position startpos")
-        black, white = (max(0, round(1000 * t)) for t in clock.left)
+        black, white = clock.millis()
         if clock.increment:
             inc = round(1000 * clock.increment)
-            self.send(f"go wtime {black} btime {white} winc {inc} binc {inc}")
+            go = f"go wtime {black} btime {white} winc {inc} binc {inc}"
         else:
-            self.send(f"go wtime {black} btime {white} movestogo {clock.to_go(len(line))}")
-        return self.until("bestmove", 30 + max(black, white) / 1000).split()[1]
+            go = f"go wtime {black} btime {white} movestogo {clock.to_go(len(line))}"
+        return self.best(line, go, clock)
 
 
 class Clock:
@@ -253,6 +250,10 @@ class Clock:
         self.session = session
         self.increment = increment
         self.left = [session, session]  # Black's, White's
+
+    def millis(self):
+        """Black's and White's time left, in whole milliseconds (none below 0)."""
+        return tuple(max(0, round(1000 * t)) for t in self.left)
 
     def to_go(self, plies):
         """The moves the side to move has left in this session."""
