@@ -8,6 +8,7 @@
 
 mod support;
 
+use koma::rules::Movement;
 use std::path::Path;
 use std::process::Command;
 use support::protocol::Engine;
@@ -30,11 +31,19 @@ fn variants() -> Vec<&'static str> {
 
 /// Whether XBoard can check the variant's moves itself: XBetza, the language of `piece`
 /// commands, has no word for a piece that moves as the piece behind it
-/// (`moves-as-piece-behind`). There XBoard's own legality test is switched off
-/// (`-testLegality false`, as a player does in its options) and koma, which answers `lift` with
-/// its legal moves, is the referee.
+/// (`moves-as-piece-behind`); and XBoard 4.9.1 refuses some moves of hoppers (Cannon Shogi's
+/// Iron Cannon taking with promotion after its hop, `i5f8+` after `f2i5 d8a5`, a move koma and
+/// Fairy-Stockfish's generator both list as legal). There XBoard's own legality test is
+/// switched off (`-testLegality false`, as a player does in its options) and koma, which
+/// answers `lift` with its legal moves, is the referee.
 fn xboard_knows_the_moves(variant: &str) -> bool {
-    !support::tables(variant, &[]).rules().moves_as_piece_behind
+    let tables = support::tables(variant, &[]);
+    let rules = tables.rules();
+    let hops = rules
+        .pieces
+        .iter()
+        .any(|p| p.moves.iter().any(|m| matches!(m, Movement::Hop { .. })));
+    !rules.moves_as_piece_behind && !hops
 }
 
 /// Plays one game in XBoard; the PGN saved and XBoard's debug log.
