@@ -239,6 +239,28 @@ fn a_fixed_time_per_move_is_used_to_the_end() {
     assert!(pos.legal_moves().contains(&result.best.expect("a move")));
 }
 
+/// On a clock the search starts no iteration once half the move's target has passed, however
+/// long it may run to finish one: given 10 s at most and a target of 20 ms, it answers long
+/// before the 10 s. (An upper bound far from the target, which a loaded machine cannot break.)
+#[test]
+fn a_move_on_a_clock_starts_no_iteration_after_half_its_target() {
+    let most = Duration::from_secs(10);
+    let pos = Position::start(tables("shogi", &[]));
+    let started = Instant::now();
+    let limits = Limits {
+        target: Some(Duration::from_millis(20)),
+        ..Limits::time(most)
+    };
+    let result = search(&pos, &limits);
+    assert!(
+        started.elapsed() < most / 2,
+        "{:?} for a 20 ms target (depth {})",
+        started.elapsed(),
+        result.depth
+    );
+    assert!(pos.legal_moves().contains(&result.best.expect("a move")));
+}
+
 /// However few the nodes, a search with a legal move completes its first iteration (every
 /// move searched one ply), on the largest board too: it never answers at depth 0.
 #[test]

@@ -8,7 +8,7 @@
 
 mod support;
 
-use koma::rules::Movement;
+use koma::notation::xboard::View;
 use std::path::Path;
 use std::process::Command;
 use support::protocol::Engine;
@@ -29,21 +29,14 @@ fn variants() -> Vec<&'static str> {
         .collect()
 }
 
-/// Whether XBoard can check the variant's moves itself: XBetza, the language of `piece`
-/// commands, has no word for a piece that moves as the piece behind it
-/// (`moves-as-piece-behind`); and XBoard 4.9.1 refuses some moves of hoppers (Cannon Shogi's
-/// Iron Cannon taking with promotion after its hop, `i5f8+` after `f2i5 d8a5`, a move koma and
-/// Fairy-Stockfish's generator both list as legal). There XBoard's own legality test is
-/// switched off (`-testLegality false`, as a player does in its options) and koma, which
-/// answers `lift` with its legal moves, is the referee.
+/// Whether XBoard can check the variant's moves itself (`View::xboard_checks_moves`): where it
+/// cannot (Annan's pieces that move as the piece behind them; Cannon Shogi, whose eleven kinds
+/// in hand make XBoard add two ranks to its board and so shrink its promotion zone to the
+/// last rank, and whose ten kinds that promote are more than XBoard lets promote), XBoard's own
+/// legality test is switched off (`-testLegality false`, as a player does in its options) and
+/// koma, which answers `lift` with its legal moves, is the referee.
 fn xboard_knows_the_moves(variant: &str) -> bool {
-    let tables = support::tables(variant, &[]);
-    let rules = tables.rules();
-    let hops = rules
-        .pieces
-        .iter()
-        .any(|p| p.moves.iter().any(|m| matches!(m, Movement::Hop { .. })));
-    !rules.moves_as_piece_behind && !hops
+    View::new(support::tables(variant, &[])).xboard_checks_moves()
 }
 
 /// Plays one game in XBoard; the PGN saved and XBoard's debug log.

@@ -219,6 +219,43 @@ pub const MIN_TIME: Duration = Duration::from_millis(10);
 /// A move is given this share of the time left (plus increments and byoyomi), when the time
 /// control has no move count.
 pub const MOVES_TO_GO: u32 = 25;
+/// On a clock, a move may run on to this many times its share to finish an iteration begun
+/// within the share (see [`MoveTime`]).
+pub const OVERRUN: u32 = 4;
+
+/// A move's time: the most it may take, and on a clock the time it should take (the search's
+/// `time` and `target`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveTime {
+    /// The most the move may take.
+    pub most: Duration,
+    /// On a clock, the time the move should take; `None` for a move's own time, used to the end.
+    pub target: Option<Duration>,
+}
+
+impl MoveTime {
+    /// A move's own time (USI `go movetime`, CECP `st`, byoyomi once the main time is spent).
+    pub fn fixed(time: Duration) -> MoveTime {
+        MoveTime {
+            most: fixed_move_time(time),
+            target: None,
+        }
+    }
+
+    /// A move's time on a clock with `left` on it and `to_go` moves to play in it, gaining
+    /// `extra` (the increment, byoyomi) with the move: its share `left / to_go + extra`, kept
+    /// clear of [`MARGIN`]. The search may run on to [`OVERRUN`] times the share to finish an
+    /// iteration, but never past half of what is left beyond the share itself.
+    pub fn on_clock(left: Duration, to_go: u32, extra: Duration) -> MoveTime {
+        let all = (left + extra).saturating_sub(MARGIN);
+        let share = (left / to_go.max(1) + extra).min(all).max(MIN_TIME);
+        let most = (share * OVERRUN).min((all / 2).max(share));
+        MoveTime {
+            most,
+            target: Some(share),
+        }
+    }
+}
 
 /// The variant an engine starts with, or its report on standard error.
 pub fn load_or_report(name: &str, choices: &[Choice]) -> Result<Variant, ()> {
@@ -267,3 +304,35 @@ pub fn check_option(tables: &MoveTables, name: &str, value: &str) -> Result<(), 
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move on a clock should take its share of the time left, and may take up to four
+    /// times that to finish an iteration.
+    #[test]
+    fn a_move_on_a_clock_targets_its_share_and_may_overrun_it() {
+        let t = MoveTime::on_clock(Duration::from_secs(10), MOVES_TO_GO, Duration::from_millis(100));
+        assert_eq!(t.target, Some(Duration::from_millis(500)));
+        assert_eq!(t.most, Duration::from_millis(2000));
+    }
+
+    /// However large the share, the most a move may take leaves half the time left.
+    #[test]
+    fn a_move_on_a_clock_never_takes_more_than_half_the_time_left_beyond_its_share() {
+        let t = MoveTime::on_clock(Duration::from_secs(10), 3, Duration::ZERO);
+        let all = Duration::from_secs(10) - MARGIN;
+        assert_eq!(t.most, all / 2);
+        let last = MoveTime::on_clock(Duration::from_secs(10), 1, Duration::ZERO);
+        assert_eq!((last.target, last.most), (Some(all), all));
+    }
+
+    /// A move's own time is used to its end: it has no target short of it.
+    #[test]
+    fn a_fixed_move_time_has_no_target() {
+        let t = MoveTime::fixed(Duration::from_secs(1));
+        assert_eq!((t.most, t.target), (Duration::from_millis(950), None));
+    }
+}
+

@@ -5,8 +5,7 @@
 //! Bad input is answered with `info string …`, and the game stays as it was.
 
 use super::protocol::{
-    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, check_option, clock_millis, fixed_move_time, load_or_report,
-    load_variant, read_command, say,
+    MOVES_TO_GO, MoveTime, Report, Thinker, check_option, clock_millis, load_or_report, load_variant, read_command, say,
 };
 use koma::compile::{Choice, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, MAX_THREADS, SearchResult, Searcher, TABLE_SLOT_BYTES, WeightFile, mate_in};
@@ -257,13 +256,14 @@ impl Usi {
         let open_ended = go.infinite || go.ponder;
         let limits = Limits {
             depth: go.depth.or(open_ended.then_some(MAX_PLY as u32 / 2)),
-            time: if go.ponder { None } else { time },
+            time: if go.ponder { None } else { time.map(|t| t.most) },
             fixed_time: go.fixed_time(side),
+            target: time.and_then(|t| t.target),
             nodes: go.nodes,
             progress: Some(Arc::new(progress(self.game.position().clone()))),
             ..Limits::default()
         };
-        self.pondering = go.ponder.then_some(time);
+        self.pondering = go.ponder.then_some(time.map(|t| t.target.unwrap_or(t.most)));
         let root = self.game.position().clone();
         let report: Report = Box::new(move |result: &SearchResult| say(&bestmove(&root, result)));
         self.thinker
@@ -373,9 +373,9 @@ impl Go {
     }
 
     /// The time for this move, from the clock: `None` when the command sets no time.
-    fn time_for_move(&self, side: Side) -> Option<Duration> {
+    fn time_for_move(&self, side: Side) -> Option<MoveTime> {
         if let Some(t) = self.movetime {
-            return Some(fixed_move_time(t));
+            return Some(MoveTime::fixed(t));
         }
         let (left, inc) = match side {
             Side::Black => (self.btime, self.binc),
@@ -387,10 +387,8 @@ impl Go {
         let left = left.unwrap_or_default();
         let extra = inc.unwrap_or_default() + self.byoyomi.unwrap_or_default();
         if self.fixed_time(side) {
-            return Some(fixed_move_time(extra));
+            return Some(MoveTime::fixed(extra));
         }
-        let share = left / MOVES_TO_GO + extra;
-        let most = (left + extra).saturating_sub(MARGIN);
-        Some(share.min(most).max(MIN_TIME))
+        Some(MoveTime::on_clock(left, MOVES_TO_GO, extra))
     }
 }

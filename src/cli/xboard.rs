@@ -9,8 +9,8 @@
 mod pieces;
 
 use super::protocol::{
-    MARGIN, MIN_TIME, MOVES_TO_GO, Report, Thinker, clock_millis, clock_seconds, fixed_move_time, load_or_report,
-    load_variant, read_command, say,
+    MOVES_TO_GO, MoveTime, Report, Thinker, clock_millis, clock_seconds, load_or_report, load_variant, read_command,
+    say,
 };
 use koma::compile::{Choice, compile_named, source::SHIPPED};
 use koma::engine::{Info, Limits, MAX_PLY, SearchResult, WeightFile, mate_in};
@@ -331,10 +331,12 @@ impl XBoard {
         let view = View::new(root.tables().clone());
         let post = self.post.clone();
         let progress_root = root.clone();
+        let time = self.clock.time_for_move(self.game.len());
         let limits = Limits {
             depth: self.clock.depth,
-            time: self.clock.time_for_move(self.game.len()),
+            time: time.map(|t| t.most),
             fixed_time: self.clock.per_move.is_some(),
+            target: time.and_then(|t| t.target),
             progress: Some(Arc::new(move |info: &Info| {
                 if post.load(Ordering::Relaxed) {
                     say(&thinking_line(&view, &progress_root, info));
@@ -439,17 +441,16 @@ impl Clock {
     }
 
     /// The time for this move: `st`, or a share of the clock.
-    fn time_for_move(&self, plies: usize) -> Option<Duration> {
+    fn time_for_move(&self, plies: usize) -> Option<MoveTime> {
         if let Some(t) = self.per_move {
-            return Some(fixed_move_time(t));
+            return Some(MoveTime::fixed(t));
         }
         let left = self.left?;
         let to_go = match self.moves {
             0 => MOVES_TO_GO,
             n => n - ((plies / 2) as u32 % n),
         };
-        let share = left / to_go + self.increment;
-        Some(share.min(left.saturating_sub(MARGIN)).max(MIN_TIME))
+        Some(MoveTime::on_clock(left, to_go, self.increment))
     }
 }
 

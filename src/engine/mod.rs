@@ -99,12 +99,17 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// The time for the move, measured from the call. The search returns within it (the
-    /// clock is read every few nodes), and starts no iteration it is unlikely to finish.
+    /// The most time the move may take, measured from the call. The search returns within it
+    /// (the clock is read every few nodes), and starts no iteration it is unlikely to finish.
     pub time: Option<Duration>,
     /// The time is the move's own (CECP `st`, USI `go movetime`), not a share of a clock:
     /// the search uses all of it instead of stopping early to keep time for later moves.
     pub fixed_time: bool,
+    /// On a clock, the time the move should take, less than `time`: the search starts no
+    /// iteration once half of it has passed (the next would likely take longer than all
+    /// before it together), and one started before then may run on to `time`. Without it,
+    /// the target is `time` itself.
+    pub target: Option<Duration>,
     /// The most positions to visit.
     pub nodes: Option<u64>,
     /// Set from another thread to stop the search: it returns the best move found so far
@@ -123,6 +128,7 @@ impl fmt::Debug for Limits {
             .field("depth", &self.depth)
             .field("time", &self.time)
             .field("fixed_time", &self.fixed_time)
+            .field("target", &self.target)
             .field("nodes", &self.nodes)
             .field("stop", &self.stop)
             .field("progress", &self.progress.is_some())

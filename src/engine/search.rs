@@ -399,7 +399,8 @@ impl Searcher {
             if let Some(time) = limits.time {
                 // The next iteration would take longer than all before it together: on a
                 // clock, keep the time for later moves; a move's own time is used to the end.
-                if root_moves.len() == 1 || (!limits.fixed_time && started.elapsed() > time / 2) {
+                let target = limits.target.unwrap_or(time);
+                if root_moves.len() == 1 || (!limits.fixed_time && started.elapsed() > target / 2) {
                     break;
                 }
             }

@@ -8,7 +8,7 @@ mod betza;
 
 use super::read_usi;
 use crate::game::{Move, MoveTables, Position, Setup};
-use crate::rules::{PieceId, Side, Square};
+use crate::rules::{PieceId, PromotionEvent, Side, Square};
 pub use betza::{Betza, betza};
 use std::sync::Arc;
 
@@ -29,6 +29,9 @@ const PAWN_SLOT: usize = 0;
 const KNIGHT_SLOT: usize = 1;
 const LANCE_SLOT: usize = 4;
 const LION_SLOT: usize = 21;
+/// In a variant with drops XBoard lets only the kinds at positions below this one (its
+/// Wazir's) promote.
+const PROMOTING_SLOTS: usize = 9;
 /// XBoard reads a table of at least six kinds a side, the King included.
 const XBOARD_MIN_KINDS: usize = 5;
 
@@ -415,7 +418,6 @@ impl View {
     /// partner it gives `X`), so kinds past the limit get none.
     pub fn definition(&self, start: &Position) -> Vec<String> {
         let rules = &self.tables.rules();
-        let promoted = |i: usize| self.ids[i].starts_with('+');
         let king = self.king();
         let slots = self.slots(king);
         let mut upper: String = slots
@@ -423,13 +425,7 @@ impl View {
             .map(|slot| slot.map_or(".".into(), |i| self.ids[i].replacen('+', "^", 1)))
             .collect();
         upper.push_str(&king.map_or(".".into(), |k| self.ids[k].clone()));
-        let holdings = if rules.drops {
-            (0..rules.pieces.len())
-                .filter(|&i| Some(i) != king && !promoted(i))
-                .count()
-        } else {
-            0
-        };
+        let holdings = self.holdings_size(king);
         let parent = if rules.drops { "shogi" } else { "chu" };
         let mut out = vec![format!(
             "setup ({upper}{}) {}x{}+{holdings}_{parent} {}",
@@ -445,6 +441,55 @@ impl View {
             }
         }
         out
+    }
+
+    /// How many kinds XBoard's holdings have room for: with drops, every kind but the King's
+    /// and the promoted ones; none without.
+    fn holdings_size(&self, king: Option<usize>) -> usize {
+        let rules = &self.tables.rules();
+        if !rules.drops {
+            return 0;
+        }
+        (0..rules.pieces.len())
+            .filter(|&i| Some(i) != king && !self.ids[i].starts_with('+'))
+            .count()
+    }
+
+    /// Whether XBoard's own legality test, given the `setup` and `piece` commands, allows
+    /// every move koma does. It does not where XBetza has no word for a move (a piece that
+    /// moves as the piece behind it); nor, with drops (XBoard's Shogi rules), where more
+    /// kinds promote than the positions of XBoard's table that may promote, or where XBoard's
+    /// promotion zone is shallower than the game's. There a player switches XBoard's legality
+    /// test off and koma is the referee.
+    pub fn xboard_checks_moves(&self) -> bool {
+        let rules = &self.tables.rules();
+        if rules.moves_as_piece_behind {
+            return false;
+        }
+        if !rules.drops {
+            return true;
+        }
+        let king = self.king();
+        let promotes_too_late = self.slots(king).iter().enumerate().any(|(slot, kind)| {
+            slot >= PROMOTING_SLOTS && kind.is_some_and(|i| rules.pieces[i].promotion.to.is_some())
+        });
+        let zone = self.xboard_zone(king);
+        let zone_too_shallow = rules.promotion.iter().any(|trigger| match trigger.when {
+            PromotionEvent::Zone { depth, .. } => usize::from(depth) > zone,
+            PromotionEvent::Capture => true,
+        });
+        !promotes_too_late && !zone_too_shallow
+    }
+
+    /// How many of the board's ranks XBoard's Shogi rules count as the promotion zone: a third
+    /// of its ranks (three of eight), counted from the far side of a board that has at least
+    /// as many ranks as the holdings have kinds. Where the holdings have more, XBoard adds
+    /// ranks that hold no squares on the far side, and the zone loses as many real ranks
+    /// (Cannon Shogi's eleven kinds in hand on nine ranks: the last rank only).
+    fn xboard_zone(&self, king: Option<usize>) -> usize {
+        let ranks = usize::from(self.ranks());
+        let height = ranks.max(self.holdings_size(king));
+        (height / 3 + usize::from(height == 8)).saturating_sub(height - ranks)
     }
 
     /// The kind in XBoard's King's place: the first royal kind that is not a promoted one.
