@@ -868,6 +868,18 @@ impl Position {
         &self.occupied[side.index()]
     }
 
+    /// The neighbours of `sq` that `side` occupies, as bits of
+    /// [`MoveTables::neighbourhoods`](super::tables::MoveTables::neighbourhoods), where
+    /// positions keep the occupied squares for the hemmed-in test (0 elsewhere: none known).
+    #[inline]
+    pub(crate) fn held_neighbours(&self, side: Side, sq: Sq) -> u16 {
+        if self.t.hem_check {
+            self.occupied(side).neighbours(sq)
+        } else {
+            0
+        }
+    }
+
     /// Per side: how many slow attackers (hooks, Emperors) it has on the board.
     #[inline]
     pub(super) fn slow_counts(&self) -> [u16; 2] {
