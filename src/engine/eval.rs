@@ -303,16 +303,15 @@ impl Eval {
         let mut counted = Positional::default();
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
-        let near = self.near_watched(pos);
+        let near = pos.knows_held_neighbours().then(|| self.near_watched(pos));
         for (sq, piece) in pos.pieces() {
             let (side, kind) = (piece.side(), piece.kind());
             // The runs that begin on a neighbour of the piece's own side end at once: they
             // reach nothing, and protect only that neighbour, which counts only next to a
             // watched square.
-            let held = if near[sq.index()] {
-                0
-            } else {
-                pos.held_neighbours(side, sq)
+            let held = match &near {
+                Some(near) if !near[sq.index()] => pos.held_neighbours(side, sq),
+                _ => 0,
             };
             if held != 0 && self.tables.hemmed_in(kind, side, sq, held) {
                 continue;

@@ -868,9 +868,16 @@ impl Position {
         &self.occupied[side.index()]
     }
 
+    /// Whether the position keeps the squares each side occupies for the hemmed-in test, so
+    /// that [`held_neighbours`](Self::held_neighbours) knows them.
+    #[inline]
+    pub(crate) fn knows_held_neighbours(&self) -> bool {
+        self.t.hem_check
+    }
+
     /// The neighbours of `sq` that `side` occupies, as bits of
     /// [`MoveTables::neighbourhoods`](super::tables::MoveTables::neighbourhoods), where
-    /// positions keep the occupied squares for the hemmed-in test (0 elsewhere: none known).
+    /// [`knows_held_neighbours`](Self::knows_held_neighbours) (0 elsewhere: none known).
     #[inline]
     pub(crate) fn held_neighbours(&self, side: Side, sq: Sq) -> u16 {
         if self.t.hem_check {
