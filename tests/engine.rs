@@ -318,13 +318,30 @@ fn a_draw_offer_on_taikyoku_is_judged_within_its_bound() {
     assert!(bound <= Duration::from_secs(1), "{bound:?}");
     let pos = Position::start(tables("taikyoku", &[]));
     let started = Instant::now();
-    // Judged, not given up: the search completes an iteration within the bound (its depth-2
-    // score has the side to move ahead at Taikyoku's start, where the first move captures).
+    // Judged, not given up: each search completes an iteration within the bound.
     assert_ne!(
         judge_draw(&mut Searcher::new(), &pos, DRAW_TIME),
         DrawAnswer::CannotJudge
     );
     assert!(started.elapsed() < bound * 10, "{:?}", started.elapsed());
+}
+
+/// A draw offered where the offerer stands better only by having the move is declined: at
+/// Taikyoku's start, the same army on each side, a shallow search has the side to move ahead
+/// (what its first move opens counts, the reply beyond the horizon does not), and koma to
+/// move would stand as well.
+#[test]
+fn a_draw_is_declined_where_the_offerer_is_ahead_only_by_having_the_move() {
+    let pos = Position::start(tables("taikyoku", &[]));
+    assert_eq!(judge_draw(&mut Searcher::new(), &pos, DRAW_TIME), DrawAnswer::Declines);
+}
+
+/// A draw offered by a side a Rook ahead is accepted, whoever moves: Black, to move, has
+/// taken White's Rook.
+#[test]
+fn a_draw_is_accepted_where_the_offerer_is_ahead_whoever_moves() {
+    let pos = shogi("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1");
+    assert_eq!(judge_draw(&mut Searcher::new(), &pos, DRAW_TIME), DrawAnswer::Accepts);
 }
 
 /// REAL-TIME CHECK (generous margin, as above): even a few milliseconds give a legal move.

@@ -101,7 +101,7 @@ impl SquareTerms {
 }
 
 /// What the positional terms count on the board as it stands, per side.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 struct Positional {
     /// Squares the pieces (not royals) can move to.
     reach: [i32; 2],
@@ -303,9 +303,20 @@ impl Eval {
         let mut counted = Positional::default();
         // Per square: which sides attack it (bit 1 Black, bit 2 White).
         let mut attacks = [0u8; MAX_SQUARES];
+        let near = pos.knows_held_neighbours().then(|| self.near_watched(pos));
         for (sq, piece) in pos.pieces() {
             let (side, kind) = (piece.side(), piece.kind());
-            let reach = self.walk_runs(pos, side, kind, sq, &mut attacks);
+            // The runs that begin on a neighbour of the piece's own side end at once: they
+            // reach nothing, and protect only that neighbour, which counts only next to a
+            // watched square.
+            let held = match &near {
+                Some(near) if !near[sq.index()] => pos.held_neighbours(side, sq),
+                _ => 0,
+            };
+            if held != 0 && self.tables.hemmed_in(kind, side, sq, held) {
+                continue;
+            }
+            let reach = self.walk_runs(pos, side, kind, sq, held, &mut attacks);
             if !self.royal[kind.index()] {
                 counted.reach[side.index()] += reach;
             }
@@ -329,6 +340,37 @@ impl Eval {
             }
         }
         counted
+    }
+
+    /// The squares next to a watched square or on one, where a piece's protection of its
+    /// own side counts: the squares the terms read the attacks on are the royals' neighbours
+    /// and the protected Lions' squares, so these are the squares within two of a royal and
+    /// within one of a protected Lion.
+    fn near_watched(&self, pos: &Position) -> [bool; MAX_SQUARES] {
+        let mut near = [false; MAX_SQUARES];
+        let geo = self.tables.geometry();
+        let mut mark = |centre: Sq, radius: i32| {
+            for df in -radius..=radius {
+                for dr in -radius..=radius {
+                    if let Some(sq) = geo.step(centre, df, dr) {
+                        near[sq.index()] = true;
+                    }
+                }
+            }
+        };
+        for side in [Side::Black, Side::White] {
+            for &royal in pos.royal_squares(side) {
+                mark(royal, 2);
+            }
+        }
+        if self.any_protected {
+            for (sq, piece) in pos.pieces() {
+                if self.protected[piece.kind().index()] {
+                    mark(sq, 1);
+                }
+            }
+        }
+        near
     }
 
     /// The whole evaluation from Black's point of view, counted afresh.
@@ -362,13 +404,13 @@ impl Eval {
         terms
     }
 
-    /// Walks the runs of squares of a piece on the board as it stands: marks the squares it
-    /// attacks (its own pieces it protects included) and returns how many squares it can
-    /// move to.
-    fn walk_runs(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, attacks: &mut [u8]) -> i32 {
+    /// Walks the runs of squares of a piece on the board as it stands, but those beginning on
+    /// the neighbours `held` (bits of its neighbourhood): marks the squares it attacks (its
+    /// own pieces it protects included) and returns how many squares it can move to.
+    fn walk_runs(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, held: u16, attacks: &mut [u8]) -> i32 {
         let bit = 1u8 << side.index();
         let mut reach = 0;
-        for ray in self.tables.rays(kind, side, sq) {
+        for ray in self.tables.open_rays(kind, side, sq, held) {
             let (moves, captures) = match ray.mode {
                 Mode::Any | Mode::CaptureUnprotected => (true, true),
                 Mode::MoveOnly => (true, false),
@@ -443,8 +485,10 @@ fn square_terms_of(tables: &MoveTables, zone: i32, royal: bool, gain: i32, side:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compile::compile_named;
     use crate::engine::search::tests::positions;
     use crate::engine::weights::WeightFile;
+    use crate::game::{LionCounting, MoveTables};
 
     /// The weights by their names in [`Terms::columns`].
     fn weight<'a>(w: &'a mut Weights, name: &str) -> &'a mut i32 {
@@ -458,6 +502,64 @@ mod tests {
             "royal_attack" => &mut w.royal_attack,
             "protected_lion_percent" => &mut w.protected_lion_percent,
             other => panic!("no weight {other}"),
+        }
+    }
+
+    /// What the positional terms count, walking every run of every piece (no run left out
+    /// for beginning on a neighbour of the piece's own side).
+    fn counted_walking_every_run(ev: &Eval, pos: &Position) -> Positional {
+        let mut counted = Positional::default();
+        let mut attacks = [0u8; MAX_SQUARES];
+        for (sq, piece) in pos.pieces() {
+            let (side, kind) = (piece.side(), piece.kind());
+            let reach = ev.walk_runs(pos, side, kind, sq, 0, &mut attacks);
+            if !ev.royal[kind.index()] {
+                counted.reach[side.index()] += reach;
+            }
+        }
+        for side in [Side::Black, Side::White] {
+            let enemy_bit = 1u8 << (1 - side.index());
+            for &royal in pos.royal_squares(side) {
+                let near = ev.neighbours(royal).filter(|&sq| attacks[sq.index()] & enemy_bit != 0);
+                counted.royal_attacks[side.index()] += near.count() as i32;
+            }
+        }
+        for (sq, piece) in pos.pieces() {
+            let (side, kind) = (piece.side(), piece.kind());
+            if ev.protected[kind.index()] && attacks[sq.index()] & (1u8 << side.index()) != 0 {
+                counted.protected[side.index()] += ev.value[kind.index()];
+            }
+        }
+        counted
+    }
+
+    /// The positional terms leave out the runs that begin on a neighbour of the piece's own
+    /// side (and the pieces hemmed in by their own side) and count what walking every run
+    /// counts, along random games of the packed large boards, and of Chu's protected Lions.
+    #[test]
+    fn runs_left_out_next_to_the_own_side_count_as_walking_every_run() {
+        let weights = WeightFile::built_in().default.weights;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for variant in ["chu", "tenjiku", "dai-dai", "maka-dai-dai", "tai", "taikyoku"] {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            let mut pos = Position::start(Arc::new(MoveTables::new(rules)));
+            let ev = Eval::new(pos.tables().clone(), &weights);
+            for ply in 0..40 {
+                assert_eq!(
+                    ev.count_positional(&pos),
+                    counted_walking_every_run(&ev, &pos),
+                    "{variant} ply {ply}"
+                );
+                let mut moves = Vec::new();
+                pos.pseudo_moves(&mut moves, LionCounting::Distinct);
+                if moves.is_empty() || pos.royal_squares(pos.side_to_move()).is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(&moves[(seed >> 8) as usize % moves.len()]);
+            }
         }
     }
 

@@ -229,36 +229,77 @@ pub const DRAW_TIME: Duration = Duration::from_secs(1);
 /// koma's answer to a draw offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrawAnswer {
-    /// The offerer stands better by more than [`DRAW_MARGIN`].
+    /// The offerer stands better by more than [`DRAW_MARGIN`], whoever moves.
     Accepts,
-    /// The offerer does not stand that much better.
+    /// The offerer does not stand that much better, or does only by having the move.
     Declines,
-    /// The search was stopped before it completed an iteration: koma declines, not knowing.
+    /// A search was stopped before it completed an iteration: koma declines, not knowing.
     CannotJudge,
 }
 
-/// The bound on judging a draw offer: a search two plies deep, for at most `time` (and its
-/// first iteration, which [`Limits`] always completes unless stopped).
+/// The bound on each of a draw judgement's searches ([`draw_positions`]): two plies deep, for
+/// at most half of `time` (and its first iteration, which [`Limits`] always completes unless
+/// stopped), so that both fit in `time`.
 pub fn draw_limits(time: Duration) -> Limits {
     Limits {
         depth: Some(2),
-        time: Some(time),
+        time: Some(time / 2),
         ..Limits::default()
     }
 }
 
-/// koma's answer, playing the side not to move, to the draw the side to move offers, from a
-/// search of the position within [`draw_limits`]: it accepts when the offerer stands better
-/// by more than [`DRAW_MARGIN`].
-pub fn draw_answer(found: &SearchResult) -> DrawAnswer {
-    match found.depth {
-        0 => DrawAnswer::CannotJudge,
-        _ if found.score > DRAW_MARGIN => DrawAnswer::Accepts,
-        _ => DrawAnswer::Declines,
+/// The positions a draw offer is judged from: `pos` as it stands, the offerer (the side to
+/// move) to move; and the same board with koma to move, the offerer passing (one of its
+/// pieces that burns nothing stands still), when it has such a piece. A shallow search favours
+/// the side that moves first near its leaves (its captures and the squares its move opens
+/// count, the reply beyond the horizon does not): an advantage seen with the offerer to move
+/// alone may be the move's, not the position's.
+pub fn draw_positions(pos: &Position) -> (Position, Option<Position>) {
+    let side = pos.side_to_move();
+    let tables = pos.tables();
+    let stays = pos
+        .pieces()
+        .find(|(_, piece)| piece.side() == side && !tables.kind(piece.kind()).burns)
+        .map(|(sq, _)| sq);
+    let passed = stays.map(|sq| {
+        let mut passed = pos.clone();
+        passed.make(&Move {
+            from: Some(sq),
+            to: sq,
+            via: [None; 2],
+            drop: None,
+            promote: false,
+            sweep: false,
+        });
+        passed
+    });
+    (pos.clone(), passed)
+}
+
+/// koma's answer, playing the side not to move, to the draw the side to move offers, from the
+/// searches of [`draw_positions`] within [`draw_limits`] (`koma_to_move` is `None` where the
+/// offerer cannot pass): it accepts when the offerer stands better by more than
+/// [`DRAW_MARGIN`] both with the move and without it.
+pub fn draw_answer(offerer_to_move: &SearchResult, koma_to_move: Option<&SearchResult>) -> DrawAnswer {
+    // A search with no legal move has judged the position: the game's end.
+    let judged = |found: &SearchResult| found.depth > 0 || found.best.is_none();
+    if !judged(offerer_to_move) || !koma_to_move.is_none_or(judged) {
+        return DrawAnswer::CannotJudge;
+    }
+    let without_the_move = koma_to_move.map_or(offerer_to_move.score, |found| -found.score);
+    if offerer_to_move.score.min(without_the_move) > DRAW_MARGIN {
+        DrawAnswer::Accepts
+    } else {
+        DrawAnswer::Declines
     }
 }
 
-/// koma's answer to the draw the side to move offers, judged within [`draw_limits`]`(time)`.
+/// koma's answer to the draw the side to move offers, judged within `time` (the searches of
+/// [`draw_positions`], each within [`draw_limits`]`(time)`).
 pub fn judge_draw(searcher: &mut Searcher, pos: &Position, time: Duration) -> DrawAnswer {
-    draw_answer(&searcher.search(pos, &draw_limits(time)))
+    let (as_it_stands, passed) = draw_positions(pos);
+    let limits = draw_limits(time);
+    let offerer_to_move = searcher.search(&as_it_stands, &limits);
+    let koma_to_move = passed.map(|passed| searcher.search(&passed, &limits));
+    draw_answer(&offerer_to_move, koma_to_move.as_ref())
 }

@@ -674,16 +674,18 @@ impl Searcher {
             }
             let quiet = scores[i] < KILLER;
             // Where the opponent has other than one royal no move gives check: a late quiet
-            // move is pruned without being made.
+            // move is pruned without being made, and so is every move after it (they come
+            // in the order of their scores, which weighing only lowers: all are quiet, and
+            // prune alike), so none is picked.
             if legal > 0 && quiet && !in_check && pos.royal_squares(side.opponent()).len() != 1 {
                 if let Some(optimistic) = futile
                     && optimistic <= alpha
                 {
                     best = best.max(optimistic);
-                    continue;
+                    break;
                 }
                 if quiets >= late_moves {
-                    continue;
+                    break;
                 }
             }
             let undo = self.play(ev, pos, &m, ply);

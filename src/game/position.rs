@@ -868,6 +868,25 @@ impl Position {
         &self.occupied[side.index()]
     }
 
+    /// Whether the position keeps the squares each side occupies for the hemmed-in test, so
+    /// that [`held_neighbours`](Self::held_neighbours) knows them.
+    #[inline]
+    pub(crate) fn knows_held_neighbours(&self) -> bool {
+        self.t.hem_check
+    }
+
+    /// The neighbours of `sq` that `side` occupies, as bits of
+    /// [`MoveTables::neighbourhoods`](super::tables::MoveTables::neighbourhoods), where
+    /// [`knows_held_neighbours`](Self::knows_held_neighbours) (0 elsewhere: none known).
+    #[inline]
+    pub(crate) fn held_neighbours(&self, side: Side, sq: Sq) -> u16 {
+        if self.t.hem_check {
+            self.occupied(side).neighbours(sq)
+        } else {
+            0
+        }
+    }
+
     /// Per side: how many slow attackers (hooks, Emperors) it has on the board.
     #[inline]
     pub(super) fn slow_counts(&self) -> [u16; 2] {

@@ -14,7 +14,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use indexmap::IndexMap;
 use koma::compile::{Choice, Source};
-use koma::engine::{DrawAnswer, Limits, draw_answer, draw_limits};
+use koma::engine::{DrawAnswer, Limits, draw_answer, draw_limits, draw_positions};
 use koma::game::{Game, MoveTables, Outcome};
 use koma::notation::{
     MAX_RECORD_MOVES, parse_record, read_move, read_sfen, replay, tags_with_outcome, write_record, write_sfen,
@@ -335,9 +335,10 @@ pub async fn resign(State(shared): State<Shared>, id: GameId) -> Reply<GameView>
 }
 
 /// The side to move offers a draw: koma, playing the other side, accepts when the offerer
-/// stands better; between people the page asks the other player first, and this agrees it.
-/// koma judges by a search of depth 2 within [`DRAW_TIME`], off the request path; a position
-/// it cannot judge in that time it declines.
+/// stands better, whoever moves; between people the page asks the other player first, and
+/// this agrees it. koma judges by searches of depth 2 within [`DRAW_TIME`]
+/// ([`draw_positions`]), off the request path; a position it cannot judge in that time it
+/// declines.
 pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
     let id = id?.0;
     let (judged, ply, searches) = {
@@ -352,8 +353,14 @@ pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
     let declined = match judged {
         None => None,
         Some(position) => {
-            let found = work::search_off(searches, position, draw_limits(DRAW_TIME)).await?;
-            match draw_answer(&found) {
+            let (as_it_stands, passed) = draw_positions(&position);
+            let limits = draw_limits(DRAW_TIME);
+            let offerer_to_move = work::search_off(searches.clone(), as_it_stands, limits.clone()).await?;
+            let koma_to_move = match passed {
+                Some(passed) => Some(work::search_off(searches, passed, limits).await?),
+                None => None,
+            };
+            match draw_answer(&offerer_to_move, koma_to_move.as_ref()) {
                 DrawAnswer::CannotJudge => Some(format!(
                     "koma declines the draw: it could not judge the position within {} s",
                     DRAW_TIME.as_secs()
