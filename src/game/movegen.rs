@@ -35,13 +35,14 @@ pub(super) enum Wanted {
     Captures,
     /// The moves of the piece on this square.
     From(Sq),
-    /// Every move, but those of pieces that are not royal (sweeps over a royal of the
-    /// mover's side excepted) are counted rather than kept: perft's last ply, where only the
-    /// others could break a rule.
-    Counted,
-    /// Every move counted rather than kept: perft's last ply, where no rule can forbid a
-    /// move of a piece on the board (no royal is guarded, none can be burnt or swept away).
-    CountedEvery,
+    /// Every move counted rather than kept but, unless these say they are counted too, the
+    /// moves of royals (which may end where the royal is burnt) and the sweeps over a royal
+    /// of the mover's side (which may take one of several): perft's last ply, where only
+    /// those could break a rule.
+    Counted {
+        royal_moves: bool,
+        sweeps_over_royals: bool,
+    },
     /// Every move, but the plain moves (neither a sweep nor through squares on the way) of
     /// pieces that are neither royal nor among these pinned ones are counted rather than
     /// kept: perft's last ply where the only royal is guarded, not in check and safe from
@@ -69,13 +70,16 @@ struct Gen<'a> {
     /// Only the moves that capture are wanted.
     captures_only: bool,
     /// Counted, not kept: the moves of pieces that are not royal, but sweeps over a royal of
-    /// the mover's side (perft's last ply, where only the others could break a rule).
+    /// the mover's side (perft's last ply, where only the others could break a rule), and
+    /// those too where `royal_moves_settle`, `sweeps_settle` say.
     settle: bool,
     /// Only plain moves (neither a sweep nor through squares on the way) are counted, and
     /// not those of these pinned pieces.
     pinned: Option<Pins>,
-    /// The moves of royals, and sweeps over them, are counted too ([`Wanted::CountedEvery`]).
-    royals_settle: bool,
+    /// The moves of royals are counted too ([`Wanted::Counted`]).
+    royal_moves_settle: bool,
+    /// The sweeps over a royal of the mover's side are counted too ([`Wanted::Counted`]).
+    sweeps_settle: bool,
     /// The royals of the side to move.
     royals: &'a [Sq],
     /// The squares of the side to move as the low bits of its [`Occupancy`], where the
@@ -166,7 +170,8 @@ impl Position {
     }
 
     /// The pseudo-legal moves of the pieces of the side to move that are `wanted`, into
-    /// `out`; the number of moves counted rather than kept ([`Wanted::Counted`]).
+    /// `out`; the number of moves counted rather than kept ([`Wanted::Counted`] and
+    /// [`Wanted::CountedUnpinned`]).
     pub(super) fn generate(
         &self,
         scratch: &mut Scratch,
@@ -178,10 +183,16 @@ impl Position {
             Wanted::All => (None, false, false, None),
             Wanted::Captures => (None, true, false, None),
             Wanted::From(sq) => (Some(sq), false, false, None),
-            Wanted::Counted | Wanted::CountedEvery => (None, false, true, None),
+            Wanted::Counted { .. } => (None, false, true, None),
             Wanted::CountedUnpinned(pins) => (None, false, true, Some(pins)),
         };
-        let royals_settle = wanted == Wanted::CountedEvery;
+        let (royal_moves_settle, sweeps_settle) = match wanted {
+            Wanted::Counted {
+                royal_moves,
+                sweeps_over_royals,
+            } => (royal_moves, sweeps_over_royals),
+            Wanted::All | Wanted::Captures | Wanted::From(_) | Wanted::CountedUnpinned(_) => (false, false),
+        };
         let side = self.side_to_move();
         let (t, board) = (self.tables(), self.codes());
         scratch.fit(board.len());
@@ -202,7 +213,8 @@ impl Position {
             captures_only,
             settle,
             pinned,
-            royals_settle,
+            royal_moves_settle,
+            sweeps_settle,
             royals: self.royal_squares(side),
             own: if t.has_low_bits() {
                 self.occupied(side).low_bits()
@@ -387,7 +399,7 @@ impl<'a> Gen<'a> {
         let t = self.t;
         let info = &t.kind(kind);
         self.piece_settles = self.settle
-            && (self.royals_settle || !t.code(code).royal)
+            && (self.royal_moves_settle || !t.code(code).royal)
             && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
@@ -529,7 +541,7 @@ impl<'a> Gen<'a> {
                     let mut over_royal = false;
                     let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
-                        over_royal |= !self.royals_settle && self.holds_royal(to);
+                        over_royal |= !self.sweeps_settle && self.holds_royal(to);
                         if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
                             self.settle_sweep(from, to);
                         } else {
