@@ -141,12 +141,38 @@ impl View<'_> {
     fn looked_up_attacker(&self, sq: Sq, by: Side, ignore: Sq, found: &mut impl FnMut(Sq) -> bool) -> bool {
         let t = self.t;
         let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
+        // The neighbours first, then the lines beyond the empty ones: on a crowded board most
+        // attackers stand next to the square, and a line scanned far before them is wasted.
+        let mut open = 0u8;
         for (dir, &opposite) in OPPOSITE.iter().enumerate() {
-            let longest = t.longest_ride[by.index()][dir];
-            if longest == 0 {
+            if t.longest_ride[by.index()][dir] == 0 {
                 continue;
             }
-            for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
+            let Some(&p) = t.line(sq, opposite).first() else {
+                continue;
+            };
+            if !occupied(p) {
+                open |= 1 << dir;
+                continue;
+            }
+            let code = self.board[p.index()];
+            if code_side(code) == by
+                && t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore)) > 0
+                && found(p)
+            {
+                return true;
+            }
+        }
+        while open != 0 {
+            let dir = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let longest = t.longest_ride[by.index()][dir];
+            for (k, &p) in t.line(sq, OPPOSITE[dir])
+                .iter()
+                .enumerate()
+                .take(usize::from(longest))
+                .skip(1)
+            {
                 if occupied(p) {
                     let code = self.board[p.index()];
                     if code_side(code) == by
