@@ -82,6 +82,9 @@ struct Gen<'a> {
     sweeps_settle: bool,
     /// The royals of the side to move.
     royals: &'a [Sq],
+    /// The squares each side occupies, where positions keep them
+    /// ([`MoveTables::keeps_occupancy`]).
+    occupancy: Option<&'a [Occupancy; 2]>,
     /// The squares of the side to move as the low bits of its [`Occupancy`], where the
     /// tables have leapers' targets (0 elsewhere).
     own: u128,
@@ -216,6 +219,7 @@ impl Position {
             royal_moves_settle,
             sweeps_settle,
             royals: self.royal_squares(side),
+            occupancy: t.keeps_occupancy().then(|| self.occupancy()),
             own: if t.has_low_bits() {
                 self.occupied(side).low_bits()
             } else {
@@ -500,7 +504,7 @@ impl<'a> Gen<'a> {
                 Movement::AreaLion { steps, mode } => self.area_lion(from, steps, mode),
                 Movement::LineLion { dir, steps, mode } => self.line_lion(from, dir, steps, mode),
                 Movement::Hook { dir, only_turn, mode } => self.hook(from, dir, only_turn, mode),
-                Movement::Anywhere { mode } => self.anywhere(from, mode),
+                Movement::Anywhere { mode } => self.anywhere(from, mode, info.anywhere_alone),
                 Movement::Area { steps, dirs, mode } => {
                     let walker = self.walker(from);
                     walker.area(steps, dirs, mode, |to, capture| {
@@ -929,11 +933,14 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// To any square of the board.
-    fn anywhere(&mut self, from: Sq, mode: Mode) {
+    /// To any square of the board (`alone`: the piece's only movement).
+    fn anywhere(&mut self, from: Sq, mode: Mode, alone: bool) {
         // No move of a piece that cannot promote gives a promotion choice.
         if self.piece_settles && self.mover.reach == 0 {
-            self.settle_anywhere(from, mode);
+            match self.occupancy {
+                Some(occupancy) if alone => self.settle_anywhere_alone(from, mode, occupancy),
+                _ => self.settle_anywhere(from, mode),
+            }
             return;
         }
         for to in self.t.geometry().squares() {
@@ -965,6 +972,23 @@ impl<'a> Gen<'a> {
             }
         }
         self.settled += n;
+    }
+
+    /// [`settle_anywhere`](Self::settle_anywhere) for a piece whose only movement it is (no
+    /// target to de-duplicate): as many moves as empty squares, and a capture of each enemy
+    /// piece it may take, found from the squares each side occupies.
+    fn settle_anywhere_alone(&mut self, from: Sq, mode: Mode, occupancy: &[Occupancy; 2]) {
+        let (own, enemy) = (&occupancy[self.side.index()], &occupancy[self.side.opponent().index()]);
+        let mut n = 0;
+        if mode.can_move() {
+            n += self.t.geometry().len() - own.count() - enemy.count();
+        }
+        for to in enemy.squares() {
+            if self.may_capture(mode, to, from) {
+                n += 1;
+            }
+        }
+        self.settled += n as u64;
     }
 }
 

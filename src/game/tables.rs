@@ -142,6 +142,9 @@ pub struct KindInfo {
     pub jump_rank: u8,
     /// It burns the enemy pieces next to it (`burns`).
     pub burns: bool,
+    /// Its only movement is one `anywhere`: no other reaches a square, so its moves to
+    /// empty squares are as many as the empty squares.
+    pub anywhere_alone: bool,
 }
 
 /// The facts about a piece kind that move generation and `make` read for every piece or
@@ -754,6 +757,7 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         last_rank_attacker_only: !kind.burns && movement::last_rank_attacker_only(&kind.moves),
         jump_rank: kind.jump_rank.unwrap_or(u8::MAX),
         burns: kind.burns,
+        anywhere_alone: matches!(kind.moves[..], [Movement::Anywhere { .. }]),
         walked: movement::walked(&kind.moves),
     }
 }
