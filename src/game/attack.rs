@@ -167,7 +167,8 @@ impl View<'_> {
             let dir = open.trailing_zeros() as usize;
             open &= open - 1;
             let longest = t.longest_ride[by.index()][dir];
-            for (k, &p) in t.line(sq, OPPOSITE[dir])
+            for (k, &p) in t
+                .line(sq, OPPOSITE[dir])
                 .iter()
                 .enumerate()
                 .take(usize::from(longest))
