@@ -141,8 +141,50 @@ impl View<'_> {
     fn looked_up_attacker(&self, sq: Sq, by: Side, ignore: Sq, found: &mut impl FnMut(Sq) -> bool) -> bool {
         let t = self.t;
         let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
-        // The neighbours first, then the lines beyond the empty ones: on a crowded board most
-        // attackers stand next to the square, and a line scanned far before them is wasted.
+        if t.neighbours_first {
+            if self.ride_attacker_neighbours_first(sq, by, ignore, found) {
+                return true;
+            }
+        } else {
+            for (dir, &opposite) in OPPOSITE.iter().enumerate() {
+                let longest = t.longest_ride[by.index()][dir];
+                if longest == 0 {
+                    continue;
+                }
+                for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
+                    if occupied(p) {
+                        let code = self.board[p.index()];
+                        if code_side(code) == by
+                            && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
+                            && found(p)
+                        {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        for (index, (_, kinds)) in t.leaps[by.index()].iter().enumerate() {
+            let p = t.leap_source(by, index, sq);
+            if p != NO_SQ && occupied(p) {
+                let code = self.board[p.index()];
+                if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] && found(p) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The rides of [`View::looked_up_attacker`] where the tables look at the neighbours
+    /// first ([`MoveTables::neighbours_first`]): each neighbour of `sq`, then the lines
+    /// beyond the empty ones.
+    #[inline]
+    fn ride_attacker_neighbours_first(&self, sq: Sq, by: Side, ignore: Sq, found: &mut impl FnMut(Sq) -> bool) -> bool {
+        let t = self.t;
+        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
+        // The directions whose neighbour is empty: their lines are still to scan.
         let mut open = 0u8;
         for (dir, &opposite) in OPPOSITE.iter().enumerate() {
             if t.longest_ride[by.index()][dir] == 0 {
@@ -183,15 +225,6 @@ impl View<'_> {
                         return true;
                     }
                     break;
-                }
-            }
-        }
-        for (index, (_, kinds)) in t.leaps[by.index()].iter().enumerate() {
-            let p = t.leap_source(by, index, sq);
-            if p != NO_SQ && occupied(p) {
-                let code = self.board[p.index()];
-                if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] && found(p) {
-                    return true;
                 }
             }
         }
