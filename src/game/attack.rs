@@ -141,21 +141,27 @@ impl View<'_> {
     fn looked_up_attacker(&self, sq: Sq, by: Side, ignore: Sq, found: &mut impl FnMut(Sq) -> bool) -> bool {
         let t = self.t;
         let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
-        for (dir, &opposite) in OPPOSITE.iter().enumerate() {
-            let longest = t.longest_ride[by.index()][dir];
-            if longest == 0 {
-                continue;
+        if t.neighbours_first {
+            if self.ride_attacker_neighbours_first(sq, by, ignore, found) {
+                return true;
             }
-            for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
-                if occupied(p) {
-                    let code = self.board[p.index()];
-                    if code_side(code) == by
-                        && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
-                        && found(p)
-                    {
-                        return true;
+        } else {
+            for (dir, &opposite) in OPPOSITE.iter().enumerate() {
+                let longest = t.longest_ride[by.index()][dir];
+                if longest == 0 {
+                    continue;
+                }
+                for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
+                    if occupied(p) {
+                        let code = self.board[p.index()];
+                        if code_side(code) == by
+                            && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
+                            && found(p)
+                        {
+                            return true;
+                        }
+                        break;
                     }
-                    break;
                 }
             }
         }
@@ -165,6 +171,60 @@ impl View<'_> {
                 let code = self.board[p.index()];
                 if code_side(code) == by && kinds[t.moving_kind(self.board, p, code, ignore).index()] && found(p) {
                     return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The rides of [`View::looked_up_attacker`] where the tables look at the neighbours
+    /// first ([`MoveTables::neighbours_first`]): each neighbour of `sq`, then the lines
+    /// beyond the empty ones.
+    #[inline]
+    fn ride_attacker_neighbours_first(&self, sq: Sq, by: Side, ignore: Sq, found: &mut impl FnMut(Sq) -> bool) -> bool {
+        let t = self.t;
+        let occupied = |p: Sq| p != ignore && self.board[p.index()] != 0;
+        // The directions whose neighbour is empty: their lines are still to scan.
+        let mut open = 0u8;
+        for (dir, &opposite) in OPPOSITE.iter().enumerate() {
+            if t.longest_ride[by.index()][dir] == 0 {
+                continue;
+            }
+            let Some(&p) = t.line(sq, opposite).first() else {
+                continue;
+            };
+            if !occupied(p) {
+                open |= 1 << dir;
+                continue;
+            }
+            let code = self.board[p.index()];
+            if code_side(code) == by
+                && t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore)) > 0
+                && found(p)
+            {
+                return true;
+            }
+        }
+        while open != 0 {
+            let dir = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let longest = t.longest_ride[by.index()][dir];
+            for (k, &p) in t
+                .line(sq, OPPOSITE[dir])
+                .iter()
+                .enumerate()
+                .take(usize::from(longest))
+                .skip(1)
+            {
+                if occupied(p) {
+                    let code = self.board[p.index()];
+                    if code_side(code) == by
+                        && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
+                        && found(p)
+                    {
+                        return true;
+                    }
+                    break;
                 }
             }
         }

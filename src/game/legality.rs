@@ -76,7 +76,7 @@ impl Position {
         if self.rules().drops {
             match wanted {
                 // Only a royal's move or a sweep could break a rule: no drop does.
-                Wanted::Counted | Wanted::CountedEvery => n += self.count_drops(),
+                Wanted::Counted { .. } => n += self.count_drops(),
                 // No drop exposes the royal: only the drop-mate rule may forbid one.
                 Wanted::CountedUnpinned(_) if !filter.drop_mate => n += self.count_drops(),
                 Wanted::CountedUnpinned(_) => {
@@ -676,10 +676,9 @@ impl Filter {
         if self.only_royals_and_sweeps(t) {
             // A royal's move is tried only for burning, a sweep over one only where its side
             // has several.
-            return if self.royal_burnable || self.royal_sweepable {
-                Wanted::Counted
-            } else {
-                Wanted::CountedEvery
+            return Wanted::Counted {
+                royal_moves: !self.royal_burnable,
+                sweeps_over_royals: !self.royal_sweepable,
             };
         }
         match self.pins {

@@ -35,13 +35,14 @@ pub(super) enum Wanted {
     Captures,
     /// The moves of the piece on this square.
     From(Sq),
-    /// Every move, but those of pieces that are not royal (sweeps over a royal of the
-    /// mover's side excepted) are counted rather than kept: perft's last ply, where only the
-    /// others could break a rule.
-    Counted,
-    /// Every move counted rather than kept: perft's last ply, where no rule can forbid a
-    /// move of a piece on the board (no royal is guarded, none can be burnt or swept away).
-    CountedEvery,
+    /// Every move counted rather than kept but, unless these say they are counted too, the
+    /// moves of royals (which may end where the royal is burnt) and the sweeps over a royal
+    /// of the mover's side (which may take one of several): perft's last ply, where only
+    /// those could break a rule.
+    Counted {
+        royal_moves: bool,
+        sweeps_over_royals: bool,
+    },
     /// Every move, but the plain moves (neither a sweep nor through squares on the way) of
     /// pieces that are neither royal nor among these pinned ones are counted rather than
     /// kept: perft's last ply where the only royal is guarded, not in check and safe from
@@ -69,15 +70,21 @@ struct Gen<'a> {
     /// Only the moves that capture are wanted.
     captures_only: bool,
     /// Counted, not kept: the moves of pieces that are not royal, but sweeps over a royal of
-    /// the mover's side (perft's last ply, where only the others could break a rule).
+    /// the mover's side (perft's last ply, where only the others could break a rule), and
+    /// those too where `royal_moves_settle`, `sweeps_settle` say.
     settle: bool,
     /// Only plain moves (neither a sweep nor through squares on the way) are counted, and
     /// not those of these pinned pieces.
     pinned: Option<Pins>,
-    /// The moves of royals, and sweeps over them, are counted too ([`Wanted::CountedEvery`]).
-    royals_settle: bool,
+    /// The moves of royals are counted too ([`Wanted::Counted`]).
+    royal_moves_settle: bool,
+    /// The sweeps over a royal of the mover's side are counted too ([`Wanted::Counted`]).
+    sweeps_settle: bool,
     /// The royals of the side to move.
     royals: &'a [Sq],
+    /// The squares each side occupies, where positions keep them
+    /// ([`MoveTables::keeps_occupancy`]).
+    occupancy: Option<&'a [Occupancy; 2]>,
     /// The squares of the side to move as the low bits of its [`Occupancy`], where the
     /// tables have leapers' targets (0 elsewhere).
     own: u128,
@@ -166,7 +173,8 @@ impl Position {
     }
 
     /// The pseudo-legal moves of the pieces of the side to move that are `wanted`, into
-    /// `out`; the number of moves counted rather than kept ([`Wanted::Counted`]).
+    /// `out`; the number of moves counted rather than kept ([`Wanted::Counted`] and
+    /// [`Wanted::CountedUnpinned`]).
     pub(super) fn generate(
         &self,
         scratch: &mut Scratch,
@@ -178,10 +186,16 @@ impl Position {
             Wanted::All => (None, false, false, None),
             Wanted::Captures => (None, true, false, None),
             Wanted::From(sq) => (Some(sq), false, false, None),
-            Wanted::Counted | Wanted::CountedEvery => (None, false, true, None),
+            Wanted::Counted { .. } => (None, false, true, None),
             Wanted::CountedUnpinned(pins) => (None, false, true, Some(pins)),
         };
-        let royals_settle = wanted == Wanted::CountedEvery;
+        let (royal_moves_settle, sweeps_settle) = match wanted {
+            Wanted::Counted {
+                royal_moves,
+                sweeps_over_royals,
+            } => (royal_moves, sweeps_over_royals),
+            Wanted::All | Wanted::Captures | Wanted::From(_) | Wanted::CountedUnpinned(_) => (false, false),
+        };
         let side = self.side_to_move();
         let (t, board) = (self.tables(), self.codes());
         scratch.fit(board.len());
@@ -202,8 +216,10 @@ impl Position {
             captures_only,
             settle,
             pinned,
-            royals_settle,
+            royal_moves_settle,
+            sweeps_settle,
             royals: self.royal_squares(side),
+            occupancy: t.keeps_occupancy().then(|| self.occupancy()),
             own: if t.has_low_bits() {
                 self.occupied(side).low_bits()
             } else {
@@ -387,7 +403,7 @@ impl<'a> Gen<'a> {
         let t = self.t;
         let info = &t.kind(kind);
         self.piece_settles = self.settle
-            && (self.royals_settle || !t.code(code).royal)
+            && (self.royal_moves_settle || !t.code(code).royal)
             && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
@@ -488,7 +504,7 @@ impl<'a> Gen<'a> {
                 Movement::AreaLion { steps, mode } => self.area_lion(from, steps, mode),
                 Movement::LineLion { dir, steps, mode } => self.line_lion(from, dir, steps, mode),
                 Movement::Hook { dir, only_turn, mode } => self.hook(from, dir, only_turn, mode),
-                Movement::Anywhere { mode } => self.anywhere(from, mode),
+                Movement::Anywhere { mode } => self.anywhere(from, mode, info.anywhere_alone),
                 Movement::Area { steps, dirs, mode } => {
                     let walker = self.walker(from);
                     walker.area(steps, dirs, mode, |to, capture| {
@@ -529,7 +545,7 @@ impl<'a> Gen<'a> {
                     let mut over_royal = false;
                     let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
-                        over_royal |= !self.royals_settle && self.holds_royal(to);
+                        over_royal |= !self.sweeps_settle && self.holds_royal(to);
                         if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
                             self.settle_sweep(from, to);
                         } else {
@@ -917,13 +933,62 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// To any square of the board.
-    fn anywhere(&mut self, from: Sq, mode: Mode) {
+    /// To any square of the board (`alone`: the piece's only movement).
+    fn anywhere(&mut self, from: Sq, mode: Mode, alone: bool) {
+        // No move of a piece that cannot promote gives a promotion choice.
+        if self.piece_settles && self.mover.reach == 0 {
+            match self.occupancy {
+                Some(occupancy) if alone => self.settle_anywhere_alone(from, mode, occupancy),
+                _ => self.settle_anywhere(from, mode),
+            }
+            return;
+        }
         for to in self.t.geometry().squares() {
             if to != from {
                 self.direct(from, to, mode);
             }
         }
+    }
+
+    /// Counts the moves of [`anywhere`](Self::anywhere), once per target as it would emit
+    /// them, without making them: perft's last ply, for a piece whose moves are counted and
+    /// give no promotion choice (one move a target). On the largest boards it is most of a
+    /// position's moves.
+    fn settle_anywhere(&mut self, from: Sq, mode: Mode) {
+        let mut n = 0;
+        for to in self.t.geometry().squares() {
+            if to == from || self.marks[to.index()] == self.mark {
+                continue;
+            }
+            let target = self.board[to.index()];
+            let reaches = if target == 0 {
+                mode.can_move()
+            } else {
+                code_side(target) != self.side && self.may_capture(mode, to, from)
+            };
+            if reaches {
+                self.marks[to.index()] = self.mark;
+                n += 1;
+            }
+        }
+        self.settled += n;
+    }
+
+    /// [`settle_anywhere`](Self::settle_anywhere) for a piece whose only movement it is (no
+    /// target to de-duplicate): as many moves as empty squares, and a capture of each enemy
+    /// piece it may take, found from the squares each side occupies.
+    fn settle_anywhere_alone(&mut self, from: Sq, mode: Mode, occupancy: &[Occupancy; 2]) {
+        let (own, enemy) = (&occupancy[self.side.index()], &occupancy[self.side.opponent().index()]);
+        let mut n = 0;
+        if mode.can_move() {
+            n += self.t.geometry().len() - own.count() - enemy.count();
+        }
+        for to in enemy.squares() {
+            if self.may_capture(mode, to, from) {
+                n += 1;
+            }
+        }
+        self.settled += n as u64;
     }
 }
 

@@ -67,6 +67,12 @@ impl Occupancy {
         self.words[bit / 64] &= !(1 << (bit % 64));
     }
 
+    /// How many squares are occupied.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.words[..self.used].iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// The occupied squares, in ascending order.
     #[inline]
     pub fn squares(&self) -> Squares<'_> {

@@ -887,6 +887,12 @@ impl Position {
         }
     }
 
+    /// The squares of both sides, by [`Side::index`] (see [`Position::occupied`]).
+    #[inline]
+    pub(super) fn occupancy(&self) -> &[Occupancy; 2] {
+        &self.occupied
+    }
+
     /// Per side: how many slow attackers (hooks, Emperors) it has on the board.
     #[inline]
     pub(super) fn slow_counts(&self) -> [u16; 2] {

@@ -142,6 +142,9 @@ pub struct KindInfo {
     pub jump_rank: u8,
     /// It burns the enemy pieces next to it (`burns`).
     pub burns: bool,
+    /// Its only movement is one `anywhere`: no other reaches a square, so its moves to
+    /// empty squares are as many as the empty squares.
+    pub anywhere_alone: bool,
 }
 
 /// The facts about a piece kind that move generation and `make` read for every piece or
@@ -234,6 +237,10 @@ pub struct MoveTables {
     pub(super) piece_limits: bool,
     /// Whether some kind burns: moves then burn, and may be burnt.
     pub(super) burners: bool,
+    /// Attack detection looks at a square's neighbours before the lines beyond them: on the
+    /// boards of more than [`NEIGHBOURS_FIRST_SQUARES`] squares, where the pieces stand
+    /// crowded and lines are long (Tai perft 3 8% faster; Shogi's 3% slower with it).
+    pub(super) neighbours_first: bool,
     /// Whether some kind may not be dropped to give mate (`no-drop-mate`): drops are then
     /// checked against it.
     pub(super) drop_mate: bool,
@@ -281,6 +288,11 @@ pub(crate) struct Zobrist {
     pub state: Vec<u64>,
     pub max_hand: usize,
 }
+
+/// The most squares of a board on which attack detection scans lines from the square
+/// outwards, one at a time, without looking at all the neighbours first
+/// ([`MoveTables::neighbours_first`]): 16 × 16.
+const NEIGHBOURS_FIRST_SQUARES: usize = 256;
 
 /// The largest number of one kind a hand can hold that the hash distinguishes.
 const HASHED_HAND: usize = 64;
@@ -356,6 +368,7 @@ impl MoveTables {
             track_checks: rules.end.repetition.as_ref().is_some_and(|r| r.perpetual_check_loses),
             piece_limits: rules.pieces.iter().any(|p| p.piece_limit.is_some()),
             burners: rules.pieces.iter().any(|p| p.burns),
+            neighbours_first: geo.len() > NEIGHBOURS_FIRST_SQUARES,
             drop_mate: kinds.iter().any(|k| k.drop.no_drop_mate),
             royals: kinds.iter().any(|k| k.royal),
             hem_check: false,
@@ -754,6 +767,7 @@ fn kind_info(rules: &Rules, id: PieceId, geo: Geometry) -> KindInfo {
         last_rank_attacker_only: !kind.burns && movement::last_rank_attacker_only(&kind.moves),
         jump_rank: kind.jump_rank.unwrap_or(u8::MAX),
         burns: kind.burns,
+        anywhere_alone: matches!(kind.moves[..], [Movement::Anywhere { .. }]),
         walked: movement::walked(&kind.moves),
     }
 }
