@@ -335,4 +335,3 @@ mod tests {
         assert_eq!((t.most, t.target), (Duration::from_millis(950), None));
     }
 }
-
