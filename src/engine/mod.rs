@@ -263,14 +263,7 @@ pub fn draw_positions(pos: &Position) -> (Position, Option<Position>) {
         .map(|(sq, _)| sq);
     let passed = stays.map(|sq| {
         let mut passed = pos.clone();
-        passed.make(&Move {
-            from: Some(sq),
-            to: sq,
-            via: [None; 2],
-            drop: None,
-            promote: false,
-            sweep: false,
-        });
+        passed.make(&Move::board(sq, sq, false));
         passed
     });
     (pos.clone(), passed)

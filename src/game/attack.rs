@@ -153,11 +153,7 @@ impl View<'_> {
                 }
                 for (k, &p) in t.line(sq, opposite).iter().enumerate().take(usize::from(longest)) {
                     if occupied(p) {
-                        let code = self.board[p.index()];
-                        if code_side(code) == by
-                            && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
-                            && found(p)
-                        {
+                        if self.rides_to(p, by, dir, k, ignore) && found(p) {
                             return true;
                         }
                         break;
@@ -175,6 +171,20 @@ impl View<'_> {
             }
         }
         false
+    }
+
+    /// Whether the piece on `p`, the `k`th square (counted from 0) out from the attacked
+    /// square on the line its riders in direction `dir` come along, is `by`'s and rides in
+    /// that direction at least that far. Always inlined: left to the compiler, Shogi's perft 5
+    /// took 5% longer.
+    #[inline(always)]
+    fn rides_to(&self, p: Sq, by: Side, dir: usize, k: usize, ignore: Sq) -> bool {
+        let code = self.board[p.index()];
+        code_side(code) == by
+            && usize::from(
+                self.t
+                    .ride_reach(by, dir, self.t.moving_kind(self.board, p, code, ignore)),
+            ) > k
     }
 
     /// The rides of [`View::looked_up_attacker`] where the tables look at the neighbours
@@ -197,11 +207,7 @@ impl View<'_> {
                 open |= 1 << dir;
                 continue;
             }
-            let code = self.board[p.index()];
-            if code_side(code) == by
-                && t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore)) > 0
-                && found(p)
-            {
+            if self.rides_to(p, by, dir, 0, ignore) && found(p) {
                 return true;
             }
         }
@@ -217,11 +223,7 @@ impl View<'_> {
                 .skip(1)
             {
                 if occupied(p) {
-                    let code = self.board[p.index()];
-                    if code_side(code) == by
-                        && usize::from(t.ride_reach(by, dir, t.moving_kind(self.board, p, code, ignore))) > k
-                        && found(p)
-                    {
+                    if self.rides_to(p, by, dir, k, ignore) && found(p) {
                         return true;
                     }
                     break;

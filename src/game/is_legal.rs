@@ -829,14 +829,7 @@ impl<'a> Judge<'a> {
     /// pass: the position's one pass is then that piece's.
     fn earlier_passer(&self, from: Sq) -> bool {
         (0..from.index()).map(Sq::new).any(|sq| {
-            let pass = Move {
-                from: Some(sq),
-                to: sq,
-                via: [None; 2],
-                drop: None,
-                promote: false,
-                sweep: false,
-            };
+            let pass = Move::board(sq, sq, false);
             self.board_shape(&pass).is_some()
         })
     }
