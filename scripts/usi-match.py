@@ -17,8 +17,8 @@ koma writes it); one that matches none loses the game.
 
 The clock, the same for both, never a fixed time per move:
 - by default 40 moves in 40 x SECONDS, repeating. GNU Shogi keeps it itself (`level 40 M:SS`);
-  Fairy-Stockfish is sent `go wtime W btime B movestogo N`, koma `go btime B wtime W` (USI has
-  no moves-to-go), from a clock kept here;
+  Fairy-Stockfish is sent `go wtime W btime B movestogo N`, koma `go btime B wtime W
+  movestogo N` (UCI's word, which USI lacks and koma reads), from a clock kept here;
 - with `--increment INC` (Fairy-Stockfish only): a base of 40 x SECONDS and INC seconds added
   after each move, sent to both as `binc`/`winc` (`winc`/`binc` in UCI).
 Each engine's thinking time is measured here (from the command that hands it the move to its
@@ -178,7 +178,7 @@ class Koma(Line):
         """koma's move after `moves` (in USI), on `clock`."""
         black, white = clock.millis()
         inc = round(1000 * clock.increment)
-        extra = f" binc {inc} winc {inc}" if inc else ""
+        extra = f" binc {inc} winc {inc}" if inc else f" movestogo {clock.to_go(len(moves))}"
         return self.best(moves, f"go btime {black} wtime {white}{extra}", clock)
 
 

@@ -317,6 +317,8 @@ struct Go {
     binc: Option<Duration>,
     winc: Option<Duration>,
     byoyomi: Option<Duration>,
+    /// The moves to play before the clock is next given time (UCI's word, which USI lacks).
+    movestogo: Option<u32>,
     movetime: Option<Duration>,
     depth: Option<u32>,
     nodes: Option<u64>,
@@ -346,6 +348,7 @@ impl Go {
                 "binc" => go.binc = millis(number()?)?,
                 "winc" => go.winc = millis(number()?)?,
                 "byoyomi" => go.byoyomi = millis(number()?)?,
+                "movestogo" => go.movestogo = Some(number()?.clamp(1, u64::from(u32::MAX)) as u32),
                 "movetime" => go.movetime = millis(number()?)?,
                 "depth" => go.depth = Some(number()?.clamp(1, MAX_PLY as u64 / 2) as u32),
                 "nodes" => go.nodes = Some(number()?.max(1)),
@@ -353,8 +356,8 @@ impl Go {
                 "ponder" => go.ponder = true,
                 _ => {
                     return Err(format!(
-                        "go: unknown `{word}` (koma reads btime, wtime, binc, winc, byoyomi, movetime, depth, \
-                         nodes, infinite, ponder); not searching"
+                        "go: unknown `{word}` (koma reads btime, wtime, binc, winc, byoyomi, movestogo, \
+                         movetime, depth, nodes, infinite, ponder); not searching"
                     ));
                 }
             }
@@ -389,6 +392,34 @@ impl Go {
         if self.fixed_time(side) {
             return Some(MoveTime::fixed(extra));
         }
-        Some(MoveTime::on_clock(left, MOVES_TO_GO, extra))
+        Some(MoveTime::on_clock(left, self.movestogo.unwrap_or(MOVES_TO_GO), extra))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(text: &str) -> Go {
+        Go::parse(&text.split_whitespace().collect::<Vec<_>>()).expect("the command reads")
+    }
+
+    #[test]
+    fn movestogo_shares_the_clock_among_the_moves_left_in_the_session() {
+        let ten = Duration::from_secs(10);
+        assert_eq!(
+            go("btime 10000 wtime 9000 movestogo 4").time_for_move(Side::Black),
+            Some(MoveTime::on_clock(ten, 4, Duration::ZERO))
+        );
+        assert_eq!(
+            go("btime 10000 wtime 9000").time_for_move(Side::Black),
+            Some(MoveTime::on_clock(ten, MOVES_TO_GO, Duration::ZERO))
+        );
+    }
+
+    #[test]
+    fn movestogo_needs_a_whole_number() {
+        let error = Go::parse(&["btime", "1000", "movestogo", "many"]).expect_err("not a number");
+        assert!(error.contains("movestogo many"), "{error}");
     }
 }
