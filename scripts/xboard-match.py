@@ -20,6 +20,12 @@ Example (koma's Chu options as HaChu plays the game; openings from scripts/openi
       --koma-option royal-capture=allowed --koma-option promotion=renmei \
       --koma-option pawn-rule=none --engine-option 'Allow repeats=1' \
       --openings match/chu-openings.pgn --loss-score 1000 --max-moves 150 --out match/chu
+Dai, which XBoard does not know: HaChu through scripts/hachu-relay.py (its piece letters and
+its `setboard`), koma with HaChu's reading of the rules:
+  scripts/xboard-match.py --engine "python3 scripts/hachu-relay.py --variant dai /usr/games/hachu" \
+      --variant dai --games 40 --seconds 0.25 --increment 0.2 --koma-option royal-capture=allowed \
+      --koma-option promotion=entry --koma-option repetition=forbidden \
+      --openings match/dai-openings.pgn --loss-score 1000 --max-moves 150 --out match/dai
 
 The PGN of the games and XBoard's log go to OUT.pgn and OUT.debug. Standard library only.
 """
