@@ -244,7 +244,7 @@ impl Position {
             }
             None if hem_check => {
                 let own = self.occupied(side);
-                for sq in own.squares() {
+                for sq in self.unhemmed_candidates(side).squares() {
                     let code = board[sq.index()];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
                     let held = own.neighbours(sq);

@@ -73,6 +73,48 @@ impl Occupancy {
         self.words[..self.used].iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The occupied squares with a neighbour on the board that is not occupied, and some
+    /// others: read as bits, a square at one end of a rank has the square at the other end of
+    /// the next or the last rank for a neighbour. Every occupied square left out has all its
+    /// neighbours on the board occupied. `len` is the number of squares of the board.
+    pub fn unenclosed(&self, len: usize) -> Occupancy {
+        let (first, end) = (self.files + 1, self.files + 1 + len);
+        let mut open = [0; WORDS];
+        for (i, slot) in open[..self.used].iter_mut().enumerate() {
+            // The board's bits in word `i`: from `first` up to `end`.
+            let (lo, hi) = (first.saturating_sub(64 * i).min(64), end.saturating_sub(64 * i).min(64));
+            let board = low_mask(hi) & !low_mask(lo);
+            *slot = !self.words[i] & board;
+        }
+        // A square with an open square a file either way, then a rank either way of those.
+        let along = |bits: &[u64; WORDS], i: usize, k: usize| {
+            let before = if i == 0 { 0 } else { bits[i - 1] };
+            bits[i] | bits[i] << k | before >> (64 - k) | bits[i] >> k | bits[i + 1] << (64 - k)
+        };
+        let mut ranks = [0; WORDS];
+        for (i, slot) in ranks[..self.used].iter_mut().enumerate() {
+            *slot = along(&open, i, 1);
+        }
+        let mut out = Occupancy {
+            words: [0; WORDS],
+            files: self.files,
+            used: self.used,
+        };
+        for i in 0..self.used {
+            out.words[i] = self.words[i] & along(&ranks, i, self.files);
+        }
+        out
+    }
+
+    /// The squares occupied in `self` or in `other` (of the same board).
+    pub fn union(&self, other: &Occupancy) -> Occupancy {
+        let mut out = self.clone();
+        for (word, &more) in out.words[..self.used].iter_mut().zip(&other.words) {
+            *word |= more;
+        }
+        out
+    }
+
     /// The occupied squares, in ascending order.
     #[inline]
     pub fn squares(&self) -> Squares<'_> {
@@ -101,6 +143,11 @@ impl Occupancy {
         };
         row(centre - self.files - 1) | row(centre - 1) << 3 | row(centre + self.files - 1) << 6
     }
+}
+
+/// The bits below bit `n` (up to 64) of a word.
+fn low_mask(n: usize) -> u64 {
+    if n >= 64 { !0 } else { (1 << n) - 1 }
 }
 
 /// The squares of an [`Occupancy`], in ascending order.

@@ -157,6 +157,10 @@ pub(crate) struct CodeFacts {
     pub royal: bool,
     /// [`KindInfo::slow_attacker`].
     pub slow_attacker: bool,
+    /// Under the hemmed-in test ([`MoveTables::hem_check`]): the kind has a move that begins
+    /// beyond its neighbours, or moves as the piece behind it, so that whether it can move
+    /// is not read from its neighbours alone (see [`MoveTables::hemmed_in`]).
+    pub reaches_past_neighbours: bool,
 }
 
 impl CodeFacts {
@@ -165,6 +169,7 @@ impl CodeFacts {
             jump_rank: info.jump_rank,
             royal: info.royal,
             slow_attacker: info.slow_attacker,
+            reaches_past_neighbours: false,
         }
     }
 }
@@ -176,6 +181,7 @@ impl Default for CodeFacts {
             jump_rank: u8::MAX,
             royal: false,
             slow_attacker: false,
+            reaches_past_neighbours: false,
         }
     }
 }
@@ -383,8 +389,20 @@ impl MoveTables {
         tables.build_lines();
         tables.build_attacks();
         tables.hem_check = 5 * tables.hemmed_at_start() >= tables.rules.setup.len();
+        tables.mark_reaches_past_neighbours();
         tables.build_leaper_targets();
         tables
+    }
+
+    /// Sets [`CodeFacts::reaches_past_neighbours`] of the piece codes, read under the
+    /// hemmed-in test: a kind without a ring of neighbours its moves begin on, or every kind
+    /// under `moves-as-piece-behind` (a piece may move as another).
+    fn mark_reaches_past_neighbours(&mut self) {
+        for code in 4..self.codes.len() {
+            let code16 = code as u16;
+            let ring = self.rings[code_kind(code16).index() * 2 + code_side(code16).index()];
+            self.codes[code].reaches_past_neighbours = ring.is_none() || self.rules.moves_as_piece_behind;
+        }
     }
 
     /// The leapers' target sets and the squares beyond each distance from the far edge, on
