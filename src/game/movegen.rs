@@ -539,18 +539,18 @@ impl<'a> Gen<'a> {
                     });
                 }
                 Movement::RangeCapture { dir, mode } => {
+                    let rank = self.t.kind(code_kind(code)).jump_rank;
+                    if self.piece_settles && self.pinned.is_none() {
+                        self.settle_range_capture(from, dir, rank, mode);
+                        continue;
+                    }
                     let walker = self.walker(from);
                     // Whether the walk has met one of the mover's royals: a sweep from there
                     // on takes it.
                     let mut over_royal = false;
-                    let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
                         over_royal |= !self.sweeps_settle && self.holds_royal(to);
-                        if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
-                            self.settle_sweep(from, to);
-                        } else {
-                            self.range_capture(from, to, capture, sweep, sweep && over_royal);
-                        }
+                        self.range_capture(from, to, capture, sweep, sweep && over_royal);
                     });
                 }
                 Movement::Igui { dir, mode } => {
@@ -663,10 +663,86 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// Counts a sweep to `to`, never a duplicate (see [`range_capture`](Self::range_capture)),
-    /// with its promotion choices.
-    fn settle_sweep(&mut self, from: Sq, to: Sq) {
-        self.settled += self.promotion(&Move::board(from, to, true), true).choices();
+    /// The moves of a range capture along `dir` (see
+    /// [`Walker::range_capture`](walks::Walker::range_capture), whose walk this is), for a
+    /// piece whose moves are counted and that is not pinned: the sweeps are counted as the
+    /// walk meets them, but those over one of the mover's royals (which may take it) where
+    /// such sweeps are not counted; the others go through [`range_capture`](Self::range_capture).
+    /// Perft's last ply: on the largest boards the range capturers' sweeps are most of a
+    /// position's moves.
+    fn settle_range_capture(&mut self, from: Sq, dir: Offset, rank: u8, mode: Mode) {
+        let t = self.t;
+        let Some(d) = Geometry::dir_index(Geometry::board_vector(self.side, dir)) else {
+            return;
+        };
+        let line = t.line(from, d);
+        let ends = |code: u16| t.code(code).jump_rank <= rank;
+        // The slide up to the first piece met.
+        let mut i = 0;
+        while i < line.len() && self.board[line[i].index()] == 0 {
+            if mode.can_move() {
+                self.range_capture(from, line[i], false, false, false);
+            }
+            i += 1;
+        }
+        if i == line.len() || ends(self.board[line[i].index()]) {
+            return;
+        }
+        // The first piece met: taken, a sweep when it is the mover's own.
+        let first = line[i];
+        let mut over_royal = !self.sweeps_settle && self.holds_royal(first);
+        let sweep = code_side(self.board[first.index()]) == self.side;
+        let start = if sweep && !over_royal {
+            i
+        } else {
+            self.range_capture(from, first, true, sweep, sweep && over_royal);
+            i + 1
+        };
+        // The sweeps counted: up to the piece that ends the walk or one of the mover's royals.
+        let mut end = i + 1;
+        while !over_royal && end < line.len() {
+            let target = self.board[line[end].index()];
+            if target != 0 {
+                if ends(target) {
+                    break;
+                }
+                if !over_royal && !self.sweeps_settle && self.holds_royal(line[end]) {
+                    over_royal = true;
+                    break;
+                }
+            }
+            end += 1;
+        }
+        self.settle_sweeps(from, &line[start..end]);
+        // The sweeps over a royal, from the royal on: made and checked.
+        if over_royal {
+            for &to in &line[end..] {
+                let target = self.board[to.index()];
+                if target != 0 && ends(target) {
+                    break;
+                }
+                self.range_capture(from, to, true, true, true);
+            }
+        }
+    }
+
+    /// Counts the sweeps from `from` to each of `squares`, a stretch of a line from it, with
+    /// their promotion choices: one each where the stretch's ends (and so every square
+    /// between, the distance from the far edge changing steadily along a line) are out of the
+    /// mover's reach.
+    #[inline]
+    fn settle_sweeps(&mut self, from: Sq, squares: &[Sq]) {
+        let (Some(&a), Some(&b)) = (squares.first(), squares.last()) else {
+            return;
+        };
+        let reach = self.mover.reach;
+        if self.t.depth(self.side, a) > reach && self.t.depth(self.side, b) > reach {
+            self.settled += squares.len() as u64;
+            return;
+        }
+        for &to in squares {
+            self.settled += self.promotion(&Move::board(from, to, true), true).choices();
+        }
     }
 
     /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep
