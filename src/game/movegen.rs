@@ -116,10 +116,11 @@ struct Mover {
 
 impl Mover {
     fn new(t: &MoveTables, side: Side, from: Sq, code: u16, deferred: Sq) -> Mover {
-        let info = t.kind(code_kind(code));
-        let turns = info.turns_to.is_some();
+        // The facts of the piece code, packed densely: not its kind's, read for every piece.
+        let facts = t.code(code);
+        let turns = facts.turns;
         let in_zone = t.zone.is_some_and(|zone| t.depth(side, from) <= zone.depth);
-        let last_rank_optional = info.promotion.last_rank_optional;
+        let last_rank_optional = facts.last_rank_optional;
         let reach = if !turns {
             0
         } else if in_zone || t.flip.is_some() || t.capture_promotion.is_some() {
@@ -132,7 +133,7 @@ impl Mover {
             in_zone,
             declined: code_declined(code),
             deferred: deferred == from,
-            forced_ranks: info.promotion.forced_ranks,
+            forced_ranks: facts.forced_ranks,
             last_rank_optional,
             reach,
         }
@@ -414,6 +415,16 @@ impl<'a> Gen<'a> {
             && let Some(targets) = t.leaper_targets(kind, self.side, from)
         {
             self.settle_leaps(from, targets & !self.own);
+            return;
+        }
+        // A stepper whose every target lies beyond the reach of promotion: one move for each
+        // neighbour its side does not hold.
+        if self.piece_settles
+            && t.hem_check
+            && t.depth(self.side, from) > self.mover.reach.saturating_add(1)
+            && let Some(n) = t.stepper_moves(kind, self.side, from, held)
+        {
+            self.settled += n;
             return;
         }
         let rays = t.open_rays(kind, self.side, from, held);

@@ -161,6 +161,12 @@ pub(crate) struct CodeFacts {
     /// beyond its neighbours, or moves as the piece behind it, so that whether it can move
     /// is not read from its neighbours alone (see [`MoveTables::hemmed_in`]).
     pub reaches_past_neighbours: bool,
+    /// It has a kind to turn into ([`KindInfo::turns_to`]).
+    pub turns: bool,
+    /// [`PiecePromotion::forced_ranks`] of its kind.
+    pub forced_ranks: u8,
+    /// [`PiecePromotion::last_rank_optional`] of its kind.
+    pub last_rank_optional: bool,
 }
 
 impl CodeFacts {
@@ -170,6 +176,9 @@ impl CodeFacts {
             royal: info.royal,
             slow_attacker: info.slow_attacker,
             reaches_past_neighbours: false,
+            turns: info.turns_to.is_some(),
+            forced_ranks: info.promotion.forced_ranks,
+            last_rank_optional: info.promotion.last_rank_optional,
         }
     }
 }
@@ -182,6 +191,9 @@ impl Default for CodeFacts {
             royal: false,
             slow_attacker: false,
             reaches_past_neighbours: false,
+            turns: false,
+            forced_ranks: 0,
+            last_rank_optional: false,
         }
     }
 }
@@ -201,6 +213,9 @@ pub struct MoveTables {
     /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one; `None` when
     /// some move begins farther out (a leap, a jump, a walked movement).
     rings: Vec<Option<u16>>,
+    /// For (kind, side): its ring ([`rings`](Self::rings)) when every move it has is one step
+    /// onto a neighbour that it may move to or capture on (a stepper), one move a neighbour.
+    steppers: Vec<Option<u16>>,
     /// For each piece code: the facts about its kind read on every move, packed densely.
     codes: Vec<CodeFacts>,
     /// For each square: its neighbours on the board, one bit each: the neighbour at index
@@ -340,6 +355,7 @@ impl MoveTables {
             geo,
             stretch_ranges: vec![],
             rings: vec![],
+            steppers: vec![],
             codes: (0..4 * (kinds.len() + 1))
                 .map(|code| match code {
                     0..4 => CodeFacts::default(),
@@ -563,6 +579,16 @@ impl MoveTables {
             .is_some_and(|ring| ring & self.neighbourhoods[sq.index()] & !own == 0)
     }
 
+    /// The number of moves of `kind` of `side` on `sq` when it is a stepper (see
+    /// [`steppers`](Self::steppers)), `held` its neighbours its side holds (bits of
+    /// [`neighbourhoods`](Self::neighbourhoods)), not counting promotion choices; `None`
+    /// for any other kind.
+    #[inline]
+    pub(crate) fn stepper_moves(&self, kind: PieceId, side: Side, sq: Sq, held: u16) -> Option<u64> {
+        self.steppers[kind.index() * 2 + side.index()]
+            .map(|ring| u64::from((ring & self.neighbourhoods[sq.index()] & !held).count_ones()))
+    }
+
     /// The runs of squares of `kind` for `side` from `sq`, in the order of its movements.
     #[inline]
     pub(crate) fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> Rays<'_> {
@@ -664,6 +690,14 @@ impl MoveTables {
                 });
                 let walks = self.kinds[kind].walked.is_empty();
                 self.rings.push(ring.filter(|_| walks));
+                let steps = self.stretches[start as usize..].iter().all(|stretch| {
+                    stretch.end == stretch.first + 1
+                        && stretch.mode == Mode::Any
+                        && !stretch.slow
+                        && !stretch.from_last_rank
+                });
+                let overlapping = self.kinds[kind].overlapping;
+                self.steppers.push(ring.filter(|_| walks && steps && !overlapping));
             }
         }
         let files = i32::from(self.geo.files);
