@@ -407,16 +407,6 @@ impl<'a> Gen<'a> {
             && (self.royal_moves_settle || !t.code(code).royal)
             && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
-        if info.overlapping {
-            self.next_mark();
-        }
-        self.scratch.walked.clear();
-        if self.piece_settles
-            && let Some(targets) = t.leaper_targets(kind, self.side, from)
-        {
-            self.settle_leaps(from, targets & !self.own);
-            return;
-        }
         // A stepper whose every target lies beyond the reach of promotion: one move for each
         // neighbour its side does not hold.
         if self.piece_settles
@@ -427,9 +417,21 @@ impl<'a> Gen<'a> {
             self.settled += n;
             return;
         }
+        if info.overlapping {
+            self.next_mark();
+        }
+        if !info.walked.is_empty() {
+            self.scratch.walked.clear();
+        }
+        if self.piece_settles
+            && let Some(targets) = t.leaper_targets(kind, self.side, from)
+        {
+            self.settle_leaps(from, targets & !self.own);
+            return;
+        }
         let rays = t.open_rays(kind, self.side, from, held);
-        if self.piece_settles && !info.overlapping {
-            self.settle_rays(from, rays);
+        if self.piece_settles {
+            self.settle_rays(from, rays, info.overlapping);
         } else {
             self.rays(from, rays, info.overlapping);
         }
@@ -456,27 +458,39 @@ impl<'a> Gen<'a> {
     }
 
     /// Counts the moves along the piece's runs, as [`rays`](Self::rays) would emit them
-    /// (never the same target twice: the piece's movements do not overlap), without making
+    /// (each target once, marked, where the piece's movements `overlap`), without making
     /// them: perft's last ply, for a piece whose moves no rule can forbid.
     #[inline]
-    fn settle_rays(&mut self, from: Sq, rays: Rays<'_>) {
+    fn settle_rays(&mut self, from: Sq, rays: Rays<'_>, overlap: bool) {
         let mut n = 0;
         for ray in rays {
             for to in ray.squares() {
                 let target = self.board[to.index()];
                 if target == 0 {
-                    if ray.mode.can_move() {
+                    if ray.mode.can_move() && self.first_time(to, overlap) {
                         n += self.choices(from, to, false);
                     }
                     continue;
                 }
-                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
+                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) && self.first_time(to, overlap)
+                {
                     n += self.choices(from, to, true);
                 }
                 break;
             }
         }
         self.settled += n;
+    }
+
+    /// Whether the current piece reaches `to` for the first time, marking it, where its
+    /// movements overlap (`dedup`); always where they do not.
+    #[inline(always)]
+    fn first_time(&mut self, to: Sq, dedup: bool) -> bool {
+        if !dedup {
+            return true;
+        }
+        let slot = &mut self.marks[to.index()];
+        std::mem::replace(slot, self.mark) != self.mark
     }
 
     /// Counts the moves of a leaper (see [`MoveTables::leaper_targets`]) to `targets`, the
@@ -631,14 +645,9 @@ impl<'a> Gen<'a> {
 
     /// A move without intermediate captures, once per target when de-duplicating.
     fn simple(&mut self, from: Sq, to: Sq, capture: bool, dedup: bool) {
-        if dedup {
-            let slot = &mut self.marks[to.index()];
-            if *slot == self.mark {
-                return;
-            }
-            *slot = self.mark;
+        if self.first_time(to, dedup) {
+            self.emit(from, to, [NO_SQ; 2], capture);
         }
-        self.emit(from, to, [NO_SQ; 2], capture);
     }
 
     /// Pushes a move with each promotion choice it allows.
