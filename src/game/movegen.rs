@@ -472,7 +472,9 @@ impl<'a> Gen<'a> {
                     }
                     continue;
                 }
-                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) && self.first_time(to, overlap)
+                if code_side(target) != self.side
+                    && self.may_capture(ray.mode, to, from)
+                    && self.first_time(to, overlap)
                 {
                     n += self.choices(from, to, true);
                 }

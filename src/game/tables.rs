@@ -752,7 +752,7 @@ impl MoveTables {
                                 let dir = DIRS
                                     .iter()
                                     .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
-                                    .unwrap_or(0);
+                                    .expect("a ride goes along one of the eight king steps: the compiler makes rides only from the language's directions");
                                 let slot = &mut self.ride_reach[(side.index() * 8 + dir) * kinds + kind];
                                 *slot = (*slot).max(max);
                                 let longest = &mut self.longest_ride[side.index()][dir];
