@@ -1210,7 +1210,8 @@ mod tests {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let mut with = MoveTables::new(rules.clone());
             let mut without = MoveTables::new(rules);
-            (with.hem_check, without.hem_check) = (true, false);
+            with.set_hem_check(true);
+            without.set_hem_check(false);
             let (mut a, mut b) = (Position::start(Arc::new(with)), Position::start(Arc::new(without)));
             let mut rng = SplitMix64::new(name.len() as u64);
             let (mut moves_a, mut moves_b) = (Vec::new(), Vec::new());

@@ -173,3 +173,42 @@ impl Iterator for Squares<'_> {
         Some(Sq::new(self.word * 64 + bit - self.pad))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Occupancy;
+    use crate::game::board::Sq;
+    use crate::game::random::SplitMix64;
+
+    /// Every occupied square that [`Occupancy::unenclosed`] leaves out has all its
+    /// neighbours on the board occupied, and it keeps only occupied squares: on boards from
+    /// 3 × 3 to 36 × 36, with squares occupied at random densities.
+    #[test]
+    fn unenclosed_leaves_out_only_squares_whose_neighbours_are_all_occupied() {
+        let mut rng = SplitMix64::new(30);
+        for (files, ranks) in [(3, 3), (3, 4), (5, 5), (9, 9), (12, 12), (16, 8), (25, 25), (36, 36)] {
+            let len = files * ranks;
+            for _ in 0..30 {
+                let density = rng.next_u64() % 101;
+                let occupied: Vec<bool> = (0..len).map(|_| rng.next_u64() % 100 < density).collect();
+                let mut occupancy = Occupancy::new(len, files);
+                for sq in (0..len).filter(|&i| occupied[i]).map(Sq::new) {
+                    occupancy.insert(sq);
+                }
+                let kept: Vec<Sq> = occupancy.unenclosed(len).squares().collect();
+                assert!(kept.iter().all(|sq| occupied[sq.index()]), "{files} x {ranks}");
+                for sq in occupancy.squares() {
+                    let (rank, file) = ((sq.index() / files) as i32, (sq.index() % files) as i32);
+                    let open = (-1..=1)
+                        .flat_map(|dr| (-1..=1).map(move |df| (rank + dr, file + df)))
+                        .any(|(r, f)| {
+                            (0..ranks as i32).contains(&r)
+                                && (0..files as i32).contains(&f)
+                                && !occupied[r as usize * files + f as usize]
+                        });
+                    assert!(!open || kept.contains(&sq), "{files} x {ranks}: square {}", sq.index());
+                }
+            }
+        }
+    }
+}

@@ -120,8 +120,9 @@ pub struct Position {
     /// Per side, under the hemmed-in test ([`MoveTables::hem_check`]): the squares of the
     /// pieces whose every move does not begin on a neighbour
     /// ([`CodeFacts::reaches_past_neighbours`]): generation visits them, and of the others
-    /// only those with a neighbour their side does not hold.
-    far_squares: [Occupancy; 2],
+    /// only those with a neighbour their side does not hold. Empty without the test (kept
+    /// off the position's inline fields, which the small boards' perft reads on every move).
+    far_squares: Vec<Occupancy>,
     lion_capture: Sq,
     /// Per side: the square of its piece that declined to promote on entering the zone on
     /// that side's last move (Chu's deferral rule).
@@ -296,7 +297,11 @@ impl Position {
             counts: vec![0; 2 * kinds],
             slow_count: [0; 2],
             slow_squares: [0, 1].map(|_| Occupancy::new(geo.len(), usize::from(geo.files))),
-            far_squares: [0, 1].map(|_| Occupancy::new(geo.len(), usize::from(geo.files))),
+            far_squares: if t.hem_check {
+                vec![Occupancy::new(geo.len(), usize::from(geo.files)); 2]
+            } else {
+                vec![]
+            },
             lion_capture: NO_SQ,
             deferred: [NO_SQ; 2],
             history: Vec::new(),
@@ -491,7 +496,7 @@ impl Position {
         let info = self.t.code(code);
         if self.t.keeps_occupancy() {
             self.occupied[side.index()].insert(sq);
-            if self.t.hem_check && info.reaches_past_neighbours {
+            if info.reaches_past_neighbours {
                 self.far_squares[side.index()].insert(sq);
             }
         }
@@ -516,7 +521,7 @@ impl Position {
         let info = self.t.code(code);
         if self.t.keeps_occupancy() {
             self.occupied[side.index()].remove(sq);
-            if self.t.hem_check && info.reaches_past_neighbours {
+            if info.reaches_past_neighbours {
                 self.far_squares[side.index()].remove(sq);
             }
         }

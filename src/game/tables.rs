@@ -157,9 +157,10 @@ pub(crate) struct CodeFacts {
     pub royal: bool,
     /// [`KindInfo::slow_attacker`].
     pub slow_attacker: bool,
-    /// Under the hemmed-in test ([`MoveTables::hem_check`]): the kind has a move that begins
-    /// beyond its neighbours, or moves as the piece behind it, so that whether it can move
-    /// is not read from its neighbours alone (see [`MoveTables::hemmed_in`]).
+    /// Under the hemmed-in test ([`MoveTables::hem_check`]; false without it): the kind has
+    /// a move that begins beyond its neighbours, or moves as the piece behind it, so that
+    /// whether it can move is not read from its neighbours alone (see
+    /// [`MoveTables::hemmed_in`]).
     pub reaches_past_neighbours: bool,
     /// It has a kind to turn into ([`KindInfo::turns_to`]).
     pub turns: bool,
@@ -410,15 +411,23 @@ impl MoveTables {
         tables
     }
 
-    /// Sets [`CodeFacts::reaches_past_neighbours`] of the piece codes, read under the
-    /// hemmed-in test: a kind without a ring of neighbours its moves begin on, or every kind
-    /// under `moves-as-piece-behind` (a piece may move as another).
+    /// Sets [`CodeFacts::reaches_past_neighbours`] of the piece codes under the hemmed-in
+    /// test (none without it): a kind without a ring of neighbours its moves begin on, or
+    /// every kind under `moves-as-piece-behind` (a piece may move as another).
     fn mark_reaches_past_neighbours(&mut self) {
         for code in 4..self.codes.len() {
             let code16 = code as u16;
             let ring = self.rings[code_kind(code16).index() * 2 + code_side(code16).index()];
-            self.codes[code].reaches_past_neighbours = ring.is_none() || self.rules.moves_as_piece_behind;
+            self.codes[code].reaches_past_neighbours =
+                self.hem_check && (ring.is_none() || self.rules.moves_as_piece_behind);
         }
+    }
+
+    /// Turns the hemmed-in test on or off (tests compare generation with and without it).
+    #[cfg(test)]
+    pub(super) fn set_hem_check(&mut self, on: bool) {
+        self.hem_check = on;
+        self.mark_reaches_past_neighbours();
     }
 
     /// The leapers' target sets and the squares beyond each distance from the far edge, on
