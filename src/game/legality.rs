@@ -179,7 +179,7 @@ impl Position {
             .as_ref()
             .filter(|r| history == History::Applies && r.effect != RepetitionEffect::Draw)
             .map(|r| r.count)
-            .filter(|&count| self.some_position_seen(usize::from(count) - 1));
+            .filter(|&count| self.some_position_seen(usize::from(count) - 1, &mut scratch.hashes));
         // Any move may change how the pieces move where each moves as the piece behind it.
         let slow = if t.rules().moves_as_piece_behind {
             SlowThreat::Unrestricted
@@ -441,12 +441,14 @@ impl Position {
     }
 
     /// Whether some earlier position occurred at least `times` times: only then can a move
-    /// make a position occur once more than that.
-    fn some_position_seen(&self, times: usize) -> bool {
+    /// make a position occur once more than that. The hashes are sorted in `sorted`, a list
+    /// kept from call to call, so that no call allocates once it has grown.
+    fn some_position_seen(&self, times: usize, sorted: &mut Vec<u64>) -> bool {
         if times <= 1 {
             return !self.history().is_empty();
         }
-        let mut sorted = self.history().to_vec();
+        sorted.clear();
+        sorted.extend_from_slice(self.history());
         sorted.sort_unstable();
         sorted.chunk_by(|a, b| a == b).any(|run| run.len() >= times)
     }

@@ -116,10 +116,11 @@ struct Mover {
 
 impl Mover {
     fn new(t: &MoveTables, side: Side, from: Sq, code: u16, deferred: Sq) -> Mover {
-        let info = t.kind(code_kind(code));
-        let turns = info.turns_to.is_some();
+        // The facts of the piece code, packed densely: not its kind's, read for every piece.
+        let facts = t.code(code);
+        let turns = facts.turns;
         let in_zone = t.zone.is_some_and(|zone| t.depth(side, from) <= zone.depth);
-        let last_rank_optional = info.promotion.last_rank_optional;
+        let last_rank_optional = facts.last_rank_optional;
         let reach = if !turns {
             0
         } else if in_zone || t.flip.is_some() || t.capture_promotion.is_some() {
@@ -132,7 +133,7 @@ impl Mover {
             in_zone,
             declined: code_declined(code),
             deferred: deferred == from,
-            forced_ranks: info.promotion.forced_ranks,
+            forced_ranks: facts.forced_ranks,
             last_rank_optional,
             reach,
         }
@@ -244,7 +245,7 @@ impl Position {
             }
             None if hem_check => {
                 let own = self.occupied(side);
-                for sq in own.squares() {
+                for sq in self.unhemmed_candidates(side).squares() {
                     let code = board[sq.index()];
                     let kind = t.moving_kind(board, sq, code, NO_SQ);
                     let held = own.neighbours(sq);
@@ -406,10 +407,22 @@ impl<'a> Gen<'a> {
             && (self.royal_moves_settle || !t.code(code).royal)
             && !self.pinned.is_some_and(|pins| pins.holds(from));
         self.mover = Mover::new(t, self.side, from, code, self.deferred);
+        // A stepper whose every target lies beyond the reach of promotion: one move for each
+        // neighbour its side does not hold.
+        if self.piece_settles
+            && t.hem_check
+            && t.depth(self.side, from) > self.mover.reach.saturating_add(1)
+            && let Some(n) = t.stepper_moves(kind, self.side, from, held)
+        {
+            self.settled += n;
+            return;
+        }
         if info.overlapping {
             self.next_mark();
         }
-        self.scratch.walked.clear();
+        if !info.walked.is_empty() {
+            self.scratch.walked.clear();
+        }
         if self.piece_settles
             && let Some(targets) = t.leaper_targets(kind, self.side, from)
         {
@@ -417,8 +430,8 @@ impl<'a> Gen<'a> {
             return;
         }
         let rays = t.open_rays(kind, self.side, from, held);
-        if self.piece_settles && !info.overlapping {
-            self.settle_rays(from, rays);
+        if self.piece_settles {
+            self.settle_rays(from, rays, info.overlapping);
         } else {
             self.rays(from, rays, info.overlapping);
         }
@@ -445,27 +458,41 @@ impl<'a> Gen<'a> {
     }
 
     /// Counts the moves along the piece's runs, as [`rays`](Self::rays) would emit them
-    /// (never the same target twice: the piece's movements do not overlap), without making
+    /// (each target once, marked, where the piece's movements `overlap`), without making
     /// them: perft's last ply, for a piece whose moves no rule can forbid.
     #[inline]
-    fn settle_rays(&mut self, from: Sq, rays: Rays<'_>) {
+    fn settle_rays(&mut self, from: Sq, rays: Rays<'_>, overlap: bool) {
         let mut n = 0;
         for ray in rays {
             for to in ray.squares() {
                 let target = self.board[to.index()];
                 if target == 0 {
-                    if ray.mode.can_move() {
+                    if ray.mode.can_move() && self.first_time(to, overlap) {
                         n += self.choices(from, to, false);
                     }
                     continue;
                 }
-                if code_side(target) != self.side && self.may_capture(ray.mode, to, from) {
+                if code_side(target) != self.side
+                    && self.may_capture(ray.mode, to, from)
+                    && self.first_time(to, overlap)
+                {
                     n += self.choices(from, to, true);
                 }
                 break;
             }
         }
         self.settled += n;
+    }
+
+    /// Whether the current piece reaches `to` for the first time, marking it, where its
+    /// movements overlap (`dedup`); always where they do not.
+    #[inline(always)]
+    fn first_time(&mut self, to: Sq, dedup: bool) -> bool {
+        if !dedup {
+            return true;
+        }
+        let slot = &mut self.marks[to.index()];
+        std::mem::replace(slot, self.mark) != self.mark
     }
 
     /// Counts the moves of a leaper (see [`MoveTables::leaper_targets`]) to `targets`, the
@@ -539,18 +566,18 @@ impl<'a> Gen<'a> {
                     });
                 }
                 Movement::RangeCapture { dir, mode } => {
+                    let rank = self.t.kind(code_kind(code)).jump_rank;
+                    if self.piece_settles && self.pinned.is_none() {
+                        self.settle_range_capture(from, dir, rank, mode);
+                        continue;
+                    }
                     let walker = self.walker(from);
                     // Whether the walk has met one of the mover's royals: a sweep from there
                     // on takes it.
                     let mut over_royal = false;
-                    let rank = self.t.kind(code_kind(code)).jump_rank;
                     walker.range_capture(dir, rank, mode, |to, capture, sweep| {
                         over_royal |= !self.sweeps_settle && self.holds_royal(to);
-                        if sweep && self.piece_settles && !over_royal && self.pinned.is_none() {
-                            self.settle_sweep(from, to);
-                        } else {
-                            self.range_capture(from, to, capture, sweep, sweep && over_royal);
-                        }
+                        self.range_capture(from, to, capture, sweep, sweep && over_royal);
                     });
                 }
                 Movement::Igui { dir, mode } => {
@@ -620,14 +647,9 @@ impl<'a> Gen<'a> {
 
     /// A move without intermediate captures, once per target when de-duplicating.
     fn simple(&mut self, from: Sq, to: Sq, capture: bool, dedup: bool) {
-        if dedup {
-            let slot = &mut self.marks[to.index()];
-            if *slot == self.mark {
-                return;
-            }
-            *slot = self.mark;
+        if self.first_time(to, dedup) {
+            self.emit(from, to, [NO_SQ; 2], capture);
         }
-        self.emit(from, to, [NO_SQ; 2], capture);
     }
 
     /// Pushes a move with each promotion choice it allows.
@@ -663,10 +685,86 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// Counts a sweep to `to`, never a duplicate (see [`range_capture`](Self::range_capture)),
-    /// with its promotion choices.
-    fn settle_sweep(&mut self, from: Sq, to: Sq) {
-        self.settled += self.promotion(&Move::board(from, to, true), true).choices();
+    /// The moves of a range capture along `dir` (see
+    /// [`Walker::range_capture`](walks::Walker::range_capture), whose walk this is), for a
+    /// piece whose moves are counted and that is not pinned: the sweeps are counted as the
+    /// walk meets them, but those over one of the mover's royals (which may take it) where
+    /// such sweeps are not counted; the others go through [`range_capture`](Self::range_capture).
+    /// Perft's last ply: on the largest boards the range capturers' sweeps are most of a
+    /// position's moves.
+    fn settle_range_capture(&mut self, from: Sq, dir: Offset, rank: u8, mode: Mode) {
+        let t = self.t;
+        let Some(d) = Geometry::dir_index(Geometry::board_vector(self.side, dir)) else {
+            return;
+        };
+        let line = t.line(from, d);
+        let ends = |code: u16| t.code(code).jump_rank <= rank;
+        // The slide up to the first piece met.
+        let mut i = 0;
+        while i < line.len() && self.board[line[i].index()] == 0 {
+            if mode.can_move() {
+                self.range_capture(from, line[i], false, false, false);
+            }
+            i += 1;
+        }
+        if i == line.len() || ends(self.board[line[i].index()]) {
+            return;
+        }
+        // The first piece met: taken, a sweep when it is the mover's own.
+        let first = line[i];
+        let mut over_royal = !self.sweeps_settle && self.holds_royal(first);
+        let sweep = code_side(self.board[first.index()]) == self.side;
+        let start = if sweep && !over_royal {
+            i
+        } else {
+            self.range_capture(from, first, true, sweep, sweep && over_royal);
+            i + 1
+        };
+        // The sweeps counted: up to the piece that ends the walk or one of the mover's royals.
+        let mut end = i + 1;
+        while !over_royal && end < line.len() {
+            let target = self.board[line[end].index()];
+            if target != 0 {
+                if ends(target) {
+                    break;
+                }
+                if !over_royal && !self.sweeps_settle && self.holds_royal(line[end]) {
+                    over_royal = true;
+                    break;
+                }
+            }
+            end += 1;
+        }
+        self.settle_sweeps(from, &line[start..end]);
+        // The sweeps over a royal, from the royal on: made and checked.
+        if over_royal {
+            for &to in &line[end..] {
+                let target = self.board[to.index()];
+                if target != 0 && ends(target) {
+                    break;
+                }
+                self.range_capture(from, to, true, true, true);
+            }
+        }
+    }
+
+    /// Counts the sweeps from `from` to each of `squares`, a stretch of a line from it, with
+    /// their promotion choices: one each where the stretch's ends (and so every square
+    /// between, the distance from the far edge changing steadily along a line) are out of the
+    /// mover's reach.
+    #[inline]
+    fn settle_sweeps(&mut self, from: Sq, squares: &[Sq]) {
+        let (Some(&a), Some(&b)) = (squares.first(), squares.last()) else {
+            return;
+        };
+        let reach = self.mover.reach;
+        if self.t.depth(self.side, a) > reach && self.t.depth(self.side, b) > reach {
+            self.settled += squares.len() as u64;
+            return;
+        }
+        for &to in squares {
+            self.settled += self.promotion(&Move::board(from, to, true), true).choices();
+        }
     }
 
     /// A range capture to `to`: a sweep when it takes more than an enemy there. Only a sweep
@@ -1112,7 +1210,8 @@ mod tests {
             let rules = compile_named(name, &[]).rules.expect("a shipped variant compiles");
             let mut with = MoveTables::new(rules.clone());
             let mut without = MoveTables::new(rules);
-            (with.hem_check, without.hem_check) = (true, false);
+            with.set_hem_check(true);
+            without.set_hem_check(false);
             let (mut a, mut b) = (Position::start(Arc::new(with)), Position::start(Arc::new(without)));
             let mut rng = SplitMix64::new(name.len() as u64);
             let (mut moves_a, mut moves_b) = (Vec::new(), Vec::new());

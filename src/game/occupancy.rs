@@ -73,6 +73,48 @@ impl Occupancy {
         self.words[..self.used].iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The occupied squares with a neighbour on the board that is not occupied, and some
+    /// others: read as bits, a square at one end of a rank has the square at the other end of
+    /// the next or the last rank for a neighbour. Every occupied square left out has all its
+    /// neighbours on the board occupied. `len` is the number of squares of the board.
+    pub fn unenclosed(&self, len: usize) -> Occupancy {
+        let (first, end) = (self.files + 1, self.files + 1 + len);
+        let mut open = [0; WORDS];
+        for (i, slot) in open[..self.used].iter_mut().enumerate() {
+            // The board's bits in word `i`: from `first` up to `end`.
+            let (lo, hi) = (first.saturating_sub(64 * i).min(64), end.saturating_sub(64 * i).min(64));
+            let board = low_mask(hi) & !low_mask(lo);
+            *slot = !self.words[i] & board;
+        }
+        // A square with an open square a file either way, then a rank either way of those.
+        let along = |bits: &[u64; WORDS], i: usize, k: usize| {
+            let before = if i == 0 { 0 } else { bits[i - 1] };
+            bits[i] | bits[i] << k | before >> (64 - k) | bits[i] >> k | bits[i + 1] << (64 - k)
+        };
+        let mut ranks = [0; WORDS];
+        for (i, slot) in ranks[..self.used].iter_mut().enumerate() {
+            *slot = along(&open, i, 1);
+        }
+        let mut out = Occupancy {
+            words: [0; WORDS],
+            files: self.files,
+            used: self.used,
+        };
+        for i in 0..self.used {
+            out.words[i] = self.words[i] & along(&ranks, i, self.files);
+        }
+        out
+    }
+
+    /// The squares occupied in `self` or in `other` (of the same board).
+    pub fn union(&self, other: &Occupancy) -> Occupancy {
+        let mut out = self.clone();
+        for (word, &more) in out.words[..self.used].iter_mut().zip(&other.words) {
+            *word |= more;
+        }
+        out
+    }
+
     /// The occupied squares, in ascending order.
     #[inline]
     pub fn squares(&self) -> Squares<'_> {
@@ -103,6 +145,11 @@ impl Occupancy {
     }
 }
 
+/// The bits below bit `n` (up to 64) of a word.
+fn low_mask(n: usize) -> u64 {
+    if n >= 64 { !0 } else { (1 << n) - 1 }
+}
+
 /// The squares of an [`Occupancy`], in ascending order.
 pub(crate) struct Squares<'a> {
     words: &'a [u64],
@@ -124,5 +171,44 @@ impl Iterator for Squares<'_> {
         let bit = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
         Some(Sq::new(self.word * 64 + bit - self.pad))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Occupancy;
+    use crate::game::board::Sq;
+    use crate::game::random::SplitMix64;
+
+    /// Every occupied square that [`Occupancy::unenclosed`] leaves out has all its
+    /// neighbours on the board occupied, and it keeps only occupied squares: on boards from
+    /// 3 × 3 to 36 × 36, with squares occupied at random densities.
+    #[test]
+    fn unenclosed_leaves_out_only_squares_whose_neighbours_are_all_occupied() {
+        let mut rng = SplitMix64::new(30);
+        for (files, ranks) in [(3, 3), (3, 4), (5, 5), (9, 9), (12, 12), (16, 8), (25, 25), (36, 36)] {
+            let len = files * ranks;
+            for _ in 0..30 {
+                let density = rng.next_u64() % 101;
+                let occupied: Vec<bool> = (0..len).map(|_| rng.next_u64() % 100 < density).collect();
+                let mut occupancy = Occupancy::new(len, files);
+                for sq in (0..len).filter(|&i| occupied[i]).map(Sq::new) {
+                    occupancy.insert(sq);
+                }
+                let kept: Vec<Sq> = occupancy.unenclosed(len).squares().collect();
+                assert!(kept.iter().all(|sq| occupied[sq.index()]), "{files} x {ranks}");
+                for sq in occupancy.squares() {
+                    let (rank, file) = ((sq.index() / files) as i32, (sq.index() % files) as i32);
+                    let open = (-1..=1)
+                        .flat_map(|dr| (-1..=1).map(move |df| (rank + dr, file + df)))
+                        .any(|(r, f)| {
+                            (0..ranks as i32).contains(&r)
+                                && (0..files as i32).contains(&f)
+                                && !occupied[r as usize * files + f as usize]
+                        });
+                    assert!(!open || kept.contains(&sq), "{files} x {ranks}: square {}", sq.index());
+                }
+            }
+        }
     }
 }

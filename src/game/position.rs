@@ -117,6 +117,12 @@ pub struct Position {
     slow_count: [u16; 2],
     /// Their squares per side: attack detection visits them without scanning the board.
     slow_squares: [Occupancy; 2],
+    /// Per side, under the hemmed-in test ([`MoveTables::hem_check`]): the squares of the
+    /// pieces whose every move does not begin on a neighbour
+    /// ([`CodeFacts::reaches_past_neighbours`]): generation visits them, and of the others
+    /// only those with a neighbour their side does not hold. Empty without the test (kept
+    /// off the position's inline fields, which the small boards' perft reads on every move).
+    far_squares: Vec<Occupancy>,
     lion_capture: Sq,
     /// Per side: the square of its piece that declined to promote on entering the zone on
     /// that side's last move (Chu's deferral rule).
@@ -291,6 +297,11 @@ impl Position {
             counts: vec![0; 2 * kinds],
             slow_count: [0; 2],
             slow_squares: [0, 1].map(|_| Occupancy::new(geo.len(), usize::from(geo.files))),
+            far_squares: if t.hem_check {
+                vec![Occupancy::new(geo.len(), usize::from(geo.files)); 2]
+            } else {
+                vec![]
+            },
             lion_capture: NO_SQ,
             deferred: [NO_SQ; 2],
             history: Vec::new(),
@@ -482,11 +493,14 @@ impl Position {
     fn put(&mut self, sq: Sq, code: u16) {
         self.board[sq.index()] = code;
         let (side, kind) = (code_side(code), code_kind(code));
+        let info = self.t.code(code);
         if self.t.keeps_occupancy() {
             self.occupied[side.index()].insert(sq);
+            if info.reaches_past_neighbours {
+                self.far_squares[side.index()].insert(sq);
+            }
         }
         self.counts[side.index() * self.t.kind_count() + kind.index()] += 1;
-        let info = self.t.code(code);
         if info.slow_attacker {
             self.slow_count[side.index()] += 1;
             self.slow_squares[side.index()].insert(sq);
@@ -504,11 +518,14 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let code = std::mem::take(&mut self.board[sq.index()]);
         let (side, kind) = (code_side(code), code_kind(code));
+        let info = self.t.code(code);
         if self.t.keeps_occupancy() {
             self.occupied[side.index()].remove(sq);
+            if info.reaches_past_neighbours {
+                self.far_squares[side.index()].remove(sq);
+            }
         }
         self.counts[side.index() * self.t.kind_count() + kind.index()] -= 1;
-        let info = self.t.code(code);
         if info.slow_attacker {
             self.slow_count[side.index()] -= 1;
             self.slow_squares[side.index()].remove(sq);
@@ -866,6 +883,16 @@ impl Position {
     #[inline]
     pub(super) fn occupied(&self, side: Side) -> &Occupancy {
         &self.occupied[side.index()]
+    }
+
+    /// The squares of `side`'s pieces that generation visits under the hemmed-in test, found
+    /// as sets of squares: those with a neighbour their side does not hold, and those with a
+    /// move that does not begin on a neighbour. Every piece left out is hemmed in.
+    #[inline]
+    pub(super) fn unhemmed_candidates(&self, side: Side) -> Occupancy {
+        self.occupied(side)
+            .unenclosed(self.t.geometry().len())
+            .union(&self.far_squares[side.index()])
     }
 
     /// Whether the position keeps the squares each side occupies for the hemmed-in test, so

@@ -35,6 +35,8 @@ pub struct Scratch {
     /// A list of moves for the legality check's own questions (is there a legal capture, a
     /// move out of check), taken while one is asked.
     pub(super) moves: Vec<Move>,
+    /// The hashes of a position's history, for the repetition rule to sort.
+    pub(super) hashes: Vec<u64>,
 }
 
 impl Scratch {

@@ -157,6 +157,17 @@ pub(crate) struct CodeFacts {
     pub royal: bool,
     /// [`KindInfo::slow_attacker`].
     pub slow_attacker: bool,
+    /// Under the hemmed-in test ([`MoveTables::hem_check`]; false without it): the kind has
+    /// a move that begins beyond its neighbours, or moves as the piece behind it, so that
+    /// whether it can move is not read from its neighbours alone (see
+    /// [`MoveTables::hemmed_in`]).
+    pub reaches_past_neighbours: bool,
+    /// It has a kind to turn into ([`KindInfo::turns_to`]).
+    pub turns: bool,
+    /// [`PiecePromotion::forced_ranks`] of its kind.
+    pub forced_ranks: u8,
+    /// [`PiecePromotion::last_rank_optional`] of its kind.
+    pub last_rank_optional: bool,
 }
 
 impl CodeFacts {
@@ -165,6 +176,10 @@ impl CodeFacts {
             jump_rank: info.jump_rank,
             royal: info.royal,
             slow_attacker: info.slow_attacker,
+            reaches_past_neighbours: false,
+            turns: info.turns_to.is_some(),
+            forced_ranks: info.promotion.forced_ranks,
+            last_rank_optional: info.promotion.last_rank_optional,
         }
     }
 }
@@ -176,6 +191,10 @@ impl Default for CodeFacts {
             jump_rank: u8::MAX,
             royal: false,
             slow_attacker: false,
+            reaches_past_neighbours: false,
+            turns: false,
+            forced_ranks: 0,
+            last_rank_optional: false,
         }
     }
 }
@@ -195,6 +214,9 @@ pub struct MoveTables {
     /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one; `None` when
     /// some move begins farther out (a leap, a jump, a walked movement).
     rings: Vec<Option<u16>>,
+    /// For (kind, side): its ring ([`rings`](Self::rings)) when every move it has is one step
+    /// onto a neighbour that it may move to or capture on (a stepper), one move a neighbour.
+    steppers: Vec<Option<u16>>,
     /// For each piece code: the facts about its kind read on every move, packed densely.
     codes: Vec<CodeFacts>,
     /// For each square: its neighbours on the board, one bit each: the neighbour at index
@@ -334,6 +356,7 @@ impl MoveTables {
             geo,
             stretch_ranges: vec![],
             rings: vec![],
+            steppers: vec![],
             codes: (0..4 * (kinds.len() + 1))
                 .map(|code| match code {
                     0..4 => CodeFacts::default(),
@@ -383,8 +406,28 @@ impl MoveTables {
         tables.build_lines();
         tables.build_attacks();
         tables.hem_check = 5 * tables.hemmed_at_start() >= tables.rules.setup.len();
+        tables.mark_reaches_past_neighbours();
         tables.build_leaper_targets();
         tables
+    }
+
+    /// Sets [`CodeFacts::reaches_past_neighbours`] of the piece codes under the hemmed-in
+    /// test (none without it): a kind without a ring of neighbours its moves begin on, or
+    /// every kind under `moves-as-piece-behind` (a piece may move as another).
+    fn mark_reaches_past_neighbours(&mut self) {
+        for code in 4..self.codes.len() {
+            let code16 = code as u16;
+            let ring = self.rings[code_kind(code16).index() * 2 + code_side(code16).index()];
+            self.codes[code].reaches_past_neighbours =
+                self.hem_check && (ring.is_none() || self.rules.moves_as_piece_behind);
+        }
+    }
+
+    /// Turns the hemmed-in test on or off (tests compare generation with and without it).
+    #[cfg(test)]
+    pub(super) fn set_hem_check(&mut self, on: bool) {
+        self.hem_check = on;
+        self.mark_reaches_past_neighbours();
     }
 
     /// The leapers' target sets and the squares beyond each distance from the far edge, on
@@ -545,6 +588,16 @@ impl MoveTables {
             .is_some_and(|ring| ring & self.neighbourhoods[sq.index()] & !own == 0)
     }
 
+    /// The number of moves of `kind` of `side` on `sq` when it is a stepper (see
+    /// [`steppers`](Self::steppers)), `held` its neighbours its side holds (bits of
+    /// [`neighbourhoods`](Self::neighbourhoods)), not counting promotion choices; `None`
+    /// for any other kind.
+    #[inline]
+    pub(crate) fn stepper_moves(&self, kind: PieceId, side: Side, sq: Sq, held: u16) -> Option<u64> {
+        self.steppers[kind.index() * 2 + side.index()]
+            .map(|ring| u64::from((ring & self.neighbourhoods[sq.index()] & !held).count_ones()))
+    }
+
     /// The runs of squares of `kind` for `side` from `sq`, in the order of its movements.
     #[inline]
     pub(crate) fn rays(&self, kind: PieceId, side: Side, sq: Sq) -> Rays<'_> {
@@ -646,6 +699,14 @@ impl MoveTables {
                 });
                 let walks = self.kinds[kind].walked.is_empty();
                 self.rings.push(ring.filter(|_| walks));
+                let steps = self.stretches[start as usize..].iter().all(|stretch| {
+                    stretch.end == stretch.first + 1
+                        && stretch.mode == Mode::Any
+                        && !stretch.slow
+                        && !stretch.from_last_rank
+                });
+                let overlapping = self.kinds[kind].overlapping;
+                self.steppers.push(ring.filter(|_| walks && steps && !overlapping));
             }
         }
         let files = i32::from(self.geo.files);
@@ -700,7 +761,7 @@ impl MoveTables {
                                 let dir = DIRS
                                     .iter()
                                     .position(|&(df, dr)| (i32::from(df), i32::from(dr)) == vector)
-                                    .unwrap_or(0);
+                                    .expect("a ride goes along one of the eight king steps: the compiler makes rides only from the language's directions");
                                 let slot = &mut self.ride_reach[(side.index() * 8 + dir) * kinds + kind];
                                 *slot = (*slot).max(max);
                                 let longest = &mut self.longest_ride[side.index()][dir];
