@@ -133,6 +133,25 @@ fn avoids_losing_its_king_in_one() {
 }
 
 #[test]
+fn a_side_in_check_in_the_quiescence_search_answers_the_check() {
+    // Minishogi. Black's Rook on 5e can take White's Silver on 5b; then White's Gold takes
+    // the Pawn on 1d, mate (the Bishop on 3b guards 1d through 2c). Searched one ply, the
+    // reply is a capture of the quiescence search, after which Black is in check: scored by
+    // its standing material, the Silver looks won.
+    let pos = read_sfen(&tables("minishogi", &[]), "2k2/s1b2/3g1/4P/R3K b - 1").expect("a position");
+    let mut after = pos.clone();
+    let bait = after
+        .legal_moves()
+        .into_iter()
+        .find(|m| write_usi(&pos, m) == "5e5b")
+        .expect("the Rook takes the Silver");
+    after.make(&bait);
+    assert_eq!(mates_in_one(&mut after).len(), 1, "the Gold's capture should mate");
+    let result = search(&pos, &Limits::depth(1));
+    assert_ne!(usi(&pos, result.best), "5e5b");
+}
+
+#[test]
 fn finds_a_mate_in_two() {
     // Found by trying every line: each has exactly one first move that forces mate in two,
     // and no mate in one.

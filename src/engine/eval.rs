@@ -127,6 +127,9 @@ pub(crate) struct Eval {
     pub least_slow_order: i32,
     /// Value of one piece in hand, per kind.
     hand_value: Vec<i32>,
+    /// Per kind, what taking it gains: its value, and where captured pieces go to the
+    /// capturer's hand, the value in hand of the kind it enters the hand as.
+    pub captured_value: Vec<i32>,
     /// The kinds that can be held in hand.
     hand_kinds: Vec<PieceId>,
     royal: Vec<bool>,
@@ -187,6 +190,18 @@ impl Eval {
         } else {
             Vec::new()
         };
+        let captured_value = rules
+            .piece_ids()
+            .map(|k| {
+                let held = tables.kind(k).hand;
+                let in_hand = if rules.drops && !royal[k.index()] {
+                    value[held.index()] * weights.hand_percent / 100
+                } else {
+                    0
+                };
+                value[k.index()] + in_hand
+            })
+            .collect();
         let squares: Vec<Square> = geo.squares().map(|sq| geo.square(sq)).collect();
         let n = geo.len();
         let zone = rules
@@ -222,6 +237,7 @@ impl Eval {
             least_slow_order,
             promote_gain,
             hand_value,
+            captured_value,
             hand_kinds,
             royal,
             squares,
@@ -531,6 +547,26 @@ mod tests {
             }
         }
         counted
+    }
+
+    /// Where captured pieces go to the hand, taking a piece gains its value and the value in
+    /// hand of the kind the capturer then holds (a promoted piece held unpromoted); where
+    /// they do not, its value alone.
+    #[test]
+    fn taking_a_piece_gains_what_the_capturer_then_holds_where_captures_go_to_the_hand() {
+        let weights = WeightFile::built_in().default.weights;
+        let eval = |variant: &str| {
+            let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
+            Eval::new(Arc::new(MoveTables::new(rules)), &weights)
+        };
+        let shogi = eval("shogi");
+        let rules = shogi.tables.rules();
+        let id = |abbrev: &str| rules.piece_by_abbrev(abbrev).expect("a Shogi piece").index();
+        let held = |v: i32| v * weights.hand_percent / 100;
+        assert_eq!(shogi.captured_value[id("G")], 600 + held(600));
+        assert_eq!(shogi.captured_value[id("+P")], 600 + held(100));
+        let chu = eval("chu");
+        assert_eq!(chu.captured_value, chu.value);
     }
 
     /// The positional terms leave out the runs that begin on a neighbour of the piece's own

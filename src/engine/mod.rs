@@ -17,7 +17,9 @@
 //! that give no check) for quiet moves, check extensions, and a quiescence search on captures
 //! that follows exchanges to their end (after its first three captures, only the captures
 //! that take back on the square of the last), leaving out captures that lose material by
-//! static exchange and captures that cannot bring the score near alpha (delta pruning). A
+//! static exchange and captures that cannot bring the score near alpha (delta pruning;
+//! where captured pieces go to the hand, a capture gains the piece in hand too), and
+//! searching every evasion where a side is in check (it does not stand on its score). A
 //! check, for the extensions and the pruning, is an attack on a side's only royal: a side
 //! with more may leave one attacked. The static
 //! exchange evaluation finds the pieces that take back with the position's own attack

@@ -586,7 +586,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move();
         let in_check = last_royal_in_check(pos, side);
-        if in_check && ply < 2 * self.root_depth as usize + 2 {
+        if in_check && self.extends_checks(ply) {
             depth += 1;
         }
         if depth <= 0 {
@@ -823,13 +823,22 @@ impl Searcher {
         (score >= beta && !self.stopped).then_some(beta)
     }
 
+    /// Whether a check met at `ply` is extended: within twice the iteration's depth (and
+    /// two plies more), so that checks cannot make a line endless.
+    fn extends_checks(&self, ply: usize) -> bool {
+        ply < 2 * self.root_depth as usize + 2
+    }
+
     /// Captures only, from a standing score, to the end of the exchanges (after
     /// [`QUIESCE_ALL_PLIES`] captures, only those that take back on the last one's square,
     /// generated from the square's attackers): captures that lose material by static
     /// exchange are not searched, nor those that could not bring
-    /// the score near alpha even winning their victims for nothing (delta pruning). Moves
+    /// the score near alpha even winning what they take for nothing (delta pruning). Moves
     /// are checked for the safety of the only royal; Chu's Lion-trading rules are not
-    /// applied here (the moves searched at full depth are all legal).
+    /// applied here (the moves searched at full depth are all legal). A side whose only
+    /// royal is in check does not stand on its score (it may be mated): where checks are
+    /// extended, the node is searched as one of the main search at no depth, which the
+    /// check extension makes one ply, every evasion.
     fn quiesce(
         &mut self,
         ev: &Eval,
@@ -842,6 +851,9 @@ impl Searcher {
         self.pv[ply].clear();
         if self.should_stop() {
             return 0;
+        }
+        if !self.over_budget && self.extends_checks(ply) && last_royal_in_check(pos, pos.side_to_move()) {
+            return self.negamax(ev, pos, 0, alpha, beta, ply);
         }
         self.nodes += 1;
         if let Some(score) = terminal(ev, pos, ply) {
@@ -1326,8 +1338,9 @@ fn square_gain(ev: &Eval, pos: &Position, m: &Move) -> i32 {
 /// What a move removes from the board besides the mover: the pieces of both sides, weighed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Taken {
-    /// The declared value gained: the opponent's pieces (and the promotion, when it takes
-    /// one), less the pieces of the mover's own side a range capture or burning takes.
+    /// The value gained: the opponent's pieces, each with the piece the capturer then holds
+    /// where captured pieces go to the hand (`Eval::captured_value`), and the promotion when
+    /// it takes one; less the pieces of the mover's own side a range capture or burning takes.
     gain: i32,
     /// The ordering value of the opponent's pieces taken (0 when it takes none).
     order: i32,
@@ -1350,7 +1363,7 @@ impl Taken {
         };
         let kind = piece.kind();
         if piece.side() != side {
-            self.gain += ev.value[kind.index()];
+            self.gain += ev.captured_value[kind.index()];
             self.order += ev.order_value[kind.index()].max(1);
         } else {
             self.gain -= ev.value[kind.index()];
