@@ -116,11 +116,10 @@ struct Mover {
 
 impl Mover {
     fn new(t: &MoveTables, side: Side, from: Sq, code: u16, deferred: Sq) -> Mover {
-        // The facts of the piece code, packed densely: not its kind's, read for every piece.
-        let facts = t.code(code);
-        let turns = facts.turns;
+        let info = t.kind(code_kind(code));
+        let turns = info.turns_to.is_some();
         let in_zone = t.zone.is_some_and(|zone| t.depth(side, from) <= zone.depth);
-        let last_rank_optional = facts.last_rank_optional;
+        let last_rank_optional = info.promotion.last_rank_optional;
         let reach = if !turns {
             0
         } else if in_zone || t.flip.is_some() || t.capture_promotion.is_some() {
@@ -133,7 +132,7 @@ impl Mover {
             in_zone,
             declined: code_declined(code),
             deferred: deferred == from,
-            forced_ranks: facts.forced_ranks,
+            forced_ranks: info.promotion.forced_ranks,
             last_rank_optional,
             reach,
         }

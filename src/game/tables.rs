@@ -162,12 +162,6 @@ pub(crate) struct CodeFacts {
     /// whether it can move is not read from its neighbours alone (see
     /// [`MoveTables::hemmed_in`]).
     pub reaches_past_neighbours: bool,
-    /// It has a kind to turn into ([`KindInfo::turns_to`]).
-    pub turns: bool,
-    /// [`PiecePromotion::forced_ranks`] of its kind.
-    pub forced_ranks: u8,
-    /// [`PiecePromotion::last_rank_optional`] of its kind.
-    pub last_rank_optional: bool,
 }
 
 impl CodeFacts {
@@ -177,9 +171,6 @@ impl CodeFacts {
             royal: info.royal,
             slow_attacker: info.slow_attacker,
             reaches_past_neighbours: false,
-            turns: info.turns_to.is_some(),
-            forced_ranks: info.promotion.forced_ranks,
-            last_rank_optional: info.promotion.last_rank_optional,
         }
     }
 }
@@ -192,9 +183,6 @@ impl Default for CodeFacts {
             royal: false,
             slow_attacker: false,
             reaches_past_neighbours: false,
-            turns: false,
-            forced_ranks: 0,
-            last_rank_optional: false,
         }
     }
 }
