@@ -181,7 +181,7 @@ impl Eval {
             .enumerate()
             .map(|(k, info)| info.promotion.to.map_or(0, |p| (value[p.index()] - value[k]).max(0)))
             .collect();
-        let hand_value = value.iter().map(|v| v * weights.hand_percent / 100).collect();
+        let hand_value: Vec<i32> = value.iter().map(|v| v * weights.hand_percent / 100).collect();
         let hand_kinds = if rules.drops {
             rules
                 .piece_ids()
@@ -194,12 +194,8 @@ impl Eval {
             .piece_ids()
             .map(|k| {
                 let held = tables.kind(k).hand;
-                let in_hand = if rules.drops && !royal[k.index()] {
-                    value[held.index()] * weights.hand_percent / 100
-                } else {
-                    0
-                };
-                value[k.index()] + in_hand
+                let in_hand = (rules.drops && !royal[k.index()]).then(|| hand_value[held.index()]);
+                value[k.index()] + in_hand.unwrap_or(0)
             })
             .collect();
         let squares: Vec<Square> = geo.squares().map(|sq| geo.square(sq)).collect();
