@@ -285,6 +285,7 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
     assert_eq!(write_sfen(&back), sfen, "SFEN round trip");
     assert_eq!(back.hash(), hash, "hash after the SFEN round trip of {sfen}");
 
+    check_null_move(pos, &sfen);
     let legal = pos.legal_moves();
     let unique: HashSet<Move> = legal.iter().copied().collect();
     assert_eq!(unique.len(), legal.len(), "a legal move twice in {sfen}");
@@ -347,6 +348,30 @@ pub fn check_position(pos: &mut Position, depth: Depth, choose: &mut Bytes) {
 }
 
 /// Every candidate move through `is_legal`: the moves it accepts are exactly the `legal` ones.
+/// The null move changes the side to move and nothing on the board (the hands stay too:
+/// the SFEN after taking it back is the same), keeps the hash right, and takes back to the
+/// same position and hash.
+fn check_null_move(pos: &mut Position, sfen: &str) {
+    let hash = pos.hash();
+    let side = pos.side_to_move();
+    let undo = pos.make_null();
+    let after = write_sfen(pos);
+    assert_eq!(
+        after.split(' ').next(),
+        sfen.split(' ').next(),
+        "the board after a null move in {sfen}"
+    );
+    assert_eq!(
+        pos.side_to_move(),
+        side.opponent(),
+        "the side to move after a null move in {sfen}"
+    );
+    assert_eq!(pos.hash(), pos.full_hash(), "hash after a null move in {sfen}");
+    pos.unmake_null(&undo);
+    assert_eq!(write_sfen(pos), sfen, "position after unmaking a null move");
+    assert_eq!(pos.hash(), hash, "hash after unmaking a null move in {sfen}");
+}
+
 fn check_every_candidate(pos: &mut Position, candidates: &[Move], legal: &[Move], sfen: &str) {
     let accepted: HashSet<Move> = candidates.iter().copied().filter(|c| pos.is_legal(c)).collect();
     let missing: Vec<&Move> = legal.iter().filter(|m| !accepted.contains(m)).collect();

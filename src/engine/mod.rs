@@ -251,37 +251,27 @@ pub fn draw_limits(time: Duration) -> Limits {
 }
 
 /// The positions a draw offer is judged from: `pos` as it stands, the offerer (the side to
-/// move) to move; and the same board with koma to move, the offerer passing (one of its
-/// pieces that burns nothing stands still), when it has such a piece. A shallow search favours
-/// the side that moves first near its leaves (its captures and the squares its move opens
-/// count, the reply beyond the horizon does not): an advantage seen with the offerer to move
-/// alone may be the move's, not the position's.
-pub fn draw_positions(pos: &Position) -> (Position, Option<Position>) {
-    let side = pos.side_to_move();
-    let tables = pos.tables();
-    let stays = pos
-        .pieces()
-        .find(|(_, piece)| piece.side() == side && !tables.kind(piece.kind()).burns)
-        .map(|(sq, _)| sq);
-    let passed = stays.map(|sq| {
-        let mut passed = pos.clone();
-        passed.make(&Move::board(sq, sq, false));
-        passed
-    });
+/// move) to move; and the same board with koma to move, the offerer passing
+/// ([`Position::make_null`]). A shallow search favours the side that moves first near its
+/// leaves (its captures and the squares its move opens count, the reply beyond the horizon
+/// does not): an advantage seen with the offerer to move alone may be the move's, not the
+/// position's.
+pub fn draw_positions(pos: &Position) -> (Position, Position) {
+    let mut passed = pos.clone();
+    passed.make_null();
     (pos.clone(), passed)
 }
 
 /// koma's answer, playing the side not to move, to the draw the side to move offers, from the
-/// searches of [`draw_positions`] within [`draw_limits`] (`koma_to_move` is `None` where the
-/// offerer cannot pass): it accepts when the offerer stands better by more than
-/// [`DRAW_MARGIN`] both with the move and without it.
-pub fn draw_answer(offerer_to_move: &SearchResult, koma_to_move: Option<&SearchResult>) -> DrawAnswer {
+/// searches of [`draw_positions`] within [`draw_limits`]: it accepts when the offerer stands
+/// better by more than [`DRAW_MARGIN`] both with the move and without it.
+pub fn draw_answer(offerer_to_move: &SearchResult, koma_to_move: &SearchResult) -> DrawAnswer {
     // A search with no legal move has judged the position: the game's end.
     let judged = |found: &SearchResult| found.depth > 0 || found.best.is_none();
-    if !judged(offerer_to_move) || !koma_to_move.is_none_or(judged) {
+    if !judged(offerer_to_move) || !judged(koma_to_move) {
         return DrawAnswer::CannotJudge;
     }
-    let without_the_move = koma_to_move.map_or(offerer_to_move.score, |found| -found.score);
+    let without_the_move = -koma_to_move.score;
     if offerer_to_move.score.min(without_the_move) > DRAW_MARGIN {
         DrawAnswer::Accepts
     } else {
@@ -295,6 +285,6 @@ pub fn judge_draw(searcher: &mut Searcher, pos: &Position, time: Duration) -> Dr
     let (as_it_stands, passed) = draw_positions(pos);
     let limits = draw_limits(time);
     let offerer_to_move = searcher.search(&as_it_stands, &limits);
-    let koma_to_move = passed.map(|passed| searcher.search(&passed, &limits));
-    draw_answer(&offerer_to_move, koma_to_move.as_ref())
+    let koma_to_move = searcher.search(&passed, &limits);
+    draw_answer(&offerer_to_move, &koma_to_move)
 }

@@ -785,8 +785,8 @@ impl Searcher {
     /// Null-move pruning: when giving the opponent a free move still leaves the side to move
     /// at or above beta in a shallower search, the node is cut. Not in principal-variation
     /// nodes or in check, not twice in a row, nor with fewer than [`NULL_MOVE_PIECES`]
-    /// pieces besides the royals (where zugzwang is likelier). The free move is played as a
-    /// piece staying where it stands, which changes nothing but the side to move.
+    /// pieces besides the royals (where zugzwang is likelier). The free move is
+    /// [`Position::make_null`], which changes nothing but the side to move.
     fn null_move(
         &mut self,
         ev: &Eval,
@@ -804,22 +804,16 @@ impl Searcher {
         {
             return None;
         }
-        let stay = null_move_square(ev, pos)?;
-        let null = Move {
-            from: Some(stay),
-            to: stay,
-            via: [None; 2],
-            drop: None,
-            promote: false,
-            sweep: false,
-        };
+        if !has_null_move_pieces(ev, pos) {
+            return None;
+        }
         let reduction = 2 + depth / 4;
-        let undo = pos.make(&null);
+        let undo = pos.make_null();
         self.board_share[ply + 1] = self.board_share[ply];
         self.after_null[ply + 1] = true;
         let score = -self.negamax(ev, pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         self.after_null[ply + 1] = false;
-        pos.unmake(&null, &undo);
+        pos.unmake_null(&undo);
         (score >= beta && !self.stopped).then_some(beta)
     }
 
@@ -1258,21 +1252,16 @@ impl Recapture {
 /// The fewest pieces besides the royals a side has for null-move pruning.
 const NULL_MOVE_PIECES: usize = 3;
 
-/// A square of a piece of the side to move, when it has at least [`NULL_MOVE_PIECES`]
-/// pieces besides its royals.
-fn null_move_square(ev: &Eval, pos: &Position) -> Option<Sq> {
+/// Whether the side to move has at least [`NULL_MOVE_PIECES`] pieces on the board besides
+/// its royals.
+fn has_null_move_pieces(ev: &Eval, pos: &Position) -> bool {
     let side = pos.side_to_move();
-    let mut count = 0;
-    let mut square = None;
-    for sq in (0..ev.squares.len()).map(Sq::new) {
-        if let Some(piece) = pos.piece(sq)
-            && piece.side() == side
-        {
-            square = Some(sq);
-            count += usize::from(!ev.is_royal(piece.kind()));
-        }
-    }
-    square.filter(|_| count >= NULL_MOVE_PIECES)
+    let count = (0..ev.squares.len())
+        .filter_map(|i| pos.piece(Sq::new(i)))
+        .filter(|piece| piece.side() == side && !ev.is_royal(piece.kind()))
+        .take(NULL_MOVE_PIECES)
+        .count();
+    count >= NULL_MOVE_PIECES
 }
 
 /// By depth left (1 and 2), how many quiet moves a node that is not on the principal

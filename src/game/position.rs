@@ -543,6 +543,13 @@ impl Position {
 
     /// Plays a move (assumed pseudo-legal) and returns what undoes it.
     pub fn make(&mut self, m: &Move) -> Undo {
+        self.keep_history();
+        self.play::<true>(m)
+    }
+
+    /// Before a move: the hash onto the history, and where checks are tracked, whether the
+    /// side to move is in check.
+    fn keep_history(&mut self) {
         let known_check = self.known_check.take();
         if self.t.track_checks {
             let side = self.side;
@@ -551,7 +558,6 @@ impl Position {
             self.checks.push(check);
         }
         self.history.push(self.hash);
-        self.play::<true>(m)
     }
 
     /// Plays a move (assumed pseudo-legal) only to look at the board it leads to, as the
@@ -570,20 +576,7 @@ impl Position {
     /// `HASHED`.
     fn play<const HASHED: bool>(&mut self, m: &Move) -> Undo {
         let side = self.side;
-        let undo = Undo {
-            moved: 0,
-            captured: [(NO_SQ, 0); 3],
-            captures: 0,
-            burnt: [(NO_SQ, 0); 8],
-            burns: 0,
-            mover_burnt: false,
-            swept: 0,
-            lion_capture: self.lion_capture,
-            deferred: self.deferred,
-            hash: self.hash,
-            royals: self.royals,
-            royal_count: self.royal_count,
-        };
+        let undo = self.undo_record();
         if HASHED {
             self.hash ^= self.state_key();
         }
@@ -759,9 +752,56 @@ impl Position {
         }
     }
 
+    /// What a move keeps to be taken back: the state before it, nothing moved or taken yet.
+    fn undo_record(&self) -> Undo {
+        Undo {
+            moved: 0,
+            captured: [(NO_SQ, 0); 3],
+            captures: 0,
+            burnt: [(NO_SQ, 0); 8],
+            burns: 0,
+            mover_burnt: false,
+            swept: 0,
+            lion_capture: self.lion_capture,
+            deferred: self.deferred,
+            hash: self.hash,
+            royals: self.royals,
+            royal_count: self.royal_count,
+        }
+    }
+
+    /// Passes the turn (the search's null move; no rule gives a side this move): nothing on
+    /// the board or in hand changes, a deferred promotion stays deferred, and the side to
+    /// move changes; the bar a Lion capture puts on the next move ends, as after any move.
+    /// Unlike a piece "moving" to its own square, nothing burns and no piece is burnt.
+    pub fn make_null(&mut self) -> Undo {
+        self.keep_history();
+        let undo = self.undo_record();
+        self.hash ^= self.state_key();
+        self.lion_capture = NO_SQ;
+        self.side = self.side.opponent();
+        self.move_number += 1;
+        self.hash ^= self.t.zobrist.white_to_move ^ self.state_key();
+        undo
+    }
+
+    /// Takes back a null move, given what [`make_null`](Self::make_null) returned.
+    pub fn unmake_null(&mut self, undo: &Undo) {
+        self.side = self.side.opponent();
+        self.move_number -= 1;
+        self.lion_capture = undo.lion_capture;
+        self.hash = undo.hash;
+        self.pop_history();
+    }
+
     /// Takes back the move `m`, given what [`make`](Self::make) returned.
     pub fn unmake(&mut self, m: &Move, undo: &Undo) {
         self.restore(m, undo);
+        self.pop_history();
+    }
+
+    /// After taking a move back: what [`keep_history`](Self::keep_history) kept comes off.
+    fn pop_history(&mut self) {
         self.history.pop();
         self.known_check = if self.t.track_checks { self.checks.pop() } else { None };
     }

@@ -356,11 +356,8 @@ pub async fn draw(State(shared): State<Shared>, id: GameId) -> Reply<GameView> {
             let (as_it_stands, passed) = draw_positions(&position);
             let limits = draw_limits(DRAW_TIME);
             let offerer_to_move = work::search_off(searches.clone(), as_it_stands, limits.clone()).await?;
-            let koma_to_move = match passed {
-                Some(passed) => Some(work::search_off(searches, passed, limits).await?),
-                None => None,
-            };
-            match draw_answer(&offerer_to_move, koma_to_move.as_ref()) {
+            let koma_to_move = work::search_off(searches, passed, limits).await?;
+            match draw_answer(&offerer_to_move, &koma_to_move) {
                 DrawAnswer::CannotJudge => Some(format!(
                     "koma declines the draw: it could not judge the position within {} s",
                     DRAW_TIME.as_secs()
