@@ -198,9 +198,10 @@ pub struct MoveTables {
     /// movements.
     stretch_ranges: Vec<(u32, u32)>,
     stretches: Vec<Stretch>,
-    /// For (kind, side): the neighbouring squares its runs begin on (bits of
-    /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one; `None` when
-    /// some move begins farther out (a leap, a jump, a walked movement).
+    /// For (kind, side): the neighbouring squares its moves begin on (bits of
+    /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one and goes no
+    /// farther when its side holds that square (see [`walked_ring`]); `None` when some move
+    /// begins farther out (a leap, a jump, a Lion's move) or may pass a piece of its side.
     rings: Vec<Option<u16>>,
     /// For (kind, side): its ring ([`rings`](Self::rings)) when every move it has is one step
     /// onto a neighbour that it may move to or capture on (a stepper), one move a neighbour.
@@ -685,8 +686,12 @@ impl MoveTables {
                 let ring = self.stretches[start as usize..].iter().try_fold(0, |ring, stretch| {
                     (stretch.ring_bit != 0).then_some(ring | stretch.ring_bit)
                 });
+                let walked_ring = self.kinds[kind]
+                    .walked
+                    .iter()
+                    .try_fold(0, |ring, movement| walked_ring(movement, side).map(|bits| ring | bits));
+                self.rings.push(ring.zip(walked_ring).map(|(runs, walks)| runs | walks));
                 let walks = self.kinds[kind].walked.is_empty();
-                self.rings.push(ring.filter(|_| walks));
                 let steps = self.stretches[start as usize..].iter().all(|stretch| {
                     stretch.end == stretch.first + 1
                         && stretch.mode == Mode::Any
@@ -783,6 +788,31 @@ impl MoveTables {
 /// away (a file to the left is one index less).
 fn neighbour_bit(df: i32, dr: i32) -> u16 {
     1 << ((dr + 1) * 3 + 1 - df)
+}
+
+/// The neighbours (bits of [`MoveTables::neighbourhoods`]) on which every move of the walked
+/// movement begins for `side`, where none of its moves goes on from there when the mover's
+/// side holds the square: a hook's first square (a piece there ends its first leg), an
+/// igui's target (an enemy's square), an area move's first steps (through empty squares).
+/// `None` for the movements that may begin farther out or pass a piece.
+fn walked_ring(movement: &Movement, side: Side) -> Option<u16> {
+    let step = |dir: Offset| {
+        let (df, dr) = Geometry::board_vector(side, dir);
+        (df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0)).then(|| neighbour_bit(df, dr))
+    };
+    match *movement {
+        Movement::Hook { dir, .. } | Movement::Igui { dir, .. } => step(dir),
+        Movement::Area { dirs, .. } => dirs.offsets().try_fold(0, |ring, dir| step(dir).map(|bit| ring | bit)),
+        // Unrolled into the tables: never among the walked movements.
+        Movement::Ride { .. } | Movement::Leap { .. } => None,
+        Movement::AreaLion { .. }
+        | Movement::LineLion { .. }
+        | Movement::Anywhere { .. }
+        | Movement::RangeJump { .. }
+        | Movement::RangeCapture { .. }
+        | Movement::Passing { .. }
+        | Movement::Hop { .. } => None,
+    }
 }
 
 /// The neighbours of `sq` on the board that `wanted` picks, as bits of
