@@ -116,25 +116,16 @@ struct Mover {
 
 impl Mover {
     fn new(t: &MoveTables, side: Side, from: Sq, code: u16, deferred: Sq) -> Mover {
-        let info = t.kind(code_kind(code));
-        let turns = info.turns_to.is_some();
-        let in_zone = t.zone.is_some_and(|zone| t.depth(side, from) <= zone.depth);
-        let last_rank_optional = info.promotion.last_rank_optional;
-        let reach = if !turns {
-            0
-        } else if in_zone || t.flip.is_some() || t.capture_promotion.is_some() {
-            u8::MAX
-        } else {
-            t.zone.map_or(0, |zone| zone.depth).max(u8::from(last_rank_optional))
-        };
+        let kind = code_kind(code);
+        let info = t.kind(kind);
         Mover {
-            turns,
-            in_zone,
+            turns: info.turns_to.is_some(),
+            in_zone: t.in_zone(side, from),
             declined: code_declined(code),
             deferred: deferred == from,
             forced_ranks: info.promotion.forced_ranks,
-            last_rank_optional,
-            reach,
+            last_rank_optional: info.promotion.last_rank_optional,
+            reach: t.promotion_reach(kind, side, from),
         }
     }
 }
@@ -405,17 +396,17 @@ impl<'a> Gen<'a> {
         self.piece_settles = self.settle
             && (self.royal_moves_settle || !t.code(code).royal)
             && !self.pinned.is_some_and(|pins| pins.holds(from));
-        self.mover = Mover::new(t, self.side, from, code, self.deferred);
         // A stepper whose every target lies beyond the reach of promotion: one move for each
-        // neighbour its side does not hold.
+        // neighbour its side does not hold (its promotion facts unread).
         if self.piece_settles
             && t.hem_check
-            && t.depth(self.side, from) > self.mover.reach.saturating_add(1)
             && let Some(n) = t.stepper_moves(kind, self.side, from, held)
+            && t.depth(self.side, from) > t.promotion_reach(code_kind(code), self.side, from).saturating_add(1)
         {
             self.settled += n;
             return;
         }
+        self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();
         }

@@ -208,6 +208,9 @@ pub struct MoveTables {
     steppers: Vec<Option<u16>>,
     /// For each piece code: the facts about its kind read on every move, packed densely.
     codes: Vec<CodeFacts>,
+    /// For each kind: its promotion reach ([`promotion_reach`](Self::promotion_reach)) from
+    /// a square outside the promotion zone, and from one in it.
+    promotion_reaches: Vec<[u8; 2]>,
     /// For each square: its neighbours on the board, one bit each: the neighbour at index
     /// `sq + dr * files + dc` (`dr`, `dc` in -1..=1) is bit `(dr + 1) * 3 + dc + 1`.
     neighbourhoods: Vec<u16>,
@@ -353,6 +356,7 @@ impl MoveTables {
                 })
                 .collect(),
             neighbourhoods: vec![],
+            promotion_reaches: vec![],
             stretches: vec![],
             deltas: vec![],
             steps: vec![],
@@ -391,6 +395,7 @@ impl MoveTables {
             kinds,
             rules,
         };
+        tables.promotion_reaches = tables.kinds.iter().map(|info| tables.reaches_of(info)).collect();
         tables.build_rays();
         tables.build_lines();
         tables.build_attacks();
@@ -398,6 +403,37 @@ impl MoveTables {
         tables.mark_reaches_past_neighbours();
         tables.build_leaper_targets();
         tables
+    }
+
+    /// A kind's promotion reach from outside the zone and from within it: 0 for a kind with
+    /// nothing to turn into; every distance where a move in the zone, any move (a flip) or
+    /// any capture may give the choice; else the zone's depth, and the last rank where the
+    /// kind may turn there.
+    fn reaches_of(&self, info: &KindInfo) -> [u8; 2] {
+        if info.turns_to.is_none() {
+            return [0, 0];
+        }
+        let outside = if self.flip.is_some() || self.capture_promotion.is_some() {
+            u8::MAX
+        } else {
+            self.zone
+                .map_or(0, |zone| zone.depth)
+                .max(u8::from(info.promotion.last_rank_optional))
+        };
+        [outside, u8::MAX]
+    }
+
+    /// How far from `side`'s far edge a move of `kind` from `from` may end and give a
+    /// promotion choice: a move ending farther out gives none.
+    #[inline]
+    pub(crate) fn promotion_reach(&self, kind: PieceId, side: Side, from: Sq) -> u8 {
+        self.promotion_reaches[kind.index()][usize::from(self.in_zone(side, from))]
+    }
+
+    /// Whether `sq` is in `side`'s promotion zone.
+    #[inline]
+    pub(crate) fn in_zone(&self, side: Side, sq: Sq) -> bool {
+        self.zone.is_some_and(|zone| self.depth(side, sq) <= zone.depth)
     }
 
     /// Sets [`CodeFacts::reaches_past_neighbours`] of the piece codes under the hemmed-in
