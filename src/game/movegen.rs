@@ -898,6 +898,18 @@ impl<'a> Gen<'a> {
             self.lion_paths(from, mode, &neighbours);
             return;
         }
+        // Up to two king steps with no enemy next to the piece: nothing is taken on the
+        // way, and the only result that is not a direct move is two steps out to an empty
+        // square and back, the pass.
+        if steps <= 2 && matches!(neighbours, Neighbours::Area) {
+            let (enemy, empty) = self.around(from);
+            if !enemy {
+                if steps == 2 && empty && mode.can_move() {
+                    self.pass(from);
+                }
+                return;
+            }
+        }
         let mut results = std::mem::take(&mut self.scratch.results);
         results.clear();
         let mut path = Walk {
@@ -981,21 +993,41 @@ impl<'a> Gen<'a> {
             self.scratch.walked.push(result);
             let (to, via, capture) = result;
             if to == path.from && via[0] == NO_SQ {
-                if self.captures_only || std::mem::replace(&mut self.passed, true) {
-                    continue;
-                }
-                self.out.push(Move {
-                    from: Some(path.from),
-                    to,
-                    via: via.map(Sq::known),
-                    drop: None,
-                    promote: false,
-                    sweep: false,
-                });
+                self.pass(path.from);
             } else {
                 self.emit(path.from, to, via, capture);
             }
         }
+    }
+
+    /// The position's one pass, as the piece on `from`'s, unless a pass was emitted already
+    /// or only captures are wanted.
+    fn pass(&mut self, from: Sq) {
+        if self.captures_only || std::mem::replace(&mut self.passed, true) {
+            return;
+        }
+        self.out.push(Move {
+            from: Some(from),
+            to: from,
+            via: [None; 2],
+            drop: None,
+            promote: false,
+            sweep: false,
+        });
+    }
+
+    /// Whether an enemy stands on a square next to `from`, and whether one of them is empty.
+    fn around(&self, from: Sq) -> (bool, bool) {
+        let geo = self.t.geometry();
+        let (mut enemy, mut empty) = (false, false);
+        for &(df, dr) in &super::board::DIRS {
+            if let Some(sq) = geo.step(from, i32::from(df), i32::from(dr)) {
+                let code = self.board[sq.index()];
+                empty |= code == 0;
+                enemy |= code != 0 && code_side(code) != self.side;
+            }
+        }
+        (enemy, empty)
     }
 
     /// Slide, then optionally turn 90° (onto `only_turn`, if given) at an empty square and
