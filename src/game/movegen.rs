@@ -1006,14 +1006,7 @@ impl<'a> Gen<'a> {
         if self.captures_only || std::mem::replace(&mut self.passed, true) {
             return;
         }
-        self.out.push(Move {
-            from: Some(from),
-            to: from,
-            via: [None; 2],
-            drop: None,
-            promote: false,
-            sweep: false,
-        });
+        self.out.push(Move::board(from, from, false));
     }
 
     /// Whether an enemy stands on a square next to `from`, and whether one of them is empty.
