@@ -116,25 +116,16 @@ struct Mover {
 
 impl Mover {
     fn new(t: &MoveTables, side: Side, from: Sq, code: u16, deferred: Sq) -> Mover {
-        let info = t.kind(code_kind(code));
-        let turns = info.turns_to.is_some();
-        let in_zone = t.zone.is_some_and(|zone| t.depth(side, from) <= zone.depth);
-        let last_rank_optional = info.promotion.last_rank_optional;
-        let reach = if !turns {
-            0
-        } else if in_zone || t.flip.is_some() || t.capture_promotion.is_some() {
-            u8::MAX
-        } else {
-            t.zone.map_or(0, |zone| zone.depth).max(u8::from(last_rank_optional))
-        };
+        let kind = code_kind(code);
+        let info = t.kind(kind);
         Mover {
-            turns,
-            in_zone,
+            turns: info.turns_to.is_some(),
+            in_zone: t.in_zone(side, from),
             declined: code_declined(code),
             deferred: deferred == from,
             forced_ranks: info.promotion.forced_ranks,
-            last_rank_optional,
-            reach,
+            last_rank_optional: info.promotion.last_rank_optional,
+            reach: t.promotion_reach(kind, side, from),
         }
     }
 }
@@ -405,17 +396,17 @@ impl<'a> Gen<'a> {
         self.piece_settles = self.settle
             && (self.royal_moves_settle || !t.code(code).royal)
             && !self.pinned.is_some_and(|pins| pins.holds(from));
-        self.mover = Mover::new(t, self.side, from, code, self.deferred);
         // A stepper whose every target lies beyond the reach of promotion: one move for each
-        // neighbour its side does not hold.
+        // neighbour its side does not hold (its promotion facts unread).
         if self.piece_settles
             && t.hem_check
-            && t.depth(self.side, from) > self.mover.reach.saturating_add(1)
             && let Some(n) = t.stepper_moves(kind, self.side, from, held)
+            && t.depth(self.side, from) > t.promotion_reach(code_kind(code), self.side, from).saturating_add(1)
         {
             self.settled += n;
             return;
         }
+        self.mover = Mover::new(t, self.side, from, code, self.deferred);
         if info.overlapping {
             self.next_mark();
         }
@@ -907,6 +898,18 @@ impl<'a> Gen<'a> {
             self.lion_paths(from, mode, &neighbours);
             return;
         }
+        // Up to two king steps with no enemy next to the piece: nothing is taken on the
+        // way, and the only result that is not a direct move is two steps out to an empty
+        // square and back, the pass.
+        if steps <= 2 && matches!(neighbours, Neighbours::Area) {
+            let (enemy, empty) = self.around(from);
+            if !enemy {
+                if steps == 2 && empty && mode.can_move() {
+                    self.pass(from);
+                }
+                return;
+            }
+        }
         let mut results = std::mem::take(&mut self.scratch.results);
         results.clear();
         let mut path = Walk {
@@ -990,21 +993,34 @@ impl<'a> Gen<'a> {
             self.scratch.walked.push(result);
             let (to, via, capture) = result;
             if to == path.from && via[0] == NO_SQ {
-                if self.captures_only || std::mem::replace(&mut self.passed, true) {
-                    continue;
-                }
-                self.out.push(Move {
-                    from: Some(path.from),
-                    to,
-                    via: via.map(Sq::known),
-                    drop: None,
-                    promote: false,
-                    sweep: false,
-                });
+                self.pass(path.from);
             } else {
                 self.emit(path.from, to, via, capture);
             }
         }
+    }
+
+    /// The position's one pass, as the piece on `from`'s, unless a pass was emitted already
+    /// or only captures are wanted.
+    fn pass(&mut self, from: Sq) {
+        if self.captures_only || std::mem::replace(&mut self.passed, true) {
+            return;
+        }
+        self.out.push(Move::board(from, from, false));
+    }
+
+    /// Whether an enemy stands on a square next to `from`, and whether one of them is empty.
+    fn around(&self, from: Sq) -> (bool, bool) {
+        let geo = self.t.geometry();
+        let (mut enemy, mut empty) = (false, false);
+        for &(df, dr) in &super::board::DIRS {
+            if let Some(sq) = geo.step(from, i32::from(df), i32::from(dr)) {
+                let code = self.board[sq.index()];
+                empty |= code == 0;
+                enemy |= code != 0 && code_side(code) != self.side;
+            }
+        }
+        (enemy, empty)
     }
 
     /// Slide, then optionally turn 90° (onto `only_turn`, if given) at an empty square and

@@ -198,15 +198,19 @@ pub struct MoveTables {
     /// movements.
     stretch_ranges: Vec<(u32, u32)>,
     stretches: Vec<Stretch>,
-    /// For (kind, side): the neighbouring squares its runs begin on (bits of
-    /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one; `None` when
-    /// some move begins farther out (a leap, a jump, a walked movement).
+    /// For (kind, side): the neighbouring squares its moves begin on (bits of
+    /// [`MoveTables::neighbourhoods`]), when each of its moves begins on one and goes no
+    /// farther when its side holds that square (see [`walked_ring`]); `None` when some move
+    /// begins farther out (a leap, a jump, a Lion's move) or may pass a piece of its side.
     rings: Vec<Option<u16>>,
     /// For (kind, side): its ring ([`rings`](Self::rings)) when every move it has is one step
     /// onto a neighbour that it may move to or capture on (a stepper), one move a neighbour.
     steppers: Vec<Option<u16>>,
     /// For each piece code: the facts about its kind read on every move, packed densely.
     codes: Vec<CodeFacts>,
+    /// For each kind: its promotion reach ([`promotion_reach`](Self::promotion_reach)) from
+    /// a square outside the promotion zone, and from one in it.
+    promotion_reaches: Vec<[u8; 2]>,
     /// For each square: its neighbours on the board, one bit each: the neighbour at index
     /// `sq + dr * files + dc` (`dr`, `dc` in -1..=1) is bit `(dr + 1) * 3 + dc + 1`.
     neighbourhoods: Vec<u16>,
@@ -352,6 +356,7 @@ impl MoveTables {
                 })
                 .collect(),
             neighbourhoods: vec![],
+            promotion_reaches: vec![],
             stretches: vec![],
             deltas: vec![],
             steps: vec![],
@@ -390,6 +395,7 @@ impl MoveTables {
             kinds,
             rules,
         };
+        tables.promotion_reaches = tables.kinds.iter().map(|info| tables.reaches_of(info)).collect();
         tables.build_rays();
         tables.build_lines();
         tables.build_attacks();
@@ -397,6 +403,37 @@ impl MoveTables {
         tables.mark_reaches_past_neighbours();
         tables.build_leaper_targets();
         tables
+    }
+
+    /// A kind's promotion reach from outside the zone and from within it: 0 for a kind with
+    /// nothing to turn into; every distance where a move in the zone, any move (a flip) or
+    /// any capture may give the choice; else the zone's depth, and the last rank where the
+    /// kind may turn there.
+    fn reaches_of(&self, info: &KindInfo) -> [u8; 2] {
+        if info.turns_to.is_none() {
+            return [0, 0];
+        }
+        let outside = if self.flip.is_some() || self.capture_promotion.is_some() {
+            u8::MAX
+        } else {
+            self.zone
+                .map_or(0, |zone| zone.depth)
+                .max(u8::from(info.promotion.last_rank_optional))
+        };
+        [outside, u8::MAX]
+    }
+
+    /// How far from `side`'s far edge a move of `kind` from `from` may end and give a
+    /// promotion choice: a move ending farther out gives none.
+    #[inline]
+    pub(crate) fn promotion_reach(&self, kind: PieceId, side: Side, from: Sq) -> u8 {
+        self.promotion_reaches[kind.index()][usize::from(self.in_zone(side, from))]
+    }
+
+    /// Whether `sq` is in `side`'s promotion zone.
+    #[inline]
+    pub(crate) fn in_zone(&self, side: Side, sq: Sq) -> bool {
+        self.zone.is_some_and(|zone| self.depth(side, sq) <= zone.depth)
     }
 
     /// Sets [`CodeFacts::reaches_past_neighbours`] of the piece codes under the hemmed-in
@@ -685,8 +722,12 @@ impl MoveTables {
                 let ring = self.stretches[start as usize..].iter().try_fold(0, |ring, stretch| {
                     (stretch.ring_bit != 0).then_some(ring | stretch.ring_bit)
                 });
+                let walked_ring = self.kinds[kind]
+                    .walked
+                    .iter()
+                    .try_fold(0, |ring, movement| walked_ring(movement, side).map(|bits| ring | bits));
+                self.rings.push(ring.zip(walked_ring).map(|(runs, walks)| runs | walks));
                 let walks = self.kinds[kind].walked.is_empty();
-                self.rings.push(ring.filter(|_| walks));
                 let steps = self.stretches[start as usize..].iter().all(|stretch| {
                     stretch.end == stretch.first + 1
                         && stretch.mode == Mode::Any
@@ -783,6 +824,31 @@ impl MoveTables {
 /// away (a file to the left is one index less).
 fn neighbour_bit(df: i32, dr: i32) -> u16 {
     1 << ((dr + 1) * 3 + 1 - df)
+}
+
+/// The neighbours (bits of [`MoveTables::neighbourhoods`]) on which every move of the walked
+/// movement begins for `side`, where none of its moves goes on from there when the mover's
+/// side holds the square: a hook's first square (a piece there ends its first leg), an
+/// igui's target (an enemy's square), an area move's first steps (through empty squares).
+/// `None` for the movements that may begin farther out or pass a piece.
+fn walked_ring(movement: &Movement, side: Side) -> Option<u16> {
+    let step = |dir: Offset| {
+        let (df, dr) = Geometry::board_vector(side, dir);
+        (df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0)).then(|| neighbour_bit(df, dr))
+    };
+    match *movement {
+        Movement::Hook { dir, .. } | Movement::Igui { dir, .. } => step(dir),
+        Movement::Area { dirs, .. } => dirs.offsets().try_fold(0, |ring, dir| step(dir).map(|bit| ring | bit)),
+        // Unrolled into the tables: never among the walked movements.
+        Movement::Ride { .. } | Movement::Leap { .. } => None,
+        Movement::AreaLion { .. }
+        | Movement::LineLion { .. }
+        | Movement::Anywhere { .. }
+        | Movement::RangeJump { .. }
+        | Movement::RangeCapture { .. }
+        | Movement::Passing { .. }
+        | Movement::Hop { .. } => None,
+    }
 }
 
 /// The neighbours of `sq` on the board that `wanted` picks, as bits of
