@@ -86,6 +86,9 @@ pub struct Searcher {
     exchange_attackers: Vec<Sq>,
     /// Per ply: whether the move into the node was a null move.
     after_null: Vec<bool>,
+    /// Per ply: where the move into the node went, and whether it took a piece of the
+    /// opponent's (`None` at the root and after a null move).
+    arrivals: Vec<Option<Arrival>>,
     /// Per ply: the node's [`Eval::board_share`], kept up to date move by move.
     board_share: Vec<i32>,
     /// The squares a move being made may change, with what stood on them before.
@@ -219,6 +222,7 @@ impl Searcher {
             exchange_moves: Vec::new(),
             exchange_attackers: Vec::new(),
             after_null: vec![false; MAX_PLY + 1],
+            arrivals: vec![None; MAX_PLY + 1],
             board_share: vec![0; MAX_PLY + 1],
             changed: Vec::new(),
             first_depth: 1,
@@ -533,8 +537,13 @@ impl Searcher {
             ev.neighbours(m.to).for_each(&mut note);
         }
         let before: i32 = changed.iter().map(|&(sq, code)| ev.square_share(code, sq)).sum();
+        let mover = pos.side_to_move();
         let undo = pos.make(m);
         let after: i32 = changed.iter().map(|&(sq, _)| ev.square_share(pos.piece(sq), sq)).sum();
+        let took = changed
+            .iter()
+            .any(|&(sq, was)| was.is_some_and(|p| p.side() != mover) && pos.piece(sq) != was);
+        self.arrivals[ply + 1] = Some(Arrival { to: m.to, took });
         self.changed = changed;
         self.board_share[ply + 1] = self.board_share[ply] - before + after;
         debug_assert_eq!(
@@ -586,7 +595,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move();
         let in_check = last_royal_in_check(pos, side);
-        if in_check && self.extends_checks(ply) {
+        if in_check && self.extends_check(ev, pos, depth, ply) {
             depth += 1;
         }
         if depth <= 0 {
@@ -808,6 +817,7 @@ impl Searcher {
             return None;
         }
         let reduction = 2 + depth / 4;
+        self.arrivals[ply + 1] = None;
         let undo = pos.make_null();
         self.board_share[ply + 1] = self.board_share[ply];
         self.after_null[ply + 1] = true;
@@ -817,10 +827,26 @@ impl Searcher {
         (score >= beta && !self.stopped).then_some(beta)
     }
 
-    /// Whether a check met at `ply` is extended: within twice the iteration's depth (and
+    /// Whether checks met at `ply` may be extended: within twice the iteration's depth (and
     /// two plies more), so that checks cannot make a line endless.
     fn extends_checks(&self, ply: usize) -> bool {
         ply < 2 * self.root_depth as usize + 2
+    }
+
+    /// Whether the check the side to move is in, at `ply` with `depth` left, is extended:
+    /// at the horizon always (the side in check answers it, every evasion searched one
+    /// ply), above it only when the check is safe by exchange: the move that gave it took a
+    /// piece, or the side in check cannot win the piece that moved by taking it. A check that
+    /// gives its piece away (drops make them many) costs its line a ply like any other move.
+    fn extends_check(&mut self, ev: &Eval, pos: &mut Position, depth: i32, ply: usize) -> bool {
+        if !self.extends_checks(ply) {
+            return false;
+        }
+        depth <= 0
+            || match self.arrivals[ply] {
+                Some(arrival) => arrival.took || self.take_back(ev, pos, arrival.to) <= 0,
+                None => true,
+            }
     }
 
     /// Captures only, from a standing score, to the end of the exchanges (after
@@ -1218,6 +1244,13 @@ impl Searcher {
     }
 }
 
+/// Where the move into a node went, and whether it took a piece of the opponent's.
+#[derive(Debug, Clone, Copy)]
+struct Arrival {
+    to: Sq,
+    took: bool,
+}
+
 /// The quiescence plies in which every capture is searched; below them, only the captures
 /// that take the piece that made the last capture (the exchange on its square goes on, other
 /// exchanges are judged by the standing score).
@@ -1596,6 +1629,51 @@ pub(super) mod tests {
             }
         }
         out
+    }
+
+    /// Minishogi: White's King alone on 3a; Black's Rook on 5b guards rank b, and Black
+    /// holds a Gold. Dropped beside the King (2a, 4a) the Gold checks and is taken by it;
+    /// dropped on rank b it checks guarded by the Rook.
+    #[test]
+    fn a_check_that_gives_its_piece_away_is_extended_only_at_the_horizon() {
+        let rules = compile_named("minishogi", &[])
+            .rules
+            .expect("a shipped variant compiles");
+        let tables = Arc::new(MoveTables::new(rules));
+        let id = |abbrev: &str| tables.rules().piece_by_abbrev(abbrev).expect("a Minishogi piece");
+        let at = |text: &str| crate::rules::Square::parse(text).expect("a square");
+        let setup = crate::game::Setup {
+            pieces: vec![
+                (at("3a"), Side::White, id("K"), false),
+                (at("3e"), Side::Black, id("K"), false),
+                (at("5b"), Side::Black, id("R"), false),
+            ],
+            hands: vec![(Side::Black, id("G"), 1)],
+            side_to_move: Side::Black,
+            move_number: 1,
+            lion_capture: None,
+            deferred: [None, None],
+        };
+        let mut pos = Position::from_setup(tables.clone(), &setup).expect("a legal position");
+        let ev = Eval::new(tables.clone(), &WeightFile::built_in().default.weights);
+        let mut searcher = Searcher::new();
+        searcher.board_share[0] = ev.board_share(&pos);
+        let (mut safe, mut given_away) = (0, 0);
+        for m in pos.legal_moves().iter().filter(|m| m.is_drop()) {
+            let undo = searcher.play(&ev, &mut pos, m, 0);
+            if pos.royal_in_check(Side::White) {
+                let king_takes = pos.legal_moves().iter().any(|reply| reply.to == m.to);
+                assert_eq!(searcher.extends_check(&ev, &mut pos, 3, 1), !king_takes, "{m:?}");
+                assert!(searcher.extends_check(&ev, &mut pos, 0, 1), "at the horizon: {m:?}");
+                if king_takes {
+                    given_away += 1;
+                } else {
+                    safe += 1;
+                }
+            }
+            pos.unmake(m, &undo);
+        }
+        assert_eq!((safe, given_away), (3, 2), "checks from rank b and beside the King");
     }
 
     /// The material and square bonuses the search keeps up to date move by move are those
