@@ -38,7 +38,10 @@ import re
 import sys
 
 WEIGHTS = ["mobility", "royal_attack", "zone_percent", "protected_lion_percent",
-           "hand_percent", "advance", "centre", "royal_advance"]
+           "hand_percent", "advance", "centre", "royal_advance", "king_danger"]
+# The weights that shape king danger's sum (squared before `king_danger` weighs it): the
+# evaluation is not linear in them, so they are not fitted, only kept.
+SHAPE = ["danger_attacker", "danger_hand", "danger_weak", "danger_check"]
 
 
 # --- A reader for the RON of a weights file (structs, maps, strings, numbers, Option) ---
@@ -95,7 +98,7 @@ def write_set(name, s, indent):
     w = s["weights"]
     src = s["source"]
     lines = [f"{pad}{name}: (", f"{pad}    weights: ("]
-    lines += [f"{pad}        {k}: {w[k]}," for k in WEIGHTS]
+    lines += [f"{pad}        {k}: {w.get(k, 0)}," for k in WEIGHTS + SHAPE]
     lines += [f"{pad}    ),", f"{pad}    source: ("]
     lines += [f"{pad}        games: {ron_string(src['games'])},",
               f"{pad}        positions: {src['positions']},",
@@ -339,6 +342,8 @@ def main():
     args = ap.parse_args()
     data = parse_ron(open(args.start).read())
     data.setdefault("variants", {})
+    for s in [data["default"], *data["variants"].values()]:
+        s["weights"] = {**{k: 0 for k in WEIGHTS + SHAPE}, **s["weights"]}  # weights a file leaves out are 0
     games = dict(g.split("=", 1) for g in args.games)
     today = datetime.date.today().isoformat()
     fits = []

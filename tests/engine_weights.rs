@@ -197,6 +197,7 @@ fn eval_terms_prints_terms_whose_weighed_sum_is_the_evaluation() {
         "zone_percent" => weights.zone_percent,
         "mobility" => weights.mobility,
         "royal_attack" => weights.royal_attack,
+        "king_danger" => weights.king_danger,
         "protected_lion_percent" => weights.protected_lion_percent,
         other => panic!("no weight {other}"),
     };
@@ -233,4 +234,84 @@ fn eval_terms_names_a_game_with_a_bad_move_and_leaves_it_out() {
         "{}",
         run.stdout
     );
+}
+
+/// The king danger term of `sfen` (Shogi) from Black's point of view, with only king danger
+/// counted: `king_danger` 100 and the `danger_*` weights `shape` (attacker, hand, weak,
+/// check), so that a royal's danger of `units` counts `units² / 100` (10,000 being the
+/// term's scale).
+fn king_danger(sfen: &str, shape: [i32; 4]) -> f64 {
+    let pos = shogi(sfen);
+    let file = changed("Shogi", |w| {
+        w.king_danger = 100;
+        [w.danger_attacker, w.danger_hand, w.danger_weak, w.danger_check] = shape;
+    });
+    Evaluator::new(pos.tables().clone(), &file).terms(&pos).king_danger
+}
+
+/// A danger of `units` in the term (negated: it is White's royal's danger, seen by Black).
+fn white_danger(units: i32) -> f64 {
+    f64::from(units * units) / 10_000.0
+}
+
+#[test]
+fn a_safe_drop_check_counts_in_the_royals_danger() {
+    let check = [0, 0, 0, 100];
+    // Black holds a Gold; dropped on 5b it would check White's King on 5a, and Black's Pawn
+    // on 5c keeps the King from taking it there.
+    assert_eq!(king_danger("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", check), white_danger(100));
+    // Without the Pawn every drop check is next to the King, which takes the piece.
+    assert_eq!(king_danger("4k4/9/9/9/9/9/9/9/4K4 b G 1", check), 0.0);
+    // A White Gold on 4a defends 5b.
+    assert_eq!(king_danger("4kg3/9/4P4/9/9/9/9/9/4K4 b G 1", check), 0.0);
+    // Two pieces of one kind count as one: their checks are the same.
+    assert_eq!(king_danger("4k4/9/4P4/9/9/9/9/9/4K4 b 2G 1", check), white_danger(100));
+}
+
+#[test]
+fn a_drop_check_the_drop_rules_forbid_is_not_counted() {
+    let check = [0, 0, 0, 100];
+    // A Pawn dropped on 5b checks the King on 5a; Black's Lance on 5e (checking the King:
+    // White to move) defends it there.
+    assert_eq!(king_danger("4k4/9/9/9/4L4/9/9/9/4K4 w P 1", check), white_danger(100));
+    // With a Black Pawn already on the file, the drop is forbidden (two Pawns on a file).
+    assert_eq!(king_danger("4k4/9/9/9/4L4/9/4P4/9/4K4 w P 1", check), 0.0);
+    // A Knight dropped on 4c or 6c checks the King on 5a: two checks of one kind.
+    assert_eq!(king_danger("4k4/9/9/9/9/9/9/9/4K4 b N 1", check), white_danger(200));
+}
+
+#[test]
+fn pieces_attacking_next_to_a_royal_count_in_its_danger() {
+    let attacker = [100, 0, 0, 0];
+    // A Rook on 5e attacks 5b, next to the King on 5a (and checks it: White to move); on 1e,
+    // nothing next to it.
+    assert_eq!(
+        king_danger("4k4/9/9/9/4R4/9/9/9/4K4 w - 1", attacker),
+        white_danger(100)
+    );
+    assert_eq!(king_danger("4k4/9/9/9/8R/9/9/9/4K4 b - 1", attacker), 0.0);
+    // Black's King attacks nothing next to White's; White's Rook on 5e would be Black's danger.
+    assert_eq!(
+        king_danger("4k4/9/9/9/4r4/9/9/9/4K4 b - 1", attacker),
+        -white_danger(100)
+    );
+}
+
+#[test]
+fn a_royals_neighbour_the_opponent_attacks_and_only_the_royal_defends_is_weak() {
+    let weak = [0, 0, 100, 0];
+    // A Rook on 4e attacks 4b and 4a, both next to the King on 5a.
+    assert_eq!(king_danger("4k4/9/9/9/5R3/9/9/9/4K4 b - 1", weak), white_danger(200));
+    // A White Gold on 3a defends both.
+    assert_eq!(king_danger("4k1g2/9/9/9/5R3/9/9/9/4K4 b - 1", weak), 0.0);
+}
+
+#[test]
+fn pieces_in_hand_count_in_the_royals_danger_squared_with_the_rest() {
+    let shape = [100, 50, 0, 0];
+    // Three pieces in hand: 150 units.
+    assert_eq!(king_danger("4k4/9/9/9/8R/9/9/9/4K4 b 2PS 1", shape), white_danger(150));
+    // With the Rook attacking next to the King, 250: the square of the sum, not the sum of
+    // the squares.
+    assert_eq!(king_danger("4k4/9/9/9/4R4/9/9/9/4K4 w 2PS 1", shape), white_danger(250));
 }

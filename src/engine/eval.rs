@@ -2,8 +2,10 @@
 //! worth a share of their value on the board, a small bonus for advancing pieces (and for
 //! keeping royal pieces home), and terms every variant gets from its compiled tables: the
 //! mobility of each piece along its runs of squares, attacks on the squares next to the
-//! royals, pressure on the promotion zone, and the protection of the pieces the Lion-trading
-//! rules single out. The weights are data ([`Weights`], from `weights.ron` or a file the user
+//! royals, the danger a sole royal stands in (counted quadratically: the pieces attacking
+//! next to it, the pieces held in hand, the squares next to it only the royal defends, the
+//! safe drop checks), pressure on the promotion zone, and the protection of the pieces the
+//! Lion-trading rules single out. The weights are data ([`Weights`], from `weights.ron` or a file the user
 //! gives); everything else is read from the rules. Nothing names a piece.
 //!
 //! Given a position, the evaluation is linear in the weights: [`Eval::terms`] gives what each
@@ -16,6 +18,17 @@ use std::sync::Arc;
 
 /// The most squares a board has (the attack map's size).
 const MAX_SQUARES: usize = crate::rules::MAX_BOARD_SIDE as usize * crate::rules::MAX_BOARD_SIDE as usize;
+
+/// The attack map's bits, per side (shifted by the side's index): the side attacks the
+/// square (any piece, its royals included).
+const ATTACKED: u8 = 1;
+/// The side attacks the square with a piece that is not royal.
+const ATTACKED_BY_PIECE: u8 = 4;
+/// The square is next to the side's sole royal (whose danger is counted).
+const NEXT_TO_ROYAL: u8 = 16;
+
+/// King danger is counted per this many of the square of the danger's units.
+const DANGER_SCALE: i32 = 10_000;
 
 /// Declared values are capped here, so that no material sum reaches a mate score.
 const MAX_VALUE: u32 = 100_000;
@@ -46,6 +59,9 @@ pub struct Terms {
     pub mobility: f64,
     /// The squares next to the royals the opponent attacks, negated ([`Weights::royal_attack`]).
     pub royal_attack: f64,
+    /// The square of a sole royal's danger, per [`DANGER_SCALE`], negated
+    /// ([`Weights::king_danger`]).
+    pub king_danger: f64,
     /// The values in hundredths of the Lions their side protects, under the Lion-trading
     /// rules ([`Weights::protected_lion_percent`]).
     pub protected_lion_percent: f64,
@@ -53,7 +69,7 @@ pub struct Terms {
 
 impl Terms {
     /// The weighted terms, by the weights' names (material first, weighed 1).
-    pub fn columns(&self) -> [(&'static str, f64); 9] {
+    pub fn columns(&self) -> [(&'static str, f64); 10] {
         [
             ("material", self.material),
             ("hand_percent", self.hand_percent),
@@ -63,6 +79,7 @@ impl Terms {
             ("zone_percent", self.zone_percent),
             ("mobility", self.mobility),
             ("royal_attack", self.royal_attack),
+            ("king_danger", self.king_danger),
             ("protected_lion_percent", self.protected_lion_percent),
         ]
     }
@@ -77,6 +94,7 @@ impl Terms {
             + self.zone_percent * f64::from(w.zone_percent)
             + self.mobility * f64::from(w.mobility)
             + self.royal_attack * f64::from(w.royal_attack)
+            + self.king_danger * f64::from(w.king_danger)
             + self.protected_lion_percent * f64::from(w.protected_lion_percent)
     }
 }
@@ -107,6 +125,11 @@ struct Positional {
     reach: [i32; 2],
     /// Squares next to the side's royals that the opponent attacks.
     royal_attacks: [i32; 2],
+    /// The side's pieces (not royals) that attack a square next to the opponent's sole royal.
+    ring_attackers: [i32; 2],
+    /// The danger of the side's sole royal, in the `danger_*` weights' units (0 when king
+    /// danger is not counted).
+    danger: [i32; 2],
     /// The declared values of the side's protected Lions (under the Lion-trading rules).
     protected: [i32; 2],
 }
@@ -132,6 +155,11 @@ pub(crate) struct Eval {
     pub captured_value: Vec<i32>,
     /// The kinds that can be held in hand.
     hand_kinds: Vec<PieceId>,
+    /// Per kind of `hand_kinds`: the faces it may be dropped on (itself, and under `drops
+    /// either-face` its promotion).
+    drop_faces: Vec<Vec<PieceId>>,
+    /// Whether king danger is counted (its weight is not 0).
+    king_danger: bool,
     royal: Vec<bool>,
     /// Whether some kind burns its neighbours (a move may then change squares around its
     /// destination).
@@ -190,6 +218,13 @@ impl Eval {
         } else {
             Vec::new()
         };
+        let drop_faces = hand_kinds
+            .iter()
+            .map(|&k| {
+                let promoted = tables.kind(k).promotion.to.filter(|_| rules.drop_either_face);
+                std::iter::once(k).chain(promoted).collect()
+            })
+            .collect();
         let captured_value = rules
             .piece_ids()
             .map(|k| {
@@ -235,6 +270,8 @@ impl Eval {
             hand_value,
             captured_value,
             hand_kinds,
+            drop_faces,
+            king_danger: weights.king_danger != 0,
             royal,
             squares,
             square_terms,
@@ -306,6 +343,7 @@ impl Eval {
         let side_score = |s: usize| {
             w.mobility * counted.reach[s] - w.royal_attack * counted.royal_attacks[s]
                 + counted.protected[s] * w.protected_lion_percent / 100
+                - w.king_danger * counted.danger[s] * counted.danger[s] / DANGER_SCALE
         };
         side_score(0) - side_score(1)
     }
@@ -313,8 +351,9 @@ impl Eval {
     /// Counts what the positional terms weigh, per side.
     fn count_positional(&self, pos: &Position) -> Positional {
         let mut counted = Positional::default();
-        // Per square: which sides attack it (bit 1 Black, bit 2 White).
+        // Per square: the bits ATTACKED, ATTACKED_BY_PIECE and NEXT_TO_ROYAL of each side.
         let mut attacks = [0u8; MAX_SQUARES];
+        self.mark_sole_royals(pos, &mut attacks);
         let near = pos.knows_held_neighbours().then(|| self.near_watched(pos));
         for (sq, piece) in pos.pieces() {
             let (side, kind) = (piece.side(), piece.kind());
@@ -328,30 +367,158 @@ impl Eval {
             if held != 0 && self.tables.hemmed_in(kind, side, sq, held) {
                 continue;
             }
-            let reach = self.walk_runs(pos, side, kind, sq, held, &mut attacks);
-            if !self.royal[kind.index()] {
-                counted.reach[side.index()] += reach;
-            }
+            self.count_piece(pos, side, kind, sq, held, &mut attacks, &mut counted);
+        }
+        self.tally(pos, &attacks, &mut counted);
+        counted
+    }
+
+    /// Walks the runs of a piece (but those beginning on the neighbours `held`) and counts
+    /// its reach and whether it attacks next to the opponent's sole royal.
+    #[allow(clippy::too_many_arguments)]
+    fn count_piece(
+        &self,
+        pos: &Position,
+        side: Side,
+        kind: PieceId,
+        sq: Sq,
+        held: u16,
+        attacks: &mut [u8],
+        counted: &mut Positional,
+    ) {
+        let s = side.index();
+        if self.royal[kind.index()] {
+            self.walk_runs(pos, side, kind, sq, held, ATTACKED << s, attacks);
+        } else {
+            let mark = (ATTACKED | ATTACKED_BY_PIECE) << s;
+            let (reach, seen) = self.walk_runs(pos, side, kind, sq, held, mark, attacks);
+            counted.reach[s] += reach;
+            counted.ring_attackers[s] += i32::from(seen & (NEXT_TO_ROYAL << (1 - s)) != 0);
+        }
+    }
+
+    /// Where king danger is counted, marks the squares next to each side's sole royal.
+    fn mark_sole_royals(&self, pos: &Position, attacks: &mut [u8]) {
+        if !self.king_danger {
+            return;
         }
         for side in [Side::Black, Side::White] {
+            if let &[royal] = pos.royal_squares(side) {
+                for sq in self.neighbours(royal) {
+                    attacks[sq.index()] |= NEXT_TO_ROYAL << side.index();
+                }
+            }
+        }
+    }
+
+    /// Counts, from the attack map of the whole board, the attacks next to the royals, the
+    /// sole royals' danger and the protected Lions.
+    fn tally(&self, pos: &Position, attacks: &[u8], counted: &mut Positional) {
+        for side in [Side::Black, Side::White] {
             let s = side.index();
-            let enemy_bit = 1u8 << (1 - s);
+            let enemy_bit = ATTACKED << (1 - s);
             for &royal in pos.royal_squares(side) {
                 let near = self
                     .neighbours(royal)
                     .filter(|&sq| attacks[sq.index()] & enemy_bit != 0);
                 counted.royal_attacks[s] += near.count() as i32;
             }
+            if let (true, &[royal]) = (self.king_danger, pos.royal_squares(side)) {
+                counted.danger[s] = self.danger(pos, attacks, side, royal, counted.ring_attackers[1 - s]);
+            }
         }
         if self.any_protected {
             for (sq, piece) in pos.pieces() {
                 let (side, kind) = (piece.side(), piece.kind());
-                if self.protected[kind.index()] && attacks[sq.index()] & (1u8 << side.index()) != 0 {
+                if self.protected[kind.index()] && attacks[sq.index()] & (ATTACKED << side.index()) != 0 {
                     counted.protected[side.index()] += self.value[kind.index()];
                 }
             }
         }
-        counted
+    }
+
+    /// The danger `side`'s sole royal on `royal` stands in, in the `danger_*` weights' units,
+    /// where `attackers` of the opponent's pieces attack next to it.
+    fn danger(&self, pos: &Position, attacks: &[u8], side: Side, royal: Sq, attackers: i32) -> i32 {
+        let w = &self.weights;
+        let opponent = side.opponent();
+        let weak = self
+            .neighbours(royal)
+            .filter(|&sq| {
+                let bits = attacks[sq.index()];
+                bits & (ATTACKED << opponent.index()) != 0 && bits & (ATTACKED_BY_PIECE << side.index()) == 0
+            })
+            .count() as i32;
+        let held: u32 = self.hand_kinds.iter().map(|&k| pos.in_hand(opponent, k)).sum();
+        let checks = if held == 0 {
+            0
+        } else {
+            self.safe_drop_checks(pos, attacks, side, royal)
+        };
+        w.danger_attacker * attackers + w.danger_hand * held as i32 + w.danger_weak * weak + w.danger_check * checks
+    }
+
+    /// The safe drop checks on `side`'s royal on `royal`: per kind the opponent holds, on
+    /// each face it may be dropped on, the empty squares it may be dropped on that would
+    /// attack the royal, and that `side` does not defend (or its royal alone, where the
+    /// opponent attacks the square too), at most two per face.
+    fn safe_drop_checks(&self, pos: &Position, attacks: &[u8], side: Side, royal: Sq) -> i32 {
+        let opponent = side.opponent();
+        let safe = |bits: u8| {
+            bits & (ATTACKED_BY_PIECE << side.index()) == 0
+                && (bits & (ATTACKED << side.index()) == 0 || bits & (ATTACKED << opponent.index()) != 0)
+        };
+        let mut checks = 0;
+        for (&kind, faces) in self.hand_kinds.iter().zip(&self.drop_faces) {
+            if pos.in_hand(opponent, kind) == 0 {
+                continue;
+            }
+            for &face in faces {
+                let drop = &self.tables.kind(face).drop;
+                let banned = drop.banned_ranks();
+                let limit = match (drop.per_file, self.tables.kind(face).piece_limit) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                let mut found = 0;
+                // A piece of the opponent's attacks the royal from the squares the same kind
+                // of `side`'s reaches from the royal's square (the sides' movements mirror).
+                'runs: for ray in self.tables.rays(face, side, royal) {
+                    if ray.mode == Mode::MoveOnly {
+                        continue;
+                    }
+                    for to in ray.squares() {
+                        if pos.piece(to).is_some() {
+                            break;
+                        }
+                        if safe(attacks[to.index()])
+                            && self.tables.depth(opponent, to) > banned
+                            && !limit.is_some_and(|limit| self.file_holds(pos, opponent, face, to, limit))
+                        {
+                            found += 1;
+                            if found == 2 {
+                                break 'runs;
+                            }
+                        }
+                    }
+                }
+                checks += found;
+            }
+        }
+        checks
+    }
+
+    /// Whether `limit` pieces of `kind` of `side` stand on the file of `sq`.
+    fn file_holds(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, limit: u8) -> bool {
+        let files = usize::from(self.tables.geometry().files);
+        let held = (sq.index() % files..self.squares.len())
+            .step_by(files)
+            .filter(|&i| {
+                pos.piece(Sq::new(i))
+                    .is_some_and(|p| p.side() == side && p.kind() == kind)
+            })
+            .count();
+        held >= usize::from(limit)
     }
 
     /// The squares next to a watched square or on one, where a piece's protection of its
@@ -412,16 +579,29 @@ impl Eval {
         let difference = |per_side: [i32; 2]| f64::from(per_side[0] - per_side[1]);
         terms.mobility = difference(counted.reach);
         terms.royal_attack = -difference(counted.royal_attacks);
+        let squared = counted.danger.map(|d| d * d);
+        terms.king_danger = -f64::from(squared[0] - squared[1]) / f64::from(DANGER_SCALE);
         terms.protected_lion_percent = difference(counted.protected) / 100.0;
         terms
     }
 
     /// Walks the runs of squares of a piece on the board as it stands, but those beginning on
     /// the neighbours `held` (bits of its neighbourhood): marks the squares it attacks (its
-    /// own pieces it protects included) and returns how many squares it can move to.
-    fn walk_runs(&self, pos: &Position, side: Side, kind: PieceId, sq: Sq, held: u16, attacks: &mut [u8]) -> i32 {
-        let bit = 1u8 << side.index();
+    /// own pieces it protects included) with `mark`, and returns how many squares it can move
+    /// to and the bits the squares it attacks held before.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_runs(
+        &self,
+        pos: &Position,
+        side: Side,
+        kind: PieceId,
+        sq: Sq,
+        held: u16,
+        mark: u8,
+        attacks: &mut [u8],
+    ) -> (i32, u8) {
         let mut reach = 0;
+        let mut seen = 0;
         for ray in self.tables.open_rays(kind, side, sq, held) {
             let (moves, captures) = match ray.mode {
                 Mode::Any | Mode::CaptureUnprotected => (true, true),
@@ -433,12 +613,14 @@ impl Eval {
                     None => {
                         reach += i32::from(moves);
                         if captures {
-                            attacks[to.index()] |= bit;
+                            seen |= attacks[to.index()];
+                            attacks[to.index()] |= mark;
                         }
                     }
                     Some(piece) => {
                         if captures {
-                            attacks[to.index()] |= bit;
+                            seen |= attacks[to.index()];
+                            attacks[to.index()] |= mark;
                             reach += i32::from(piece.side() != side);
                         }
                         break;
@@ -446,7 +628,7 @@ impl Eval {
                 }
             }
         }
-        reach
+        (reach, seen)
     }
 
     /// The squares next to `sq`.
@@ -512,6 +694,7 @@ mod tests {
             "zone_percent" => &mut w.zone_percent,
             "mobility" => &mut w.mobility,
             "royal_attack" => &mut w.royal_attack,
+            "king_danger" => &mut w.king_danger,
             "protected_lion_percent" => &mut w.protected_lion_percent,
             other => panic!("no weight {other}"),
         }
@@ -522,26 +705,11 @@ mod tests {
     fn counted_walking_every_run(ev: &Eval, pos: &Position) -> Positional {
         let mut counted = Positional::default();
         let mut attacks = [0u8; MAX_SQUARES];
+        ev.mark_sole_royals(pos, &mut attacks);
         for (sq, piece) in pos.pieces() {
-            let (side, kind) = (piece.side(), piece.kind());
-            let reach = ev.walk_runs(pos, side, kind, sq, 0, &mut attacks);
-            if !ev.royal[kind.index()] {
-                counted.reach[side.index()] += reach;
-            }
+            ev.count_piece(pos, piece.side(), piece.kind(), sq, 0, &mut attacks, &mut counted);
         }
-        for side in [Side::Black, Side::White] {
-            let enemy_bit = 1u8 << (1 - side.index());
-            for &royal in pos.royal_squares(side) {
-                let near = ev.neighbours(royal).filter(|&sq| attacks[sq.index()] & enemy_bit != 0);
-                counted.royal_attacks[side.index()] += near.count() as i32;
-            }
-        }
-        for (sq, piece) in pos.pieces() {
-            let (side, kind) = (piece.side(), piece.kind());
-            if ev.protected[kind.index()] && attacks[sq.index()] & (1u8 << side.index()) != 0 {
-                counted.protected[side.index()] += ev.value[kind.index()];
-            }
-        }
+        ev.tally(pos, &attacks, &mut counted);
         counted
     }
 

@@ -35,6 +35,25 @@ pub struct Weights {
     pub centre: i32,
     /// The most a royal piece loses by standing on the far rank rather than its own.
     pub royal_advance: i32,
+    /// King danger: what a side loses, per 10,000 of the square of its sole royal's danger
+    /// (the sum of the `danger_*` weights times what each counts). 0 leaves it uncounted.
+    #[serde(default)]
+    pub king_danger: i32,
+    /// Danger per opposing piece (not a royal) that attacks a square next to the royal.
+    #[serde(default)]
+    pub danger_attacker: i32,
+    /// Danger per piece the opponent holds in hand.
+    #[serde(default)]
+    pub danger_hand: i32,
+    /// Danger per square next to the royal that the opponent attacks and no piece of the
+    /// royal's side (but the royal) defends.
+    #[serde(default)]
+    pub danger_weak: i32,
+    /// Danger per safe drop check: an empty square the opponent may drop a piece it holds on
+    /// that would attack the royal there, that the royal's side does not defend (or its royal
+    /// alone, where the opponent attacks the square too); at most two counted per kind held.
+    #[serde(default)]
+    pub danger_check: i32,
 }
 
 /// A set of weights and where it came from.
