@@ -3,7 +3,10 @@
 
 mod support;
 
-use koma::engine::{DRAW_TIME, DrawAnswer, Info, Limits, MATE, Searcher, draw_limits, judge_draw, mate_in, search};
+use koma::engine::{
+    DRAW_TIME, DrawAnswer, Info, Limits, MATE, Searcher, draw_answer, draw_limits, draw_positions, judge_draw, mate_in,
+    search,
+};
 use koma::game::{Game, Move, Position};
 use koma::notation::{read_sfen, write_sfen, write_usi};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -348,11 +351,22 @@ fn a_draw_offer_on_taikyoku_is_judged_within_its_bound() {
 /// A draw offered where the offerer stands better only by having the move is declined: at
 /// Taikyoku's start, the same army on each side, a shallow search has the side to move ahead
 /// (what its first move opens counts, the reply beyond the horizon does not), and koma to
-/// move would stand as well.
+/// move would stand as well. The searches are bounded by the judgement's depth alone, not its
+/// time, so that the answer does not depend on how busy the machine is (the bound is tested
+/// above).
 #[test]
 fn a_draw_is_declined_where_the_offerer_is_ahead_only_by_having_the_move() {
     let pos = Position::start(tables("taikyoku", &[]));
-    assert_eq!(judge_draw(&mut Searcher::new(), &pos, DRAW_TIME), DrawAnswer::Declines);
+    let (as_it_stands, passed) = draw_positions(&pos);
+    let depth = Limits {
+        time: None,
+        ..draw_limits(DRAW_TIME)
+    };
+    let mut searcher = Searcher::new();
+    let offerer_to_move = searcher.search(&as_it_stands, &depth);
+    let koma_to_move = searcher.search(&passed, &depth);
+    assert_eq!(offerer_to_move.depth, 2);
+    assert_eq!(draw_answer(&offerer_to_move, &koma_to_move), DrawAnswer::Declines);
 }
 
 /// A draw offered by a side a Rook ahead is accepted, whoever moves: Black, to move, has
