@@ -675,67 +675,50 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// The moves of a range capture along `dir` (see
-    /// [`Walker::range_capture`](walks::Walker::range_capture), whose walk this is), for a
-    /// piece whose moves are counted and that is not pinned: the sweeps are counted as the
-    /// walk meets them, but those over one of the mover's royals (which may take it) where
-    /// such sweeps are not counted; the others go through [`range_capture`](Self::range_capture).
-    /// Perft's last ply: on the largest boards the range capturers' sweeps are most of a
-    /// position's moves.
+    /// The moves of a range capture along `dir` (the walk of
+    /// [`Walker::range_capture`](walks::Walker::range_capture)), for a piece whose moves are
+    /// counted and that is not pinned: the sweeps are counted in bulk, but those over one of
+    /// the mover's royals (which may take it) where such sweeps are not counted; the others
+    /// go through [`range_capture`](Self::range_capture). Perft's last ply: on the largest
+    /// boards the range capturers' sweeps are most of a position's moves.
     fn settle_range_capture(&mut self, from: Sq, dir: Offset, rank: u8, mode: Mode) {
-        let t = self.t;
-        let Some(d) = Geometry::dir_index(Geometry::board_vector(self.side, dir)) else {
+        let Some(walk) = self.walker(from).range_capture_walk(dir, rank) else {
             return;
         };
-        let line = t.line(from, d);
-        let ends = |code: u16| t.code(code).jump_rank <= rank;
-        // The slide up to the first piece met.
-        let mut i = 0;
-        while i < line.len() && self.board[line[i].index()] == 0 {
-            if mode.can_move() {
-                self.range_capture(from, line[i], false, false, false);
+        if mode.can_move() {
+            for &to in walk.slide() {
+                self.range_capture(from, to, false, false, false);
             }
-            i += 1;
         }
-        if i == line.len() || ends(self.board[line[i].index()]) {
+        let Some(first) = walk.first() else {
             return;
-        }
-        // The first piece met: taken, a sweep when it is the mover's own.
-        let first = line[i];
-        let mut over_royal = !self.sweeps_settle && self.holds_royal(first);
+        };
+        // From the first of the mover's royals the walk takes on, the sweeps are made and
+        // checked.
+        let taken = &walk.line[walk.slide..walk.end];
+        let royal = walk.slide + self.first_royal(taken).unwrap_or(taken.len());
         let sweep = code_side(self.board[first.index()]) == self.side;
-        let start = if sweep && !over_royal {
-            i
+        let start = if sweep && royal > walk.slide {
+            walk.slide
         } else {
-            self.range_capture(from, first, true, sweep, sweep && over_royal);
-            i + 1
+            self.range_capture(from, first, true, sweep, sweep && royal == walk.slide);
+            walk.slide + 1
         };
-        // The sweeps counted: up to the piece that ends the walk or one of the mover's royals.
-        let mut end = i + 1;
-        while !over_royal && end < line.len() {
-            let target = self.board[line[end].index()];
-            if target != 0 {
-                if ends(target) {
-                    break;
-                }
-                if !over_royal && !self.sweeps_settle && self.holds_royal(line[end]) {
-                    over_royal = true;
-                    break;
-                }
-            }
-            end += 1;
+        let checked = royal.max(start);
+        self.settle_sweeps(from, &walk.line[start..checked]);
+        for &to in &walk.line[checked..walk.end] {
+            self.range_capture(from, to, true, true, true);
         }
-        self.settle_sweeps(from, &line[start..end]);
-        // The sweeps over a royal, from the royal on: made and checked.
-        if over_royal {
-            for &to in &line[end..] {
-                let target = self.board[to.index()];
-                if target != 0 && ends(target) {
-                    break;
-                }
-                self.range_capture(from, to, true, true, true);
-            }
+    }
+
+    /// Where the first of the mover's royals stands among `squares`, when sweeps over them
+    /// are not counted ([`Wanted::Counted`]).
+    #[inline]
+    fn first_royal(&self, squares: &[Sq]) -> Option<usize> {
+        if self.sweeps_settle {
+            return None;
         }
+        squares.iter().position(|&sq| self.holds_royal(sq))
     }
 
     /// Counts the sweeps from `from` to each of `squares`, a stretch of a line from it, with

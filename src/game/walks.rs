@@ -54,7 +54,7 @@ pub(super) struct Walker<'a> {
     pub from: Sq,
 }
 
-impl Walker<'_> {
+impl<'a> Walker<'a> {
     /// The area move of a piece of `side` on `from`: up to `steps` king steps along the steps of
     /// `dirs`, through empty squares only, ending on an empty square
     /// or on the first capture; never on `from`. Each destination is visited once.
@@ -200,25 +200,34 @@ impl Walker<'_> {
     /// and whether it sweeps (takes more than an enemy on the square: see
     /// [`Move::sweep`](super::Move::sweep)).
     pub fn range_capture(self, dir: Offset, rank: u8, mode: Mode, mut visit: impl FnMut(Sq, bool, bool)) {
-        let Walker { t, cells, side, from } = self;
-        let Some(d) = Geometry::dir_index(Geometry::board_vector(side, dir)) else {
+        let Some(walk) = self.range_capture_walk(dir, rank) else {
             return;
         };
-        let mut passed = false;
-        for &to in t.line(from, d) {
-            let target = cells.at(to);
-            if target == 0 {
-                if passed || mode.can_move() {
-                    visit(to, passed, passed);
-                }
-                continue;
+        if mode.can_move() {
+            for &to in walk.slide() {
+                visit(to, false, false);
             }
-            if t.code(target).jump_rank <= rank {
-                return;
-            }
-            visit(to, true, passed || !cells.enemy(target, to, side));
-            passed = true;
         }
+        let Some(first) = walk.first() else {
+            return;
+        };
+        visit(first, true, !self.cells.enemy(self.cells.at(first), first, self.side));
+        for &to in walk.sweeps() {
+            visit(to, true, true);
+        }
+    }
+
+    /// The walk of a range capture (see [`range_capture`](Self::range_capture)) along `dir`,
+    /// for a mover of jump rank `rank`; `None` where `dir` is no line.
+    #[inline]
+    pub fn range_capture_walk(self, dir: Offset, rank: u8) -> Option<RangeWalk<'a>> {
+        let Walker { t, cells, side, from } = self;
+        let d = Geometry::dir_index(Geometry::board_vector(side, dir))?;
+        Some(if cells.empty == NO_SQ {
+            RangeWalk::along(t, t.line(from, d), rank, |sq| cells.board[sq.index()])
+        } else {
+            RangeWalk::along(t, t.line(from, d), rank, |sq| cells.at(sq))
+        })
     }
 
     /// The igui capture of a piece of `side` on `from` towards `dir`: the adjacent square, when
@@ -232,6 +241,52 @@ impl Walker<'_> {
                 visit(to, true);
             }
         }
+    }
+}
+
+/// A range capture's walk along a line from the mover: the empty squares it slides over up
+/// to the first piece it meets (`line[..slide]`), then, unless that piece ends the walk, the
+/// pieces and squares it takes or sweeps to (`line[slide..end]`), `line[end]` the piece of
+/// the mover's rank or higher that ends it, if any.
+pub(super) struct RangeWalk<'a> {
+    pub line: &'a [Sq],
+    pub slide: usize,
+    pub end: usize,
+}
+
+impl<'a> RangeWalk<'a> {
+    /// The walk along `line` of a mover of jump rank `rank`, `at` reading the squares.
+    #[inline(always)]
+    fn along(t: &MoveTables, line: &'a [Sq], rank: u8, at: impl Fn(Sq) -> u16) -> RangeWalk<'a> {
+        let mut slide = 0;
+        while slide < line.len() && at(line[slide]) == 0 {
+            slide += 1;
+        }
+        let mut end = slide;
+        while end < line.len() {
+            let target = at(line[end]);
+            if target != 0 && t.code(target).jump_rank <= rank {
+                break;
+            }
+            end += 1;
+        }
+        RangeWalk { line, slide, end }
+    }
+
+    /// The empty squares before the first piece met: moves without a capture.
+    pub fn slide(&self) -> &[Sq] {
+        &self.line[..self.slide]
+    }
+
+    /// The first piece met, where it does not end the walk: taken, by a sweep where it is
+    /// the mover's own.
+    pub fn first(&self) -> Option<Sq> {
+        (self.slide < self.end).then(|| self.line[self.slide])
+    }
+
+    /// The squares after the first piece met, up to the end of the walk: sweeps.
+    pub fn sweeps(&self) -> &[Sq] {
+        &self.line[(self.slide + 1).min(self.end)..self.end]
     }
 }
 
