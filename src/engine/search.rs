@@ -760,10 +760,7 @@ impl Searcher {
                 score = -self.negamax(ev, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let mut r = if late_quiet && depth >= 3 {
-                    // A quiet move whose histories are against it (it failed more often than
-                    // it cut off) is reduced a ply more, one they favour a ply less.
-                    let base = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
-                    (base - scores[i].signum()).clamp(0, depth - 2)
+                    i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]).min(depth - 2)
                 } else {
                     0
                 };
