@@ -61,16 +61,9 @@ pub struct Searcher {
     /// Per ply: the principal variation from that node.
     pv: Vec<Vec<Move>>,
     killers: Vec<[Option<Move>; 2]>,
-    /// Per (kind, drop or board move, side, destination): how often a quiet move caused a
-    /// cut-off, less how often it was searched before another quiet move's cut-off.
+    /// Per (kind, side, destination): how often a quiet move caused a cut-off, less how
+    /// often it was searched before another quiet move's cut-off.
     history: Vec<i32>,
-    /// Per pair of (kind, drop or board move, side, destination), the move one or two plies
-    /// before and a quiet move: how it fared after that move, as the history counts
-    /// (continuation history; empty where the table would exceed [`CONTINUATION_MOST`]).
-    continuation: Vec<i16>,
-    /// Per ply: the history index of the move into the node (`None` at the root and after a
-    /// null move).
-    came_by: Vec<Option<usize>>,
     /// Per ply: the quiet moves searched so far in the node.
     tried_quiets: Vec<Vec<Move>>,
     /// Late-move reduction per (depth, move number), both capped at 63.
@@ -182,13 +175,8 @@ impl Searcher {
         if !same_variant {
             let weights = &self.weights.for_variant(&pos.rules().name).weights;
             let eval = Eval::new(pos.tables().clone(), weights);
-            let width = history_len(&eval, pos.tables().kind_count());
-            self.history = vec![0; width];
-            self.continuation = if width * width <= CONTINUATION_MOST {
-                vec![0; width * width]
-            } else {
-                Vec::new()
-            };
+            let kinds = pos.tables().kind_count();
+            self.history = vec![0; kinds * 2 * eval.squares.len()];
             self.eval = Some(eval);
             self.positional_cache.fill((0, 0));
             self.clear();
@@ -221,8 +209,6 @@ impl Searcher {
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
-            continuation: Vec::new(),
-            came_by: vec![None; MAX_PLY + 1],
             tried_quiets: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             lmr,
             nodes: 0,
@@ -251,7 +237,6 @@ impl Searcher {
             self.tt.clear();
         }
         self.history.fill(0);
-        self.continuation.fill(0);
         self.killers.fill([None; 2]);
     }
 
@@ -557,7 +542,6 @@ impl Searcher {
         }
         let before: i32 = changed.iter().map(|&(sq, code)| ev.square_share(code, sq)).sum();
         let mover = pos.side_to_move();
-        self.came_by[ply + 1] = Some(history_index(ev, mover_kind(pos, m), mover, m));
         let undo = pos.make(m);
         let after: i32 = changed.iter().map(|&(sq, _)| ev.square_share(pos.piece(sq), sq)).sum();
         let took = changed
@@ -851,7 +835,6 @@ impl Searcher {
         }
         let reduction = 2 + depth / 4;
         self.arrivals[ply + 1] = None;
-        self.came_by[ply + 1] = None;
         let undo = pos.make_null();
         self.board_share[ply + 1] = self.board_share[ply];
         self.after_null[ply + 1] = true;
@@ -1146,8 +1129,7 @@ impl Searcher {
             // Takes pieces of its own side only: after every quiet move.
             -taken.own.min(10_000_000)
         } else {
-            let index = history_index(ev, mover, side, m);
-            self.history[index] + self.continuation_score(ply, index) + SQUARE_GAIN_WEIGHT * square_gain(ev, pos, m)
+            self.history[history_index(ev, mover, side, m.to)] + SQUARE_GAIN_WEIGHT * square_gain(ev, pos, m)
         };
         (score, to_weigh)
     }
@@ -1253,43 +1235,6 @@ impl Searcher {
         found
     }
 
-    /// The continuation histories of the quiet move of history index `index` in the node at
-    /// `ply`: after the move into the node and after the one before it.
-    fn continuation_score(&self, ply: usize, index: usize) -> i32 {
-        self.continuations(ply)
-            .map(|before| i32::from(self.continuation[before + index]))
-            .sum()
-    }
-
-    /// Where the continuation histories of the node at `ply` start: one row for each of the
-    /// last two moves into it (none where the table is empty).
-    fn continuations(&self, ply: usize) -> impl Iterator<Item = usize> + '_ {
-        let width = self.history.len();
-        let enabled = !self.continuation.is_empty();
-        [ply, ply.wrapping_sub(1)]
-            .into_iter()
-            .filter(move |&p| enabled && p < self.came_by.len())
-            .filter_map(move |p| self.came_by[p])
-            .map(move |before| before * width)
-    }
-
-    /// Adds `bonus` to the continuation histories of the quiet move of history index
-    /// `index` in the node at `ply`, each kept within [`CONTINUATION_MAX`] (an entry moves
-    /// the less the nearer it is to it).
-    fn reward_continuation(&mut self, ply: usize, index: usize, bonus: i32) {
-        let rows: [Option<usize>; 2] = {
-            let mut rows = self.continuations(ply);
-            [rows.next(), rows.next()]
-        };
-        let bonus = (bonus * CONTINUATION_SCALE).clamp(-CONTINUATION_MAX, CONTINUATION_MAX);
-        for before in rows.into_iter().flatten() {
-            let entry = &mut self.continuation[before + index];
-            let value = i32::from(*entry);
-            let moved = value + bonus - value * bonus.abs() / CONTINUATION_MAX;
-            *entry = moved.clamp(-CONTINUATION_MAX, CONTINUATION_MAX) as i16;
-        }
-    }
-
     /// A quiet move `m` caused a cut-off after the quiet moves `tried` were searched in
     /// vain: it becomes the ply's first killer, and its history gains what theirs lose.
     fn reward_quiet(&mut self, ev: &Eval, pos: &Position, m: &Move, tried: &[Move], depth: i32, ply: usize) {
@@ -1300,14 +1245,12 @@ impl Searcher {
         }
         let side = pos.side_to_move();
         let bonus = depth * depth;
-        let index = history_index(ev, mover_kind(pos, m), side, m);
+        let index = history_index(ev, mover_kind(pos, m), side, m.to);
         self.history[index] += bonus;
-        self.reward_continuation(ply, index, bonus);
         let mut largest = self.history[index].abs();
         for t in tried {
-            let index = history_index(ev, mover_kind(pos, t), side, t);
+            let index = history_index(ev, mover_kind(pos, t), side, t.to);
             self.history[index] -= bonus;
-            self.reward_continuation(ply, index, -bonus);
             largest = largest.max(self.history[index].abs());
         }
         if largest >= HISTORY_MAX {
@@ -1502,26 +1445,9 @@ fn mover_kind(pos: &Position, m: &Move) -> PieceId {
         .unwrap_or(PieceId(0))
 }
 
-/// The history's entry for a quiet move of `kind` by `side`: drops and board moves apart,
-/// by destination.
-fn history_index(ev: &Eval, kind: PieceId, side: Side, m: &Move) -> usize {
-    ((kind.index() * 2 + usize::from(m.is_drop())) * 2 + side.index()) * ev.squares.len() + m.to.index()
+fn history_index(ev: &Eval, kind: PieceId, side: Side, to: crate::game::Sq) -> usize {
+    (kind.index() * 2 + side.index()) * ev.squares.len() + to.index()
 }
-
-/// The size of the history for `kinds` kinds of piece.
-fn history_len(ev: &Eval, kinds: usize) -> usize {
-    kinds * 4 * ev.squares.len()
-}
-
-/// The most entries of the continuation history (the square of the history's size): 32 MB.
-const CONTINUATION_MOST: usize = 1 << 24;
-
-/// The bound of a continuation history's entry.
-const CONTINUATION_MAX: i32 = 16_000;
-
-/// A cut-off's bonus in the continuation history, against the history's (the square of the
-/// depth).
-const CONTINUATION_SCALE: i32 = 16;
 
 /// How much the square bonus a quiet move gains counts in its ordering, beside the history
 /// of cut-offs (which grows by the square of the depth with each).
@@ -1999,7 +1925,7 @@ pub(super) mod tests {
         let mut losing = false;
         for mut pos in positions() {
             let ev = Eval::new(pos.tables().clone(), &WeightFile::built_in().default.weights);
-            searcher.history = vec![0; history_len(&ev, pos.tables().kind_count())];
+            searcher.history = vec![0; pos.tables().kind_count() * 2 * ev.squares.len()];
             let mut moves = Vec::new();
             pos.legal_moves_ignoring_history_into(&mut moves, LionCounting::Distinct);
             let (mut eager, mut lazy) = (moves.clone(), moves.clone());
