@@ -725,19 +725,6 @@ impl Searcher {
                 pos.unmake(&m, &undo);
                 continue;
             }
-            // Near the leaves, a capture that loses much by exchange is not searched unless
-            // it gives check.
-            if legal > 1
-                && !pv_node
-                && !in_check
-                && depth <= LOSING_CAPTURE_DEPTH
-                && scores[i] < LOSING_CAPTURE - LOSING_CAPTURE_MARGIN * depth
-                && scores[i] >= LOSING_CAPTURE - 10_000_000
-                && !gives_check(pos)
-            {
-                pos.unmake(&m, &undo);
-                continue;
-            }
             quiets += usize::from(quiet);
             let mut score;
             if legal == 1 {
@@ -1403,14 +1390,6 @@ const LATE_MOVES: [usize; 3] = [usize::MAX, 8, 16];
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
 /// near the leaves.
 const FUTILITY_MARGIN: i32 = 200;
-
-/// The deepest nodes (in plies left) off the principal variation where captures that lose
-/// by exchange more than [`LOSING_CAPTURE_MARGIN`] a ply are not searched.
-const LOSING_CAPTURE_DEPTH: i32 = 3;
-
-/// What a capture may lose by exchange, per ply of depth left, and still be searched near
-/// the leaves.
-const LOSING_CAPTURE_MARGIN: i32 = 100;
 
 /// The first iteration that searches a window around the last one's score.
 const ASPIRATION_DEPTH: i32 = 4;
