@@ -107,10 +107,11 @@ pub struct Limits {
     /// The time is the move's own (CECP `st`, USI `go movetime`), not a share of a clock:
     /// the search uses all of it instead of stopping early to keep time for later moves.
     pub fixed_time: bool,
-    /// On a clock, the time the move should take, less than `time`: the search starts no
-    /// iteration once half of it has passed (the next would likely take longer than all
-    /// before it together), and one started before then may run on to `time`. Without it,
-    /// the target is `time` itself.
+    /// On a clock, the time the move should take, less than `time`: the search starts an
+    /// iteration only if, by the growth of the iterations before, it is likely to be half
+    /// done within the target (more when the last iteration changed the best move or its
+    /// score fell, less once the best move has stood four iterations), and one started may
+    /// run on to `time`. Without it, the target is `time` itself.
     pub target: Option<Duration>,
     /// The most positions to visit.
     pub nodes: Option<u64>,

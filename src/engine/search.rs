@@ -348,7 +348,9 @@ impl Searcher {
         let mut best_score = self.evaluate(ev, pos, 0);
         let mut best_pv = vec![best];
         let mut completed = 0;
+        let mut pace = Pace::default();
         for depth in self.first_depth.min(max_depth as i32)..=max_depth as i32 {
+            let (best_before, score_before) = (best, best_score);
             self.root_depth = depth;
             self.completing = depth == 1;
             // The iteration first searches a window around the last one's score (aspiration),
@@ -400,11 +402,13 @@ impl Searcher {
             if self.over_budget || super::mate_in(best_score).is_some_and(|n| n.unsigned_abs() <= depth as u32) {
                 break;
             }
+            let elapsed = started.elapsed();
+            pace.completed(elapsed, best != best_before, score_before - best_score);
             if let Some(time) = limits.time {
-                // The next iteration would take longer than all before it together: on a
-                // clock, keep the time for later moves; a move's own time is used to the end.
+                // On a clock, an iteration is started only if it is likely to end near the
+                // target; a move's own time is used to the end.
                 let target = limits.target.unwrap_or(time);
-                if root_moves.len() == 1 || (!limits.fixed_time && started.elapsed() > target / 2) {
+                if root_moves.len() == 1 || (!limits.fixed_time && !pace.starts_next(elapsed, target, time)) {
                     break;
                 }
             }
@@ -1282,6 +1286,88 @@ impl Recapture {
     }
 }
 
+/// On a clock, what the root knows of the iterations so far to decide whether to start
+/// another: when each ended, whether the last changed the best move or lowered the score,
+/// and for how many the best move has stood.
+#[derive(Debug, Default)]
+struct Pace {
+    /// The time since the search started at the end of each completed iteration.
+    ends: Vec<Duration>,
+    /// The last iteration changed the best move.
+    changed: bool,
+    /// The last iteration's score fell by at least [`PACE_FALL`].
+    fell: bool,
+    /// How many iterations in a row (the last included) kept the best move.
+    stable: u32,
+}
+
+/// An iteration costs at least this many times the one before it, at most the second.
+const PACE_GROWTH: (f64, f64) = (1.5, 4.0);
+/// What an iteration is assumed to cost against the one before when there is none to tell
+/// (or the last took under a millisecond, too short to measure).
+const PACE_DEFAULT_GROWTH: f64 = 2.5;
+/// A fall in score, in centipawns, that makes the search take longer over a move.
+const PACE_FALL: i32 = 30;
+/// The budget, as a share of the target: after an iteration that changed the best move,
+/// after one whose score fell, and once the best move has stood for [`PACE_STABLE`]
+/// iterations.
+const PACE_CHANGED: f64 = 1.4;
+const PACE_FALLEN: f64 = 1.3;
+const PACE_SETTLED: f64 = 0.7;
+const PACE_STABLE: u32 = 4;
+
+impl Pace {
+    /// An iteration completed `elapsed` after the search started; it changed the best move
+    /// or not, and its score is `fall` below the last one's.
+    fn completed(&mut self, elapsed: Duration, changed: bool, fall: i32) {
+        self.ends.push(elapsed);
+        self.changed = changed && self.ends.len() > 1;
+        self.fell = fall >= PACE_FALL && self.ends.len() > 1;
+        self.stable = if changed { 1 } else { self.stable + 1 };
+    }
+
+    /// What the next iteration is likely to take: the last one's time, times its growth
+    /// over the one before (within [`PACE_GROWTH`]).
+    fn predicted_next(&self) -> Duration {
+        let n = self.ends.len();
+        let cost = |i: usize| self.ends[i] - if i == 0 { Duration::ZERO } else { self.ends[i - 1] };
+        let Some(last) = n.checked_sub(1).map(cost) else {
+            return Duration::ZERO;
+        };
+        let growth = match n.checked_sub(2).map(cost) {
+            Some(before) if before >= Duration::from_millis(1) => {
+                (last.as_secs_f64() / before.as_secs_f64()).clamp(PACE_GROWTH.0, PACE_GROWTH.1)
+            }
+            _ => PACE_DEFAULT_GROWTH,
+        };
+        last.mul_f64(growth)
+    }
+
+    /// The time the move should take, from its `target`: more when the last iteration
+    /// changed the best move or its score fell, less once the best move has stood for
+    /// [`PACE_STABLE`] iterations; never more than `most`.
+    fn budget(&self, target: Duration, most: Duration) -> Duration {
+        let mut share = 1.0;
+        if self.changed {
+            share *= PACE_CHANGED;
+        }
+        if self.fell {
+            share *= PACE_FALLEN;
+        }
+        if !self.changed && !self.fell && self.stable >= PACE_STABLE {
+            share *= PACE_SETTLED;
+        }
+        target.mul_f64(share).min(most)
+    }
+
+    /// Whether to start another iteration `elapsed` after the search started: when it is
+    /// likely to be half done within the budget ([`Pace::budget`]). One begun may run on to
+    /// `most`, the search's hard bound, and its moves that completed count.
+    fn starts_next(&self, elapsed: Duration, target: Duration, most: Duration) -> bool {
+        elapsed + self.predicted_next() / 2 <= self.budget(target, most)
+    }
+}
+
 /// The fewest pieces besides the royals a side has for null-move pruning.
 const NULL_MOVE_PIECES: usize = 3;
 
@@ -1597,6 +1683,58 @@ pub(super) mod tests {
     use super::*;
     use crate::compile::compile_named;
     use crate::game::MoveTables;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    /// Iterations that ended at `ends` (in milliseconds), each keeping the best move and
+    /// the score.
+    fn pace(ends: &[u64]) -> Pace {
+        let mut pace = Pace::default();
+        for &end in ends {
+            pace.completed(ms(end), false, 0);
+        }
+        pace
+    }
+
+    /// The next iteration is predicted to cost the last one's time times its growth over
+    /// the one before, within 1.5 and 4 times.
+    #[test]
+    fn the_next_iteration_costs_the_last_times_its_growth() {
+        assert_eq!(pace(&[10, 30]).predicted_next(), ms(40));
+        assert_eq!(pace(&[10, 12]).predicted_next(), ms(3));
+        assert_eq!(pace(&[10, 110]).predicted_next(), ms(400));
+        assert_eq!(pace(&[8]).predicted_next(), ms(20));
+    }
+
+    /// On a clock an iteration is started when it is likely to be half done within the
+    /// target, not past it.
+    #[test]
+    fn an_iteration_starts_when_half_of_it_fits_in_the_target() {
+        let (target, most) = (ms(100), ms(400));
+        assert!(pace(&[10, 30]).starts_next(ms(30), target, most));
+        assert!(pace(&[20, 60]).starts_next(ms(60), target, most));
+        assert!(!pace(&[25, 75]).starts_next(ms(75), target, most));
+    }
+
+    /// An iteration that changed the best move, or whose score fell, earns the move more
+    /// time; a best move that has stood four iterations, less; never past the hard bound.
+    #[test]
+    fn a_changed_best_move_or_a_falling_score_takes_longer_a_settled_one_shorter() {
+        let (target, most) = (ms(100), ms(400));
+        let mut changed = pace(&[25]);
+        changed.completed(ms(75), true, 0);
+        assert!(changed.starts_next(ms(75), target, most));
+        assert!(!changed.starts_next(ms(75), target, ms(120)));
+        let mut fallen = pace(&[25]);
+        fallen.completed(ms(75), false, PACE_FALL);
+        assert!(fallen.starts_next(ms(75), target, most));
+        let settled = pace(&[5, 12, 25, 50]);
+        assert_eq!(settled.budget(target, most), ms(70));
+        assert!(!settled.starts_next(ms(50), target, most));
+        assert!(pace(&[12, 25, 50]).starts_next(ms(50), target, most));
+    }
 
     /// Positions along random games of variants with drops, Lions, hooks and large boards.
     pub(in crate::engine) fn positions() -> Vec<Position> {
