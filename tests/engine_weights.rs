@@ -82,7 +82,13 @@ fn a_sets_values_replace_the_declared_values_of_its_kinds_on_the_board_and_in_ha
 
 /// The built-in file with a set for Minishogi of the default's weights and `extra` (RON).
 fn with_minishogi_values(extra: &str) -> Result<WeightFile, koma::engine::WeightsError> {
-    let text = include_str!("../src/engine/weights.ron").replace("\"Minishogi\":", "\"Old Minishogi\":");
+    // The built-in file without its own set for Minishogi (`scripts/tune.py` writes each set
+    // from `"NAME": (` to `),` at the same indentation).
+    let mut text = include_str!("../src/engine/weights.ron").to_string();
+    if let Some(start) = text.find("        \"Minishogi\": (") {
+        let end = start + text[start..].find("\n        ),\n").unwrap() + "\n        ),\n".len();
+        text.replace_range(start..end, "");
+    }
     let default = &text[text.find("weights: (").unwrap()..text.find("source:").unwrap()];
     let set = default.replacen("weights: (", &format!("weights: ({extra}"), 1);
     let entry = format!(
