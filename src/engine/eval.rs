@@ -1,5 +1,6 @@
-//! The static evaluation: material at the values the variant file declares, pieces in hand
-//! worth a share of their value on the board, a small bonus for advancing pieces (and for
+//! The static evaluation: material at the values the variant file declares (or those its
+//! weights set gives by kind name), pieces in hand worth a share of their value on the board
+//! (or the set's value in hand), a small bonus for advancing pieces (and for
 //! keeping royal pieces home), and terms every variant gets from its compiled tables: the
 //! mobility of each piece along its runs of squares, attacks on the squares next to the
 //! royals, the danger a sole royal stands in (counted quadratically: the pieces attacking
@@ -40,7 +41,8 @@ pub(crate) const ROYAL_ORDER: i32 = 1_000_000;
 /// term (up to rounding to whole units).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Terms {
-    /// The declared values of the pieces on the board.
+    /// The values of the pieces on the board (the set's, else the declared ones), and of the
+    /// pieces in hand whose value in hand the set gives.
     pub material: f64,
     /// Per piece in hand, its value in hundredths ([`Weights::hand_percent`]).
     pub hand_percent: f64,
