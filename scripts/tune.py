@@ -99,6 +99,11 @@ def write_set(name, s, indent):
     src = s["source"]
     lines = [f"{pad}{name}: (", f"{pad}    weights: ("]
     lines += [f"{pad}        {k}: {w.get(k, 0)}," for k in WEIGHTS + SHAPE]
+    for key in ["values", "hand_values"]:
+        if w.get(key):
+            lines += [f"{pad}        {key}: {{"]
+            lines += [f"{pad}            {ron_string(kind)}: {v}," for kind, v in w[key].items()]
+            lines += [f"{pad}        }},"]
     lines += [f"{pad}    ),", f"{pad}    source: ("]
     lines += [f"{pad}        games: {ron_string(src['games'])},",
               f"{pad}        positions: {src['positions']},",
@@ -136,27 +141,58 @@ def write_ron(data):
 # --- The data ---
 
 class Data:
-    """The positions of one variant: results, material, and the weighted terms by name."""
+    """The positions of one variant: results, material, and the weighted terms by name. With
+    `values`, the values of the kinds on the board and in hand are fitted too: the material
+    is counted from the kind columns (`board:NAME`, `hand:NAME`, started from the values the
+    `# values` line says the evaluation used), and `hand_percent` gives way to a value in
+    hand per kind. With `labels` (scripts/tune_oracle.py's, one file per table), each
+    position's result is the oracle's expected result instead of the game's, and the
+    positions it did not score are left out."""
 
-    def __init__(self, paths):
-        self.result, self.material, self.terms, self.game = [], [], {k: [] for k in WEIGHTS}, []
-        for path in paths:
+    def __init__(self, paths, values=False, labels=None, oracle_k=None):
+        self.result, self.material, self.game, self.start = [], [], [], {}
+        self.names = list(WEIGHTS)
+        self.terms = {k: [] for k in WEIGHTS}
+        self.oracle, self.oracle_k = [], oracle_k
+        for i, path in enumerate(paths):
+            scores = read_labels(labels[i]) if labels else None
             with open(path) as f:
                 header = f.readline().rstrip("\n").split("\t")
+                if header[0] == "# values":
+                    self.start.update((name, int(v)) for name, _, v in (c.rpartition("=") for c in header[1:]))
+                    header = f.readline().rstrip("\n").split("\t")
                 col = {name: i for i, name in enumerate(header)}
-                missing = [k for k in ["game", "result", "material"] + WEIGHTS if k not in col]
+                missing = [k for k in ["game", "ply", "result", "material"] + WEIGHTS if k not in col]
                 if missing:
                     sys.exit(f"{path}: not a `koma eval-terms` table (no column {', '.join(missing)})")
+                if values:
+                    kinds = [c for c in header if c.startswith(("board:", "hand:"))]
+                    if not kinds or any(k not in self.start for k in kinds):
+                        sys.exit(f"{path}: no kind columns with their values (`# values`): written by an older koma")
+                    for k in kinds:
+                        self.terms.setdefault(k, [0.0] * len(self.result))
                 for n, line in enumerate(f, 2):
                     cells = line.rstrip("\n").split("\t")
+                    key = (cells[col["game"]], cells[col["ply"]])
+                    if scores is not None and key not in scores:
+                        continue
                     try:
                         self.result.append(float(cells[col["result"]]))
-                        self.material.append(float(cells[col["material"]]))
-                        for k in WEIGHTS:
-                            self.terms[k].append(float(cells[col[k]]))
+                        self.material.append(0.0 if values else float(cells[col["material"]]))
+                        for k in self.terms:
+                            self.terms[k].append(float(cells[col[k]]) if k in col else 0.0)
                     except (ValueError, IndexError):
                         sys.exit(f"{path}:{n}: not a row of numbers")
+                    if scores is not None:
+                        self.oracle.append(scores[key])
                     self.game.append((path, cells[col["game"]]))
+        if values:
+            self.names = [k for k in WEIGHTS if k != "hand_percent"] + [k for k in self.terms if ":" in k]
+            self.terms["hand_percent"] = [0.0] * len(self.result)
+        if labels and len(self.result):
+            if self.oracle_k is None:
+                self.oracle_k = fit_k(self.oracle, self.result)
+            self.result = [sigmoid(self.oracle_k, e) for e in self.oracle]
 
     def __len__(self):
         return len(self.result)
@@ -164,6 +200,7 @@ class Data:
     def split(self, index):
         """The rows of `index`, as a new Data."""
         part = Data([])
+        part.names, part.start, part.oracle_k = self.names, self.start, self.oracle_k
         part.result = [self.result[i] for i in index]
         part.material = [self.material[i] for i in index]
         part.terms = {k: [v[i] for i in index] for k, v in self.terms.items()}
@@ -171,7 +208,22 @@ class Data:
         return part
 
     def evals(self, w):
-        return [m + sum(w[k] * self.terms[k][i] for k in WEIGHTS) for i, m in enumerate(self.material)]
+        return [m + sum(w[k] * self.terms[k][i] for k in self.names) for i, m in enumerate(self.material)]
+
+
+def read_labels(path):
+    """scripts/tune_oracle.py's labels: {(game, ply): the oracle's score for Black}."""
+    scores = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if line.startswith(("#", "game")):
+                continue
+            try:
+                game, ply, score = line.split()
+                scores[(game, ply)] = int(score)
+            except ValueError:
+                sys.exit(f"{path}:{n}: not a label (game, ply, score)")
+    return scores
 
 
 def folds(data, n=5):
@@ -222,10 +274,11 @@ class Fit:
         self.evals = [d.evals(w) for d in datasets]
         self.n = sum(len(d) for d in datasets)
         self.w, self.start, self.ridge = dict(w), start or dict(w), ridge
-        self.spread = {k: spread([v for d in datasets for v in d.terms[k]]) for k in WEIGHTS}
+        self.names = datasets[0].names
+        self.spread = {k: spread([v for d in datasets for v in d.terms[k]]) for k in self.names}
 
     def penalty(self, w):
-        return self.ridge * sum(((w[k] - self.start[k]) * self.spread[k] / 100) ** 2 for k in WEIGHTS)
+        return self.ridge * sum(((w[k] - self.start[k]) * self.spread[k] / 100) ** 2 for k in self.names)
 
     def data_loss(self, shift=None):
         """The mean squared error, with weight `shift[0]` moved by `shift[1]` if given."""
@@ -259,13 +312,16 @@ def spread(values):
 
 
 def coordinate_search(fit, w, active):
-    """Moves each weight by 32, 16, ..., 1 units while the loss falls, never below 0."""
+    """Moves each weight by 32, 16, ..., 1 units (a kind's value from 128) while the loss
+    falls, never below 0."""
     best = fit.loss()
-    for step in [32, 16, 8, 4, 2, 1]:
+    for step in [128, 64, 32, 16, 8, 4, 2, 1]:
         improved = True
         while improved:
             improved = False
             for name in active:
+                if step > 32 and ":" not in name:
+                    continue
                 for s in (step, -step):
                     if w[name] + s < 0:
                         continue
@@ -280,17 +336,28 @@ def coordinate_search(fit, w, active):
     return best
 
 
+# With --values: the kind whose value on the board stays (`board:NAME`), setting the scale, and
+# the rounds of fitting the weights then K again (K and the values are otherwise degenerate).
+ANCHOR = None
+ROUNDS = 1
+
+
 def fit_weights(datasets, start, ridge, log=True):
-    """K per dataset for the starting weights, then the weights: (weights, ks, loss before,
-    loss after), the losses without the penalty."""
+    """K per dataset for the starting weights, then the weights (and, with an anchor, K again
+    and the weights again, ROUNDS times): (weights, ks, loss before, loss after), the losses
+    without the penalty."""
     w = dict(start)
     ks = [fit_k(d.evals(w), d.result) for d in datasets]
-    fit = Fit(datasets, ks, w, start, ridge)
-    before = fit.data_loss()
-    # Only the weights some position's terms move.
-    active = [k for k in WEIGHTS if any(any(v != 0 for v in d.terms[k]) for d in datasets)]
-    with contextlib.redirect_stderr(sys.stderr if log else io.StringIO()):
-        coordinate_search(fit, w, active)
+    before = Fit(datasets, ks, w, start, ridge).data_loss()
+    # Only the weights some position's terms move, and not the anchor.
+    active = [k for k in datasets[0].names
+              if k != ANCHOR and any(any(v != 0 for v in d.terms[k]) for d in datasets)]
+    for round in range(ROUNDS if ANCHOR else 1):
+        if round:
+            ks = [fit_k(d.evals(w), d.result) for d in datasets]
+        fit = Fit(datasets, ks, w, start, ridge)
+        with contextlib.redirect_stderr(sys.stderr if log else io.StringIO()):
+            coordinate_search(fit, w, active)
     return w, ks, before, fit.data_loss()
 
 
@@ -322,7 +389,7 @@ def fit_set(label, datasets, start, ridges=RIDGES):
         return None
     w, ks, before, after = fit_weights(datasets, start, ridge)
     print(f"{label}: ridge {ridge}; K {', '.join(f'{k:.4f}' for k in ks)}; loss {before:.6f} -> {after:.6f}")
-    print(f"{label}: weights " + ", ".join(f"{k} {start[k]} -> {w[k]}" for k in WEIGHTS))
+    print(f"{label}: weights " + ", ".join(f"{k} {start[k]} -> {w[k]}" for k in datasets[0].names))
     return w, ks, before, after, n, held[ridge], ridge
 
 
@@ -337,6 +404,15 @@ def main():
     ap.add_argument("--games", action="append", default=[], metavar="NAME=TEXT",
                     help="what the games of NAME were, for the set's provenance")
     ap.add_argument("--commit", required=True, help="koma's commit that wrote the tables")
+    ap.add_argument("--oracle", action="append", default=[], metavar="NAME=LABELS",
+                    help="fit NAME to scripts/tune_oracle.py's scores (one labels file per table of --fit) "
+                         "instead of the games' results")
+    ap.add_argument("--values", action="store_true",
+                    help="also fit each kind's value on the board and in hand (the sets of --fit; the tables "
+                         "written by `koma eval-terms --weights START`)")
+    ap.add_argument("--anchor", metavar="KIND",
+                    help="with --values: keep this kind's value on the board, and fit K again after the weights")
+    ap.add_argument("--rounds", type=int, default=3, help="with --anchor: rounds of K then weights (default 3)")
     ap.add_argument("--ridge", type=float, action="append",
                     help="the ridges to choose from by cross-validation (default: " + ", ".join(map(str, RIDGES)) + ")")
     args = ap.parse_args()
@@ -346,12 +422,25 @@ def main():
         s["weights"] = {**{k: 0 for k in WEIGHTS + SHAPE}, **s["weights"]}  # weights a file leaves out are 0
     games = dict(g.split("=", 1) for g in args.games)
     today = datetime.date.today().isoformat()
+    global ANCHOR, ROUNDS
+    if args.anchor:
+        if not args.values:
+            sys.exit("--anchor keeps a kind's value while --values fits the others")
+        ANCHOR, ROUNDS = "board:" + args.anchor, args.rounds
+    if args.values and args.default:
+        sys.exit("--values fits the sets of variants; the default set serves every variant and values no kind")
+    oracles = dict(o.split("=", 1) for o in args.oracle)
     fits = []
     for spec in args.fit:
         name, _, files = spec.partition("=")
         if not files:
             sys.exit(f"--fit {spec}: expected NAME=FILES")
-        fits.append((name, Data(files.split(","))))
+        labels = oracles[name].split(",") if name in oracles else None
+        if labels and len(labels) != len(files.split(",")):
+            sys.exit(f"--oracle {name}: one labels file per table of --fit")
+        fits.append((name, Data(files.split(","), values=args.values, labels=labels)))
+        if labels:
+            print(f"{name}: the oracle's K (fitted to the games' results) {fits[-1][1].oracle_k:.4f}")
 
     def provenance(text, ks, fitted):
         _, _, before, after, n, (held_before, held_after), ridge = fitted
@@ -361,11 +450,18 @@ def main():
                 "date": today, "commit": args.commit}
 
     for name, d in fits:
-        start = data["variants"].get(name, data["default"])["weights"]
+        start = {**data["variants"].get(name, data["default"])["weights"], **d.start}
         fitted = fit_set(name, [d], start, args.ridge or RIDGES)
         if fitted:
             w, ks = fitted[0], fitted[1]
-            data["variants"][name] = {"weights": w, "source": provenance(games.get(name, ""), ks, fitted)}
+            if args.values:
+                w["values"] = {k.split(":", 1)[1]: v for k, v in w.items() if k.startswith("board:")}
+                w["hand_values"] = {k.split(":", 1)[1]: v for k, v in w.items() if k.startswith("hand:")}
+            w = {k: v for k, v in w.items() if ":" not in k}
+            text = games.get(name, "")
+            if d.oracle_k is not None:
+                text += f" (results: the oracle's scores as 1 / (1 + 10^(-{d.oracle_k:.4f} * score / 400)))"
+            data["variants"][name] = {"weights": w, "source": provenance(text, ks, fitted)}
     if args.default and fits:
         start = data["default"]["weights"]
         fitted = fit_set("default", [d for _, d in fits], start, args.ridge or RIDGES)

@@ -59,6 +59,68 @@ fn each_variant_is_evaluated_with_its_own_set_or_the_default() {
 }
 
 #[test]
+fn a_sets_values_replace_the_declared_values_of_its_kinds_on_the_board_and_in_hand() {
+    // Black has nine Pawns on the board and one in hand, White eight.
+    let pos = shogi(PAWN_IN_HAND);
+    let built_in = WeightFile::built_in();
+    let percent = built_in.for_variant("Shogi").weights.hand_percent;
+    let evaluate = |file: &WeightFile| Evaluator::new(pos.tables().clone(), file).evaluate(&pos);
+    let before = evaluate(&built_in);
+    let dearer = changed("Shogi", |w| {
+        w.values.insert("Pawn".into(), 150);
+    });
+    // The Pawn more on the board, and the one in hand at `hand_percent` of the new value.
+    assert_eq!(
+        evaluate(&dearer) - before,
+        50 + 150 * percent / 100 - 100 * percent / 100
+    );
+    let held = changed("Shogi", |w| {
+        w.hand_values.insert("Pawn".into(), 300);
+    });
+    assert_eq!(evaluate(&held) - before, 300 - 100 * percent / 100);
+}
+
+/// The built-in file with a set for Minishogi of the default's weights and `extra` (RON).
+fn with_minishogi_values(extra: &str) -> Result<WeightFile, koma::engine::WeightsError> {
+    // The built-in file without its own set for Minishogi (`scripts/tune.py` writes each set
+    // from `"NAME": (` to `),` at the same indentation).
+    let mut text = include_str!("../src/engine/weights.ron").to_string();
+    if let Some(start) = text.find("        \"Minishogi\": (") {
+        let end = start + text[start..].find("\n        ),\n").unwrap() + "\n        ),\n".len();
+        text.replace_range(start..end, "");
+    }
+    let default = &text[text.find("weights: (").unwrap()..text.find("source:").unwrap()];
+    let set = default.replacen("weights: (", &format!("weights: ({extra}"), 1);
+    let entry = format!(
+        "\"Minishogi\": ({set} source: {}),\n",
+        "(games: \"\", positions: 0, k: None, ridge: None, loss_before: None, loss_after: None, held_out_before: None, held_out_after: None, date: \"\", commit: \"\")"
+    );
+    let text = text.replacen("variants: {", &format!("variants: {{ {entry}"), 1);
+    WeightFile::parse("w.ron", &text)
+}
+
+#[test]
+fn a_set_valuing_a_kind_its_variant_lacks_is_an_error_at_the_kind() {
+    let file = with_minishogi_values(r#"values: {"Pawn": 150, "Silver General": 550},"#).unwrap();
+    assert_eq!(file.for_variant("Minishogi").weights.values["Pawn"], 150);
+    for (extra, why) in [
+        (r#"values: {"Lance": 300},"#, "Minishogi has no kind \"Lance\""),
+        (r#"hand_values: {"Tokin": 300},"#, "never held in hand"),
+        (r#"values: {"Pawn": -5},"#, "not between 0 and 100000"),
+    ] {
+        let err = with_minishogi_values(extra).unwrap_err();
+        let koma::engine::WeightsError::Kinds { message, at, .. } = &err else {
+            panic!("{err:?}")
+        };
+        assert!(message.contains(why), "{extra}: {message}");
+        assert!(at.len() > 2, "{extra}: {at:?}");
+    }
+    let text = include_str!("../src/engine/weights.ron").replacen("mobility:", "values: {\"Pawn\": 100}, mobility:", 1);
+    let err = WeightFile::parse("w.ron", &text).unwrap_err();
+    assert!(err.to_string().contains("the default set"), "{err}");
+}
+
+#[test]
 fn a_missing_weights_file_is_an_error_naming_it() {
     let run = koma(&["usi", "--weights", "no-such-weights.ron"]);
     assert!(!run.ok());
@@ -186,9 +248,24 @@ fn eval_terms_prints_terms_whose_weighed_sum_is_the_evaluation() {
     let run = koma_with(&["eval-terms", "shogi", "--skip", "2"], &[], games);
     assert!(run.ok(), "{}", run.text());
     let mut lines = run.stdout.lines();
+    let values: Vec<(&str, f64)> = lines
+        .next()
+        .unwrap()
+        .split('\t')
+        .skip(1)
+        .map(|c| {
+            let (name, value) = c.rsplit_once('=').unwrap();
+            (name, value.parse().unwrap())
+        })
+        .collect();
+    assert!(values.contains(&("board:Pawn", 100.0)), "{values:?}");
+    let weights = WeightFile::built_in().for_variant("Shogi").weights.clone();
+    let in_hand = f64::from(100 * weights.hand_percent / 100);
+    assert!(values.contains(&("hand:Pawn", in_hand)), "{values:?}");
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     assert_eq!(&header[..5], ["game", "ply", "result", "eval", "material"]);
-    let weights = WeightFile::built_in().for_variant("Shogi").weights;
+    let kinds = header.iter().position(|c| c.contains(':')).unwrap();
+    assert_eq!(header[kinds..].len(), values.len());
     let weight = |name: &str| match name {
         "hand_percent" => weights.hand_percent,
         "advance" => weights.advance,
@@ -208,13 +285,22 @@ fn eval_terms_prints_terms_whose_weighed_sum_is_the_evaluation() {
         assert!(row[1].parse::<usize>().unwrap() >= 2);
         let eval: f64 = row[3].parse().unwrap();
         let material: f64 = row[4].parse().unwrap();
-        let weighed: f64 = header[5..]
+        let weighed: f64 = header[5..kinds]
             .iter()
-            .zip(&row[5..])
+            .zip(&row[5..kinds])
             .map(|(name, v)| f64::from(weight(name)) * v.parse::<f64>().unwrap())
             .sum();
         // Each piece's square bonus is rounded to a whole unit.
         assert!((eval - material - weighed).abs() <= 20.0, "{row:?}: {weighed}");
+        // The material is each kind's value on the board times Black's pieces of it less
+        // White's (Shogi's set fixes no value in hand).
+        let counted: f64 = values
+            .iter()
+            .zip(&row[kinds..])
+            .filter(|((name, _), _)| name.starts_with("board:"))
+            .map(|((_, value), n)| value * n.parse::<f64>().unwrap())
+            .sum();
+        assert_eq!(counted, material, "{row:?}");
     }
 }
 

@@ -390,7 +390,11 @@ pub fn eval_terms(settings: &EvalTerms) -> ExitCode {
     searcher.set_weights(weights.clone());
     let mut out = std::io::stdout().lock();
     let columns = evaluator.terms(&Position::start(tables.clone())).columns();
-    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let mut names: Vec<String> = columns.iter().map(|(name, _)| name.to_string()).collect();
+    let kinds = evaluator.kind_values();
+    let values: Vec<String> = kinds.iter().map(|(name, value)| format!("{name}={value}")).collect();
+    let _ = writeln!(out, "# values\t{}", values.join("\t"));
+    names.extend(kinds.into_iter().map(|(name, _)| name));
     let _ = writeln!(out, "game\tply\tresult\teval\t{}", names.join("\t"));
     let (mut games, mut skipped) = (0, 0);
     for (n, line) in std::io::stdin().lock().lines().enumerate() {
@@ -446,7 +450,8 @@ fn game_rows(
     for (ply, word) in words.enumerate() {
         if ply >= settings.skip && searcher.is_quiet(&pos) {
             let terms = evaluator.terms(&pos);
-            let values: Vec<String> = terms.columns().iter().map(|(_, v)| format!("{v:.4}")).collect();
+            let mut values: Vec<String> = terms.columns().iter().map(|(_, v)| format!("{v:.4}")).collect();
+            values.extend(evaluator.kind_counts(&pos).iter().map(|n| n.to_string()));
             rows.push(format!(
                 "{ply}\t{result}\t{}\t{}",
                 evaluator.evaluate(&pos),

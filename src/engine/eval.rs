@@ -1,5 +1,6 @@
-//! The static evaluation: material at the values the variant file declares, pieces in hand
-//! worth a share of their value on the board, a small bonus for advancing pieces (and for
+//! The static evaluation: material at the values the variant file declares (or those its
+//! weights set gives by kind name), pieces in hand worth a share of their value on the board
+//! (or the set's value in hand), a small bonus for advancing pieces (and for
 //! keeping royal pieces home), and terms every variant gets from its compiled tables: the
 //! mobility of each piece along its runs of squares, attacks on the squares next to the
 //! royals, the danger a sole royal stands in (counted quadratically: the pieces attacking
@@ -40,7 +41,8 @@ pub(crate) const ROYAL_ORDER: i32 = 1_000_000;
 /// term (up to rounding to whole units).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Terms {
-    /// The declared values of the pieces on the board.
+    /// The values of the pieces on the board (the set's, else the declared ones), and of the
+    /// pieces in hand whose value in hand the set gives.
     pub material: f64,
     /// Per piece in hand, its value in hundredths ([`Weights::hand_percent`]).
     pub hand_percent: f64,
@@ -134,6 +136,16 @@ struct Positional {
     protected: [i32; 2],
 }
 
+/// A piece whose runs of squares the positional terms walk: its side, kind and square, and
+/// `held`, the bits of its neighbourhood where its own side stands whose runs are left out.
+#[derive(Debug, Clone, Copy)]
+struct Walked {
+    side: Side,
+    kind: PieceId,
+    sq: Sq,
+    held: u16,
+}
+
 /// Per-variant tables for evaluation and move ordering, built once from the rules.
 pub(crate) struct Eval {
     pub tables: Arc<MoveTables>,
@@ -150,6 +162,8 @@ pub(crate) struct Eval {
     pub least_slow_order: i32,
     /// Value of one piece in hand, per kind.
     hand_value: Vec<i32>,
+    /// Per kind, its value in hand where the weights set one (not a share of its value).
+    hand_fixed: Vec<Option<i32>>,
     /// Per kind, what taking it gains: its value, and where captured pieces go to the
     /// capturer's hand, the value in hand of the kind it enters the hand as.
     pub captured_value: Vec<i32>,
@@ -188,7 +202,17 @@ impl Eval {
     pub fn new(tables: Arc<MoveTables>, weights: &Weights) -> Eval {
         let rules = tables.rules();
         let geo = tables.geometry();
-        let value: Vec<i32> = rules.pieces.iter().map(|p| p.value.min(MAX_VALUE) as i32).collect();
+        // The set's values by kind name, else the declared ones.
+        let value: Vec<i32> = rules
+            .pieces
+            .iter()
+            .map(|p| {
+                weights
+                    .values
+                    .get(&p.name)
+                    .map_or(p.value.min(MAX_VALUE) as i32, |&v| v)
+            })
+            .collect();
         let royal: Vec<bool> = rules.pieces.iter().map(|p| p.royal).collect();
         let order_value: Vec<i32> = value
             .iter()
@@ -209,7 +233,16 @@ impl Eval {
             .enumerate()
             .map(|(k, info)| info.promotion.to.map_or(0, |p| (value[p.index()] - value[k]).max(0)))
             .collect();
-        let hand_value: Vec<i32> = value.iter().map(|v| v * weights.hand_percent / 100).collect();
+        let hand_fixed: Vec<Option<i32>> = rules
+            .pieces
+            .iter()
+            .map(|p| weights.hand_values.get(&p.name).copied())
+            .collect();
+        let hand_value: Vec<i32> = value
+            .iter()
+            .zip(&hand_fixed)
+            .map(|(v, fixed)| fixed.unwrap_or(v * weights.hand_percent / 100))
+            .collect();
         let hand_kinds = if rules.drops {
             rules
                 .piece_ids()
@@ -261,13 +294,14 @@ impl Eval {
             .collect();
         Eval {
             any_protected: protected.iter().any(|&p| p),
-            weights: *weights,
+            weights: weights.clone(),
             value,
             order_value,
             most_promote_gain: promote_gain.iter().copied().max().unwrap_or(0).max(0),
             least_slow_order,
             promote_gain,
             hand_value,
+            hand_fixed,
             captured_value,
             hand_kinds,
             drop_faces,
@@ -367,31 +401,22 @@ impl Eval {
             if held != 0 && self.tables.hemmed_in(kind, side, sq, held) {
                 continue;
             }
-            self.count_piece(pos, side, kind, sq, held, &mut attacks, &mut counted);
+            let walked = Walked { side, kind, sq, held };
+            self.count_piece(pos, walked, &mut attacks, &mut counted);
         }
         self.tally(pos, &attacks, &mut counted);
         counted
     }
 
-    /// Walks the runs of a piece (but those beginning on the neighbours `held`) and counts
+    /// Walks the runs of a piece (but those beginning on the neighbours it holds) and counts
     /// its reach and whether it attacks next to the opponent's sole royal.
-    #[allow(clippy::too_many_arguments)]
-    fn count_piece(
-        &self,
-        pos: &Position,
-        side: Side,
-        kind: PieceId,
-        sq: Sq,
-        held: u16,
-        attacks: &mut [u8],
-        counted: &mut Positional,
-    ) {
-        let s = side.index();
-        if self.royal[kind.index()] {
-            self.walk_runs(pos, side, kind, sq, held, ATTACKED << s, attacks);
+    fn count_piece(&self, pos: &Position, piece: Walked, attacks: &mut [u8], counted: &mut Positional) {
+        let s = piece.side.index();
+        if self.royal[piece.kind.index()] {
+            self.walk_runs(pos, piece, ATTACKED << s, attacks);
         } else {
             let mark = (ATTACKED | ATTACKED_BY_PIECE) << s;
-            let (reach, seen) = self.walk_runs(pos, side, kind, sq, held, mark, attacks);
+            let (reach, seen) = self.walk_runs(pos, piece, mark, attacks);
             counted.reach[s] += reach;
             counted.ring_attackers[s] += i32::from(seen & (NEXT_TO_ROYAL << (1 - s)) != 0);
         }
@@ -573,7 +598,10 @@ impl Eval {
         }
         for &k in &self.hand_kinds {
             let held = f64::from(pos.in_hand(Side::Black, k)) - f64::from(pos.in_hand(Side::White, k));
-            terms.hand_percent += held * f64::from(self.value[k.index()]) / 100.0;
+            match self.hand_fixed[k.index()] {
+                Some(value) => terms.material += held * f64::from(value),
+                None => terms.hand_percent += held * f64::from(self.value[k.index()]) / 100.0,
+            }
         }
         let counted = self.count_positional(pos);
         let difference = |per_side: [i32; 2]| f64::from(per_side[0] - per_side[1]);
@@ -585,21 +613,41 @@ impl Eval {
         terms
     }
 
+    /// The kind columns, by the names the variant file declares: `board:NAME` per kind, its
+    /// value on the board, then `hand:NAME` per kind that can be held, its value in hand.
+    pub fn kind_values(&self) -> Vec<(String, i32)> {
+        let pieces = &self.tables.rules().pieces;
+        let board = pieces
+            .iter()
+            .zip(&self.value)
+            .map(|(p, &v)| (format!("board:{}", p.name), v));
+        let hand = self.hand_kinds.iter().map(|&k| {
+            let name = &pieces[k.index()].name;
+            (format!("hand:{name}"), self.hand_value[k.index()])
+        });
+        board.chain(hand).collect()
+    }
+
+    /// Per column of [`Eval::kind_values`], what its value multiplies in `pos` from Black's
+    /// point of view: Black's pieces of the kind on the board (in hand) less White's.
+    pub fn kind_counts(&self, pos: &Position) -> Vec<i32> {
+        let mut board = vec![0; self.value.len()];
+        for (_, piece) in pos.pieces() {
+            board[piece.kind().index()] += if piece.side() == Side::Black { 1 } else { -1 };
+        }
+        let hand = self.hand_kinds.iter().map(|&k| {
+            i32::try_from(pos.in_hand(Side::Black, k)).unwrap_or(i32::MAX)
+                - i32::try_from(pos.in_hand(Side::White, k)).unwrap_or(i32::MAX)
+        });
+        board.into_iter().chain(hand).collect()
+    }
+
     /// Walks the runs of squares of a piece on the board as it stands, but those beginning on
-    /// the neighbours `held` (bits of its neighbourhood): marks the squares it attacks (its
-    /// own pieces it protects included) with `mark`, and returns how many squares it can move
-    /// to and the bits the squares it attacks held before.
-    #[allow(clippy::too_many_arguments)]
-    fn walk_runs(
-        &self,
-        pos: &Position,
-        side: Side,
-        kind: PieceId,
-        sq: Sq,
-        held: u16,
-        mark: u8,
-        attacks: &mut [u8],
-    ) -> (i32, u8) {
+    /// the neighbours it holds: marks the squares it attacks (its own pieces it protects
+    /// included) with `mark`, and returns how many squares it can move to and the bits the
+    /// squares it attacks held before.
+    fn walk_runs(&self, pos: &Position, piece: Walked, mark: u8, attacks: &mut [u8]) -> (i32, u8) {
+        let Walked { side, kind, sq, held } = piece;
         let mut reach = 0;
         let mut seen = 0;
         for ray in self.tables.open_rays(kind, side, sq, held) {
@@ -707,7 +755,13 @@ mod tests {
         let mut attacks = [0u8; MAX_SQUARES];
         ev.mark_sole_royals(pos, &mut attacks);
         for (sq, piece) in pos.pieces() {
-            ev.count_piece(pos, piece.side(), piece.kind(), sq, 0, &mut attacks, &mut counted);
+            let walked = Walked {
+                side: piece.side(),
+                kind: piece.kind(),
+                sq,
+                held: 0,
+            };
+            ev.count_piece(pos, walked, &mut attacks, &mut counted);
         }
         ev.tally(pos, &attacks, &mut counted);
         counted
@@ -718,7 +772,7 @@ mod tests {
     /// they do not, its value alone.
     #[test]
     fn taking_a_piece_gains_what_the_capturer_then_holds_where_captures_go_to_the_hand() {
-        let weights = WeightFile::built_in().default.weights;
+        let weights = WeightFile::built_in().default.weights.clone();
         let eval = |variant: &str| {
             let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
             Eval::new(Arc::new(MoveTables::new(rules)), &weights)
@@ -738,7 +792,7 @@ mod tests {
     /// counts, along random games of the packed large boards, and of Chu's protected Lions.
     #[test]
     fn runs_left_out_next_to_the_own_side_count_as_walking_every_run() {
-        let weights = WeightFile::built_in().default.weights;
+        let weights = WeightFile::built_in().default.weights.clone();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for variant in ["chu", "tenjiku", "dai-dai", "maka-dai-dai", "tai", "taikyoku"] {
             let rules = compile_named(variant, &[]).rules.expect("a shipped variant compiles");
@@ -769,7 +823,7 @@ mod tests {
     /// random games of variants with drops, Lions, hooks and large boards.
     #[test]
     fn each_weight_moves_the_evaluation_by_its_term() {
-        let base = WeightFile::built_in().default.weights;
+        let base = WeightFile::built_in().default.weights.clone();
         for pos in positions() {
             let ev = Eval::new(pos.tables().clone(), &base);
             let terms = ev.terms(&pos);
@@ -778,7 +832,7 @@ mod tests {
             let evaluation = f64::from(ev.evaluate(&pos));
             assert!((evaluation - terms.weighed(&base)).abs() <= rounding, "{terms:?}");
             for (name, term) in terms.columns().into_iter().skip(1) {
-                let mut raised = base;
+                let mut raised = base.clone();
                 *weight(&mut raised, name) += 100;
                 let moved = f64::from(Eval::new(pos.tables().clone(), &raised).evaluate(&pos)) - evaluation;
                 assert!(

@@ -79,6 +79,18 @@ impl Evaluator {
     pub fn terms(&self, pos: &Position) -> Terms {
         self.0.terms(pos)
     }
+
+    /// The value of each kind on the board (`board:NAME`) and of each kind that can be held in
+    /// hand (`hand:NAME`), by the names the variant file declares.
+    pub fn kind_values(&self) -> Vec<(String, i32)> {
+        self.0.kind_values()
+    }
+
+    /// Per entry of [`Evaluator::kind_values`], Black's pieces of that kind on the board (in
+    /// hand) less White's in `pos`.
+    pub fn kind_counts(&self, pos: &Position) -> Vec<i32> {
+        self.0.kind_counts(pos)
+    }
 }
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n` (negative when the side

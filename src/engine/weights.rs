@@ -12,7 +12,7 @@ use std::sync::{Arc, LazyLock};
 
 /// The weights of the evaluation's terms, in the units of the declared values (a Pawn is 100
 /// in every shipped variant).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
     /// Per square a piece (not a royal) can move to along its runs of squares (steps, slides,
@@ -54,6 +54,15 @@ pub struct Weights {
     /// alone, where the opponent attacks the square too); at most two counted per kind held.
     #[serde(default)]
     pub danger_check: i32,
+    /// Per kind, by the name its variant file declares (`piece P "Pawn" ...`): its value on
+    /// the board, in place of the declared one. Only in the set of a variant koma ships (its
+    /// kinds are checked when the file is read); a kind not named keeps its declared value.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub values: IndexMap<String, i32>,
+    /// Per kind that can be held, by its declared name: its value in hand, in place of
+    /// `hand_percent` of its value on the board. As `values`.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub hand_values: IndexMap<String, i32>,
 }
 
 /// A set of weights and where it came from.
@@ -124,6 +133,20 @@ pub enum WeightsError {
         #[label("here")]
         at: SourceSpan,
     },
+    #[error("unusable weights: {message}")]
+    #[diagnostic(
+        code(koma::weights::kinds),
+        help(
+            "`values` and `hand_values` name kinds as the variant file declares them (`piece P \"Pawn\" ...`), in the set of a variant koma ships; a variant of your own declares its values in its file"
+        )
+    )]
+    Kinds {
+        message: String,
+        #[source_code]
+        text: NamedSource<String>,
+        #[label("here")]
+        at: SourceSpan,
+    },
 }
 
 impl WeightFile {
@@ -134,11 +157,77 @@ impl WeightFile {
 
     /// Reads a weights file from its text; `name` names it in the error.
     pub fn parse(name: &str, text: &str) -> Result<WeightFile, WeightsError> {
-        ron::from_str(text).map_err(|e| WeightsError::Syntax {
+        let file: WeightFile = ron::from_str(text).map_err(|e| WeightsError::Syntax {
             message: e.code.to_string(),
             text: NamedSource::new(name, text.to_string()),
             at: span_of(text, &e.span),
-        })
+        })?;
+        file.check_kinds().map_err(|(set, message, word)| WeightsError::Kinds {
+            at: quoted_span(text, &set, &word),
+            message: format!("{set}: {message}"),
+            text: NamedSource::new(name, text.to_string()),
+        })?;
+        Ok(file)
+    }
+
+    /// Checks the kinds each set's `values` and `hand_values` name against its variant's:
+    /// on a fault, the set's name, what is wrong, and the word to point at.
+    fn check_kinds(&self) -> Result<(), (String, String, String)> {
+        let default = &self.default.weights;
+        if let Some(kind) = default.values.keys().chain(default.hand_values.keys()).next() {
+            let why = "the default set serves every variant, so it cannot value a kind".to_string();
+            return Err(("the default set".into(), why, kind.clone()));
+        }
+        for (variant, set) in &self.variants {
+            let w = &set.weights;
+            if w.values.is_empty() && w.hand_values.is_empty() {
+                continue;
+            }
+            let fault = |message: String, word: &str| (format!("\"{variant}\""), message, word.to_string());
+            let Some(rules) = shipped_rules(variant) else {
+                return Err(fault(
+                    format!("no variant koma ships is declared as \"{variant}\""),
+                    variant,
+                ));
+            };
+            let named = |kind: &str| rules.pieces.iter().find(|p| p.name == kind);
+            let kinds = || {
+                rules
+                    .pieces
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for (kind, &value) in w.values.iter().chain(&w.hand_values) {
+                if named(kind).is_none() {
+                    return Err(fault(
+                        format!("{variant} has no kind \"{kind}\" (its kinds: {})", kinds()),
+                        kind,
+                    ));
+                }
+                if !(0..=100_000).contains(&value) {
+                    return Err(fault(
+                        format!("{kind}'s value {value} is not between 0 and 100000"),
+                        kind,
+                    ));
+                }
+            }
+            let tables = crate::game::MoveTables::new(rules.clone());
+            let held = |kind: &str| {
+                rules.piece_ids().any(|k| {
+                    let piece = &rules.pieces[k.index()];
+                    piece.name == kind && rules.drops && !piece.royal && tables.kind(k).unpromoted == k
+                })
+            };
+            if let Some(kind) = w.hand_values.keys().find(|k| !held(k)) {
+                return Err(fault(
+                    format!("a {kind} of {variant} is never held in hand as itself"),
+                    kind,
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Reads a weights file from disk (a regular file of at most 16 MiB).
@@ -158,6 +247,25 @@ impl WeightFile {
     /// The set for the variant declared under `name`: its own, or the default.
     pub fn for_variant(&self, name: &str) -> &WeightSet {
         self.variants.get(name).unwrap_or(&self.default)
+    }
+}
+
+/// The rules of the shipped variant declared as `name` (`variant "NAME"` in its file).
+fn shipped_rules(name: &str) -> Option<crate::rules::Rules> {
+    let declared = format!("variant \"{name}\"");
+    let (stem, _) = crate::compile::source::SHIPPED
+        .iter()
+        .find(|(_, text)| text.lines().any(|line| line.trim() == declared))?;
+    crate::compile::compile_named(stem, &[]).rules
+}
+
+/// The span of `"word"` in the text, after the first `"set"` (the set's key) if any.
+fn quoted_span(text: &str, set: &str, word: &str) -> SourceSpan {
+    let from = text.find(set).unwrap_or(0);
+    let quoted = format!("\"{word}\"");
+    match text[from..].find(&quoted) {
+        Some(at) => SourceSpan::new((from + at).into(), quoted.len()),
+        None => SourceSpan::new(from.into(), 0),
     }
 }
 
