@@ -17,7 +17,11 @@ the labels' header) and koma; standard library only.
 
 Fairy-Stockfish is spoken to in USI (`usi`, `setoption name UCI_Variant value NAME`), with
 one thread, 16 MB of hash, its classical evaluation (`Use NNUE` off), and the hash cleared
-(`usinewgame`) before each game. Why an engine's score and not the games' results: a score
+(`usinewgame`) before each game. Each game's moves are first checked against the engine's
+legal moves (`go perft 1`), ply by ply, and written as the engine writes them: a flip of
+Kyoto's from its promoted face, which koma writes `+` (as either way), Fairy-Stockfish writes
+`-`; a move it finds illegal stops the script, where the engine would otherwise go on scoring
+the last position it could reach. Why an engine's score and not the games' results: a score
 says how good each position is, a result only how one game ended, many moves later, and
 mostly by what happened after the position (the games against Fairy-Stockfish were nearly
 all lost whatever the position).
@@ -71,6 +75,26 @@ class Engine:
         self.send("isready")
         self.wait("readyok")
 
+    def legal(self, moves):
+        """The legal moves after `moves`, as the engine writes them (`go perft 1`)."""
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("go perft 1")
+        return {l.split(":")[0] for l in self.wait("Nodes searched") if l.endswith(": 1")}
+
+    def spelled(self, moves, game):
+        """A game's moves as the engine writes them: koma writes a flip of Kyoto's `+` either
+        way, Fairy-Stockfish `-` from the promoted face. A move the engine finds illegal stops
+        the script (it would otherwise score a position the game never reached)."""
+        out = []
+        for ply, move in enumerate(moves):
+            legal = self.legal(out)
+            if move not in legal and move.endswith("+") and move[:-1] + "-" in legal:
+                move = move[:-1] + "-"
+            if move not in legal:
+                sys.exit(f"game {game} (line {game} of the games), ply {ply + 1}: {move} is not a legal move for the engine")
+            out.append(move)
+        return out
+
     def score(self, moves, depth):
         """The score of the last complete iteration, for the side to move."""
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
@@ -122,7 +146,7 @@ def main():
                 f"positions (`koma eval-terms {args.variant} --skip {args.skip}`) of {', '.join(map(os.path.basename, args.records))}\n")
         f.write("game\tply\toracle\n")
         for game, plies in sorted(quiet.items()):
-            moves = games[game - 2][1]
+            moves = engine.spelled(games[game - 2][1], game)
             engine.new_game()
             for ply in plies:
                 score = engine.score(moves[:ply], args.depth)
