@@ -599,10 +599,6 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move();
         let in_check = last_royal_in_check(pos, side);
-        // A check met at the horizon is answered by every capture but only by the first
-        // [`HORIZON_QUIET_EVASIONS`] quiet moves once one of them holds (drops between the
-        // checker and the royal make quiet evasions many).
-        let horizon_evasion = in_check && depth <= 0;
         if in_check && self.extends_check(ev, pos, depth, ply) {
             depth += 1;
         }
@@ -704,9 +700,6 @@ impl Searcher {
                 if quiets >= late_moves {
                     break;
                 }
-            }
-            if horizon_evasion && quiet && quiets >= HORIZON_QUIET_EVASIONS && best > -MATE_BOUND {
-                continue;
             }
             let undo = self.play(ev, pos, &m, ply);
             // The repetition rule, where it forbids moves, is applied to the moves played.
@@ -1393,8 +1386,6 @@ fn has_null_move_pieces(ev: &Eval, pos: &Position) -> bool {
 /// By depth left (1 and 2), how many quiet moves a node that is not on the principal
 /// variation searches before it prunes the quiet moves that give no check.
 const LATE_MOVES: [usize; 3] = [usize::MAX, 8, 16];
-/// How many quiet evasions of a check met at the horizon are searched, once one holds.
-const HORIZON_QUIET_EVASIONS: usize = 2;
 
 /// How much a quiet move is assumed to gain at most, per ply of depth left, when pruning
 /// near the leaves.
@@ -1781,57 +1772,6 @@ pub(super) mod tests {
     /// Minishogi: White's King alone on 3a; Black's Rook on 5b guards rank b, and Black
     /// holds a Gold. Dropped beside the King (2a, 4a) the Gold checks and is taken by it;
     /// dropped on rank b it checks guarded by the Rook.
-    #[test]
-    fn a_check_met_at_the_horizon_is_answered_by_two_quiet_evasions_once_one_holds() {
-        let rules = compile_named("minishogi", &[])
-            .rules
-            .expect("a shipped variant compiles");
-        let tables = Arc::new(MoveTables::new(rules));
-        let id = |abbrev: &str| tables.rules().piece_by_abbrev(abbrev).expect("a Minishogi piece");
-        let at = |text: &str| crate::rules::Square::parse(text).expect("a square");
-        // White's King checked along its file by a Rook: four King moves and six drops
-        // between answer it, none of them a capture.
-        let setup = crate::game::Setup {
-            pieces: vec![
-                (at("3a"), Side::White, id("K"), false),
-                (at("5e"), Side::Black, id("K"), false),
-                (at("3d"), Side::Black, id("R"), false),
-            ],
-            hands: vec![
-                (Side::White, id("G"), 1),
-                (Side::White, id("S"), 1),
-                (Side::White, id("B"), 1),
-            ],
-            side_to_move: Side::White,
-            move_number: 1,
-            lion_capture: None,
-            deferred: [None, None],
-        };
-        let mut pos = Position::from_setup(tables.clone(), &setup).expect("a legal position");
-        let evasions = pos.legal_moves();
-        assert!(
-            evasions.iter().all(|m| pos.taken(m).next().is_none()),
-            "no evasion captures"
-        );
-        assert_eq!(evasions.len(), 10);
-        let mut searcher = Searcher::new();
-        searcher.prepare(&pos);
-        let ev = searcher.eval.take().expect("an evaluation for the variant");
-        searcher.board_share[1] = ev.board_share(&pos);
-
-        let at_horizon = searcher.negamax(&ev, &mut pos, 0, -INF, INF, 1);
-        assert!(at_horizon > -MATE_BOUND, "an evasion holds");
-        assert_eq!(searcher.tried_quiets[1].len(), HORIZON_QUIET_EVASIONS);
-
-        let above = searcher.negamax(&ev, &mut pos, 1, -INF, INF, 1);
-        assert!(above > -MATE_BOUND);
-        assert_eq!(
-            searcher.tried_quiets[1].len(),
-            evasions.len(),
-            "above the horizon every evasion"
-        );
-    }
-
     #[test]
     fn a_check_that_gives_its_piece_away_is_extended_only_at_the_horizon() {
         let rules = compile_named("minishogi", &[])
